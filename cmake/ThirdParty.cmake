@@ -1,0 +1,34 @@
+# Third-party libraries as their own static targets, with their warnings silenced.
+# Sources are unpacked by `./folio bootstrap` into FOLIO_THIRD_PARTY_DIR (git-ignored).
+
+set(_imgui "${FOLIO_THIRD_PARTY_DIR}/imgui")
+set(_md4c "${FOLIO_THIRD_PARTY_DIR}/md4c/src")
+if(NOT EXISTS "${_imgui}/imgui.cpp" OR NOT EXISTS "${_md4c}/md4c.c")
+  message(FATAL_ERROR "Dear ImGui / md4c sources not found in ${FOLIO_THIRD_PARTY_DIR}; run ./folio bootstrap")
+endif()
+
+add_library(third_party_md4c STATIC "${_md4c}/md4c.c")
+target_include_directories(third_party_md4c SYSTEM PUBLIC "${_md4c}")
+target_compile_options(third_party_md4c PRIVATE -w)
+
+set(_imgui_sources "${_imgui}/imgui.cpp" "${_imgui}/imgui_draw.cpp" "${_imgui}/imgui_widgets.cpp" "${_imgui}/imgui_tables.cpp")
+if(EMSCRIPTEN)
+  list(APPEND _imgui_sources "${_imgui}/backends/imgui_impl_opengl3.cpp")
+endif()
+add_library(third_party_imgui STATIC ${_imgui_sources})
+target_include_directories(third_party_imgui SYSTEM PUBLIC "${_imgui}" "${_imgui}/backends")
+target_compile_options(third_party_imgui PRIVATE -w)
+# Our configuration of Dear ImGui (documented in src/ui/imconfig_folio.h).
+target_compile_definitions(third_party_imgui PUBLIC IMGUI_USER_CONFIG="${CMAKE_SOURCE_DIR}/src/ui/imconfig_folio.h")
+
+# nlohmann/json is header-only. For the wasm build, expose only its own folder (never the host's
+# /usr/include, which would pull host libc headers into the wasm build).
+find_path(_json_dir nlohmann/json.hpp PATHS /usr/include REQUIRED NO_CMAKE_FIND_ROOT_PATH)
+set(_json_stage "${CMAKE_BINARY_DIR}/staged_include")
+file(COPY "${_json_dir}/nlohmann" DESTINATION "${_json_stage}")
+add_library(third_party_json INTERFACE)
+target_include_directories(third_party_json SYSTEM INTERFACE "${_json_stage}")
+if(EMSCRIPTEN)
+  # No C++ exceptions in the browser build; the loader never relies on them.
+  target_compile_definitions(third_party_json INTERFACE JSON_NOEXCEPTION)
+endif()

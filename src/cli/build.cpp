@@ -1,0 +1,150 @@
+// folio CLI: `folio build`. See build.h.
+#include "cli/build.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/emit.h"
+#include "core/load.h"
+#include "ui/headless.h"
+
+namespace fs = std::filesystem;
+
+namespace folio {
+
+namespace {
+
+bool read_file(const std::string& path, std::string& out) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return false;
+    std::ostringstream ss;
+    ss << f.rdbuf();
+    out = ss.str();
+    return true;
+}
+
+bool write_file(const fs::path& path, const std::string& data) {
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    std::ofstream f(path, std::ios::binary);
+    if (!f) return false;
+    f.write(data.data(), static_cast<std::streamsize>(data.size()));
+    return static_cast<bool>(f);
+}
+
+// FNV-1a, 64 bits: enough to tell versions of one file apart in a cache key.
+std::string content_hash(const std::string& data) {
+    unsigned long long h = 1469598103934665603ULL;
+    for (unsigned char c : data) h = (h ^ c) * 1099511628211ULL;
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", h);
+    return std::string(buf, 10);
+}
+
+std::string hashed_name(const std::string& stem, const std::string& ext, const std::string& data) {
+    return stem + "." + content_hash(data) + ext;
+}
+
+std::string exe_dir() {
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return ".";
+    buf[n] = 0;
+    return fs::path(buf).parent_path().string();
+}
+
+int fail(const std::string& msg) {
+    std::fprintf(stderr, "folio build: %s\n", msg.c_str());
+    return 1;
+}
+
+std::string js_string(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '<') {
+            out += "\\u003c";
+            continue;
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+} // namespace
+
+std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
+
+int build_site(const Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
+               const std::string& fonts_dir_arg, const std::string& shell_arg) {
+    (void)bundle_dir;
+    const std::string source = FOLIO_SOURCE_DIR;
+    const std::string shell_file = shell_arg.empty() ? source + "/shell.html" : shell_arg;
+    const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
+
+    std::vector<OutputFile> files;
+    std::string shell, js, wasm, boot, css;
+    if (!read_file(shell_file, shell)) return fail("cannot read the page shell " + shell_file);
+    if (!read_file(web_dir + "/folio.js", js) || !read_file(web_dir + "/folio.wasm", wasm))
+        return fail("cannot read folio.js/folio.wasm in " + web_dir + " (build the web target first)");
+    if (!read_file(source + "/web/boot.js", boot) || !read_file(source + "/web/folio.css", css))
+        return fail("cannot read web/boot.js or web/folio.css in " + source);
+
+    // Content-hashed assets: a CDN may cache them forever.
+    SiteAssets assets;
+    std::string manifest = "{\"js\":" + js_string("/assets/" + hashed_name("folio", ".js", js)) +
+                           ",\"wasm\":" + js_string("/assets/" + hashed_name("folio", ".wasm", wasm)) + ",\"fonts\":[";
+    files.push_back({"assets/" + hashed_name("folio", ".js", js), js});
+    files.push_back({"assets/" + hashed_name("folio", ".wasm", wasm), wasm});
+    for (int i = 0; i < kFaceCount; ++i) {
+        std::string font;
+        if (!read_file(fonts_dir + "/" + kFontFiles[i], font)) return fail("cannot read font " + fonts_dir + "/" + kFontFiles[i]);
+        std::string stem = fs::path(kFontFiles[i]).stem().string();
+        std::string path = "/assets/" + hashed_name(stem, ".ttf", font);
+        files.push_back({path.substr(1), font});
+        manifest += (i ? "," : "") + js_string(path);
+        assets.preload.push_back(path);
+    }
+    manifest += "]}";
+    assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
+    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot;
+    assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
+    assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
+    files.push_back({assets.boot_js.substr(1), boot_full});
+    files.push_back({assets.style_css.substr(1), css});
+    files.push_back({"site.json", site_to_json(site)});
+    for (OutputFile& f : emit_site(site, shell, assets)) files.push_back(std::move(f));
+
+    // Write everything beside the target, then swap it in whole.
+    fs::path out = fs::absolute(out_dir).lexically_normal();
+    if (out.filename().empty()) out = out.parent_path();
+    fs::path tmp = out.parent_path() / (out.filename().string() + ".tmp-" + std::to_string(getpid()));
+    std::error_code ec;
+    fs::remove_all(tmp, ec);
+    for (const OutputFile& f : files)
+        if (!write_file(tmp / f.path, f.contents)) {
+            fs::remove_all(tmp, ec);
+            return fail("cannot write " + (tmp / f.path).string());
+        }
+    fs::path old = out.parent_path() / (out.filename().string() + ".old-" + std::to_string(getpid()));
+    bool had_old = fs::exists(out);
+    if (had_old) fs::rename(out, old, ec);
+    if (ec) {
+        fs::remove_all(tmp, ec);
+        return fail("cannot move the previous output aside: " + out.string());
+    }
+    fs::rename(tmp, out, ec);
+    if (ec) {
+        if (had_old) fs::rename(old, out, ec);
+        return fail("cannot move the new output into place: " + out.string());
+    }
+    if (had_old) fs::remove_all(old, ec);
+    std::printf("folio build: %zu files in %s\n", files.size(), out.string().c_str());
+    return 0;
+}
+
+} // namespace folio

@@ -1,0 +1,175 @@
+// folio CLI: check, build, pages, site-json.
+//
+// Exit codes: 0 clean, 1 content errors (or a failed build), 2 usage errors.
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cli/build.h"
+#include "core/compose.h"
+#include "core/load.h"
+#include "ui/headless.h"
+
+namespace {
+
+const char* const kUsage =
+    "usage: folio <command> [BUNDLE] [options]\n"
+    "\n"
+    "commands:\n"
+    "  check [BUNDLE]                       validate content.json and its Markdown files\n"
+    "  build [BUNDLE] -o DIR --web DIR      write the static site to DIR (atomically)\n"
+    "        [--fonts DIR] [--shell FILE]\n"
+    "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
+    "                                       print the computed book layout as JSON\n"
+    "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
+    "\n"
+    "BUNDLE is a folder holding content.json (default: the current folder).\n";
+
+struct Args {
+    std::string command, bundle = ".", out, web, fonts, shell;
+    float width = 0, height = 0;
+};
+
+int usage_error(const std::string& msg) {
+    std::fprintf(stderr, "folio: %s\n\n%s", msg.c_str(), kUsage);
+    return 2;
+}
+
+bool parse_args(int argc, char** argv, Args& a, std::string& error) {
+    if (argc < 2) {
+        error = "no command given";
+        return false;
+    }
+    a.command = argv[1];
+    bool have_bundle = false;
+    for (int i = 2; i < argc; ++i) {
+        std::string s = argv[i];
+        auto value = [&](std::string& dst) {
+            if (i + 1 >= argc) {
+                error = "option " + s + " needs a value";
+                return false;
+            }
+            dst = argv[++i];
+            return true;
+        };
+        std::string num;
+        if (s == "-o" || s == "--out") {
+            if (!value(a.out)) return false;
+        } else if (s == "--web") {
+            if (!value(a.web)) return false;
+        } else if (s == "--fonts") {
+            if (!value(a.fonts)) return false;
+        } else if (s == "--shell") {
+            if (!value(a.shell)) return false;
+        } else if (s == "--width" || s == "--height") {
+            if (!value(num)) return false;
+            float v = std::strtof(num.c_str(), nullptr);
+            if (v < 100 || v > 10000) {
+                error = s + " must be a number from 100 to 10000";
+                return false;
+            }
+            (s == "--width" ? a.width : a.height) = v;
+        } else if (!s.empty() && s[0] == '-') {
+            error = "unknown option " + s;
+            return false;
+        } else if (!have_bundle) {
+            a.bundle = s;
+            have_bundle = true;
+        } else {
+            error = "unexpected argument " + s;
+            return false;
+        }
+    }
+    return true;
+}
+
+bool load_or_report(const std::string& bundle, folio::Site& site) {
+    folio::Diagnostics diags;
+    if (folio::load_bundle(bundle, site, diags)) return true;
+    for (const folio::Diagnostic& d : diags) std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
+    std::fprintf(stderr, "%zu error%s\n", diags.size(), diags.size() == 1 ? "" : "s");
+    return false;
+}
+
+std::string json_string(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\', out += c;
+        else if (static_cast<unsigned char>(c) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);
+            out += buf;
+        } else
+            out += c;
+    }
+    return out + "\"";
+}
+
+int cmd_pages(const Args& a) {
+    folio::Site site;
+    if (!load_or_report(a.bundle, site)) return 1;
+    folio::HeadlessImGui imgui;
+    folio::Fonts fonts;
+    std::string error;
+    std::string dir = a.fonts.empty() ? folio::default_fonts_dir() : a.fonts;
+    if (!folio::load_fonts_from_dir(fonts, dir, error)) {
+        std::fprintf(stderr, "folio: %s (pass --fonts DIR; ./folio builds them into build/fonts)\n", error.c_str());
+        return 2;
+    }
+    folio::PageSpec spec;
+    if (a.width > 0) spec.width = a.width;
+    if (a.height > 0) spec.height = a.height;
+    imgui.begin_frame(1280, 800);
+    folio::ImGuiMeasurer m;
+    m.fonts = &fonts;
+    folio::Book book = folio::compose_site(site, m, folio::ComposeState{}, spec);
+    imgui.end_frame();
+    std::string out = "{\n  \"page_width\": " + std::to_string(static_cast<int>(spec.width)) +
+                      ",\n  \"page_height\": " + std::to_string(static_cast<int>(spec.height)) +
+                      ",\n  \"pages\": " + std::to_string(book.pages.size()) + ",\n  \"chapters\": [\n";
+    for (size_t i = 0; i < book.chapters.size(); ++i) {
+        const folio::ChapterSpan& c = book.chapters[i];
+        out += "    {\"id\": " + json_string(c.id) + ", \"title\": " + json_string(c.title) +
+               ", \"first_folio\": " + json_string(folio::folio_label(book.pages[c.first_page])) +
+               ", \"last_folio\": " + json_string(folio::folio_label(book.pages[c.last_page])) + "}" +
+               (i + 1 < book.chapters.size() ? ",\n" : "\n");
+    }
+    out += "  ]\n}\n";
+    std::fputs(out.c_str(), stdout);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Args a;
+    std::string error;
+    if (argc >= 2 && (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0)) {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
+    if (!parse_args(argc, argv, a, error)) return usage_error(error);
+
+    if (a.command == "check") {
+        folio::Site site;
+        if (!load_or_report(a.bundle, site)) return 1;
+        std::printf("%s/content.json: ok (%zu articles, %zu projects)\n", a.bundle.c_str(), site.writing.size(), site.projects.size());
+        return 0;
+    }
+    if (a.command == "site-json") {
+        folio::Site site;
+        if (!load_or_report(a.bundle, site)) return 1;
+        std::fputs(folio::site_to_json(site).c_str(), stdout);
+        return 0;
+    }
+    if (a.command == "pages") return cmd_pages(a);
+    if (a.command == "build") {
+        if (a.out.empty()) return usage_error("build needs -o DIR");
+        if (a.web.empty()) return usage_error("build needs --web DIR (the folder with folio.js and folio.wasm)");
+        folio::Site site;
+        if (!load_or_report(a.bundle, site)) return 1;
+        return folio::build_site(site, a.bundle, a.out, a.web, a.fonts, a.shell);
+    }
+    return usage_error("unknown command '" + a.command + "'");
+}

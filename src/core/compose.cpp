@@ -1,0 +1,533 @@
+// folio core: composing the site into books. See compose.h.
+#include "core/compose.h"
+
+#include <map>
+
+namespace folio {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Typographic scale (page units; body text is PageSpec::body_size)
+//-----------------------------------------------------------------------------
+
+namespace {
+
+struct Scale {
+    float body, small, title, subtitle, name, heading;
+    explicit Scale(const PageSpec& s)
+        : body(s.body_size), small(s.body_size * 0.86f), title(s.body_size * 1.85f), subtitle(s.body_size * 1.0f),
+          name(s.body_size * 2.6f), heading(s.body_size * 1.0f) {}
+};
+
+Span text(const std::string& t, Face f = Face::Serif, Ink ink = Ink::Text) { return Span{f, ink, t, ""}; }
+Span link(const std::string& t, const std::string& href, Face f = Face::Serif) { return Span{f, Ink::Link, t, href}; }
+
+Paragraph para(std::vector<Span> spans, float size, float after = 0) {
+    Paragraph p;
+    p.spans = std::move(spans);
+    p.size = size;
+    p.space_after = after;
+    return p;
+}
+
+void chapter_title(Flow& f, const Scale& k, const std::string& title, const std::string& subtitle) {
+    Paragraph t = para({text(title, Face::Serif)}, k.title, subtitle.empty() ? k.body * 1.4f : k.body * 0.2f);
+    t.leading = 1.2f;
+    t.keep_with_next = true;
+    f.paragraph(t);
+    if (!subtitle.empty()) {
+        Paragraph s = para({text(subtitle, Face::Italic, Ink::Muted)}, k.subtitle, k.body * 1.4f);
+        s.keep_with_next = true;
+        f.paragraph(s);
+    }
+}
+
+void small_heading(Flow& f, const Scale& k, std::vector<Span> spans, float before) {
+    Paragraph h = para(std::move(spans), k.small, k.body * 0.15f);
+    h.space_before = before;
+    h.keep_with_next = true;
+    f.paragraph(h);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Markdown document trees into blocks
+//-----------------------------------------------------------------------------
+
+Face face_for(bool italic, bool bold) {
+    if (italic && bold) return Face::BoldItalic;
+    if (italic) return Face::Italic;
+    if (bold) return Face::Bold;
+    return Face::Serif;
+}
+
+void collect_spans(const Node& n, bool italic, bool bold, const std::string& href, std::vector<Span>& out) {
+    switch (n.kind) {
+    case NodeKind::Text:
+    case NodeKind::SoftBreak:
+        out.push_back(Span{face_for(italic, bold), href.empty() ? Ink::Text : Ink::Link, n.text, href});
+        return;
+    case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, " ", ""}); return;
+    case NodeKind::Code: out.push_back(Span{Face::Mono, href.empty() ? Ink::Accent : Ink::Link, n.text, href}); return;
+    case NodeKind::Image: out.push_back(Span{Face::Italic, Ink::Muted, "[" + n.text + "]", n.href}); return;
+    case NodeKind::Emphasis: italic = true; break;
+    case NodeKind::Strong: bold = true; break;
+    case NodeKind::Link: {
+        for (const Node& c : n.children) collect_spans(c, italic, bold, n.href, out);
+        return;
+    }
+    default: break;
+    }
+    for (const Node& c : n.children) collect_spans(c, italic, bold, href, out);
+}
+
+void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth);
+
+void flow_list(Flow& f, const Scale& k, const Node& list, float indent, int depth) {
+    int number = list.start;
+    float hang = k.body * 1.6f;
+    for (const Node& item : list.children) {
+        bool first = true;
+        for (const Node& c : item.children) {
+            if (c.kind == NodeKind::Paragraph || c.kind == NodeKind::Text) {
+                std::vector<Span> spans;
+                if (c.kind == NodeKind::Paragraph)
+                    collect_spans(c, false, false, "", spans);
+                else
+                    collect_spans(item, false, false, "", spans);
+                Paragraph p = para(spans, k.body, k.body * 0.25f);
+                p.indent = indent + hang;
+                if (first) p.marker = list.ordered ? std::to_string(number) + "." : (depth % 2 ? "\xE2\x80\x93" : "\xE2\x80\xA2");
+                f.paragraph(p);
+                if (c.kind == NodeKind::Text) break;
+            } else {
+                if (first) {
+                    Paragraph p = para({text(" ")}, k.body);
+                    p.indent = indent + hang;
+                    p.marker = list.ordered ? std::to_string(number) + "." : "\xE2\x80\xA2";
+                    f.paragraph(p);
+                }
+                flow_blocks(f, k, c, indent + hang, depth + 1);
+            }
+            first = false;
+        }
+        // md4c gives tight list items their inline content directly (no paragraph).
+        if (first) {
+            std::vector<Span> spans;
+            collect_spans(item, false, false, "", spans);
+            Paragraph p = para(spans, k.body, k.body * 0.25f);
+            p.indent = indent + hang;
+            p.marker = list.ordered ? std::to_string(number) + "." : "\xE2\x80\xA2";
+            f.paragraph(p);
+        }
+        ++number;
+    }
+    f.space(k.body * 0.4f);
+}
+
+void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth) {
+    for (const Node& c : n.children) {
+        switch (c.kind) {
+        case NodeKind::Paragraph: {
+            std::vector<Span> spans;
+            collect_spans(c, false, false, "", spans);
+            // A paragraph that is only an image becomes an image block.
+            if (c.children.size() == 1 && c.children[0].kind == NodeKind::Image) {
+                f.image(c.children[0].href, c.children[0].text, k.small);
+                break;
+            }
+            Paragraph p = para(spans, k.body, k.body * 0.6f);
+            p.indent = indent;
+            f.paragraph(p);
+            break;
+        }
+        case NodeKind::Heading: {
+            std::vector<Span> spans;
+            collect_spans(c, false, true, "", spans);
+            float size = c.level <= 1 ? k.body * 1.5f : c.level == 2 ? k.body * 1.25f : c.level == 3 ? k.body * 1.08f : k.body;
+            Paragraph p = para(spans, size, k.body * 0.3f);
+            p.space_before = k.body * 0.8f;
+            p.leading = 1.25f;
+            p.keep_with_next = true;
+            p.indent = indent;
+            f.paragraph(p);
+            break;
+        }
+        case NodeKind::Quote: {
+            // Quotes: indented, italic, muted, with a rule down the left side.
+            Flow& ff = f;
+            for (const Node& q : c.children) {
+                Node wrapper;
+                wrapper.children.push_back(q);
+                std::vector<Span> spans;
+                if (q.kind == NodeKind::Paragraph) {
+                    collect_spans(q, true, false, "", spans);
+                    for (Span& s : spans)
+                        if (s.ink == Ink::Text) s.ink = Ink::Muted;
+                    Paragraph p = para(spans, k.body, k.body * 0.6f);
+                    p.indent = indent + k.body * 1.4f;
+                    p.bar = true; // the quote's rule, drawn beside every line
+                    ff.paragraph(p);
+                } else {
+                    flow_blocks(ff, k, wrapper, indent + k.body * 1.4f, depth + 1);
+                }
+            }
+            break;
+        }
+        case NodeKind::List: flow_list(f, k, c, indent, depth); break;
+        case NodeKind::CodeBlock: f.code_block(c.text, k.small); break;
+        case NodeKind::HtmlBlock: f.code_block(c.text, k.small); break;
+        case NodeKind::Rule: f.rule(k.body * 0.6f, k.body * 1.0f); break;
+        case NodeKind::Table: f.table(c, k.small); break;
+        default: break;
+        }
+    }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The main book's parts
+//-----------------------------------------------------------------------------
+
+bool has_chapter(const Site& site, const std::string& id) {
+    for (const ContentsEntry& c : site.contents)
+        if (c.chapter == id) return true;
+    return false;
+}
+
+void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState& state) {
+    f.begin_chapter("front", site.info.author, "", false, true);
+    f.space(k.body * 3.0f);
+    Paragraph name = para({text(site.info.author)}, k.name, k.body * 0.8f);
+    name.leading = 1.15f;
+    f.paragraph(name);
+    f.paragraph(para({text(site.info.tagline, Face::Italic)}, k.body * 1.1f, k.body * 0.6f));
+    if (!site.info.bio.empty()) f.paragraph(para({text(site.info.bio, Face::Serif, Ink::Muted)}, k.body, k.body * 0.6f));
+    for (const Link& l : site.info.links)
+        f.paragraph(para({l.href.empty() ? text(l.text, Face::Italic, Ink::Muted) : link(l.text, l.href, Face::Italic)}, k.body,
+                         k.body * 0.3f));
+    f.space(k.body * 1.5f);
+    std::vector<Span> nav = {link("contents", "/contents")};
+    f.paragraph(para(nav, k.body, k.body * 1.2f));
+
+    int newest_year = site.timeline.empty() ? 0 : site.timeline.front().year;
+    int block = 0;
+    for (const TimelineYear& y : site.timeline) {
+        f.set_continued_head(std::to_string(y.year) + ", continued");
+        Paragraph yh = para({text(std::to_string(y.year), Face::Bold)}, k.body * 1.3f, k.body * 0.5f);
+        yh.space_before = k.body * 1.2f;
+        yh.keep_with_next = true;
+        f.paragraph(yh);
+        for (const TimelineEntry& e : y.entries) {
+            if (e.kind == EntryKind::Pulls) {
+                int id = block++;
+                small_heading(f, k, {text("merged into ", Face::Italic, Ink::Muted), link(e.ref, "https://github.com/" + e.ref, Face::Italic)},
+                              k.body * 0.8f);
+                bool open = state.unfolded.count(id) > 0;
+                int shown = 0;
+                for (const PullRequest& p : e.pulls) {
+                    bool rest = shown >= e.show;
+                    if (rest && !open) break;
+                    Paragraph pl = para({text(p.title)}, k.small, k.body * 0.1f);
+                    pl.indent = k.body * 3.2f;
+                    pl.marker = "#" + std::to_string(p.number);
+                    pl.spans = {link(p.title, p.url)};
+                    pl.marker_face = Face::Mono;
+                    f.paragraph(pl);
+                    ++shown;
+                }
+                int rest = static_cast<int>(e.pulls.size()) - e.show;
+                if (rest > 0) {
+                    Paragraph t = para({link(open ? "fold the rest" : "the rest (" + std::to_string(rest) + ")",
+                                             "fold:" + std::to_string(id), Face::Italic)},
+                                       k.small, k.body * 0.4f);
+                    t.indent = k.body * 3.2f;
+                    f.paragraph(t);
+                }
+            } else if (e.kind == EntryKind::Project && e.index >= 0) {
+                const Project& p = site.projects[e.index];
+                bool year = p.date.year != newest_year;
+                std::string when = p.event == "first release" ? "first released on " + p.where + " " + format_day_month(p.date, year)
+                                                              : "on " + p.where + " since " + format_day_month(p.date, year);
+                std::vector<Span> head = {p.links.empty() || p.links[0].href.empty() ? text(p.name, Face::Bold)
+                                                                                      : link(p.name, p.links[0].href, Face::Bold),
+                                          text("  " + when, Face::Italic, Ink::Muted)};
+                Paragraph h = para(head, k.body, k.body * 0.1f);
+                h.space_before = k.body * 0.8f;
+                h.keep_with_next = true;
+                f.paragraph(h);
+                f.paragraph(para({text(p.summary)}, k.body, k.body * 0.2f));
+            } else if (e.kind == EntryKind::Article && e.index >= 0) {
+                const Article& a = site.writing[e.index];
+                Paragraph h = para({link(a.title, "/writing/" + a.slug, Face::Italic)}, k.body * 1.1f, k.body * 0.1f);
+                h.space_before = k.body * 0.8f;
+                h.keep_with_next = true;
+                h.right = {text(format_day_month(a.date, a.date.year != y.year), Face::Serif, Ink::Muted)};
+                f.paragraph(h);
+                f.paragraph(para({text(a.dek, Face::Serif, Ink::Text)}, k.body, k.body * 0.2f));
+            }
+        }
+    }
+}
+
+void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<std::string, std::string>& folios) {
+    f.begin_chapter("title", site.info.title, "", false, false);
+    f.space(k.body * 8.0f);
+    Paragraph n = para({text(site.info.author)}, k.title, k.body);
+    n.centered = true;
+    f.paragraph(n);
+    Paragraph t = para({text(site.info.tagline, Face::Italic, Ink::Muted)}, k.body, 0);
+    t.centered = true;
+    f.paragraph(t);
+
+    f.begin_chapter("contents", "contents", "contents, continued", true, false);
+    chapter_title(f, k, "contents", "");
+    int i = 1;
+    for (const ContentsEntry& c : site.contents) {
+        auto it = folios.find(c.chapter);
+        Paragraph p = para({link(c.title, chapter_route(c.chapter))}, k.body * 1.1f, k.body * 0.5f);
+        p.marker = std::to_string(i++);
+        p.indent = k.body * 2.2f;
+        p.right = {text(it == folios.end() ? "00" : it->second, Face::Serif, Ink::Muted)};
+        f.paragraph(p);
+    }
+}
+
+void compose_loves_intro(Flow& f, const Scale& k, const Site& site) {
+    const Loves& l = site.loves;
+    f.begin_chapter("loves", l.title, l.title + ", continued", true, false);
+    chapter_title(f, k, l.title, "");
+    flow_blocks(f, k, l.intro, 0, 0);
+    for (const Shelf& s : l.shelves) {
+        int count = 0;
+        for (const ShelfGroup& g : s.groups) count += static_cast<int>(g.items.size());
+        Paragraph p = para({link(s.title, chapter_route(s.id), Face::Serif)}, k.body * 1.1f, k.body * 0.1f);
+        p.right = {text(std::to_string(count), Face::Serif, Ink::Muted)};
+        p.space_before = k.body * 0.6f;
+        f.paragraph(p);
+        if (!s.subtitle.empty()) f.paragraph(para({text(s.subtitle, Face::Italic, Ink::Muted)}, k.body, k.body * 0.2f));
+    }
+}
+
+void compose_shelf(Flow& f, const Scale& k, const Shelf& s) {
+    f.begin_chapter(s.id, s.title, s.running_head + ", continued", true, false);
+    chapter_title(f, k, s.title, s.subtitle);
+    for (const ShelfGroup& g : s.groups) {
+        if (!g.heading.empty()) small_heading(f, k, {text(g.heading, Face::Italic, Ink::Accent)}, k.body * 0.55f);
+        int n = 1;
+        for (const ShelfItem& it : g.items) {
+            std::string by;
+            for (size_t i = 0; i < it.by.size(); ++i) by += (i ? ", " : "") + it.by[i];
+            std::vector<Span> spans = {it.href.empty() ? text(it.title) : link(it.title, it.href)};
+            if (!by.empty()) spans.push_back(text("  " + by, Face::Italic, Ink::Muted));
+            Paragraph p = para(spans, k.body, 0);
+            if (!it.note.empty()) p.right = {text(it.note, Face::Serif, Ink::Muted)};
+            if (s.numbered) {
+                p.marker = std::to_string(n++);
+                p.indent = k.body * 1.6f;
+            }
+            f.paragraph(p);
+        }
+    }
+}
+
+void compose_writing(Flow& f, const Scale& k, const Site& site) {
+    f.begin_chapter("writing", "writing", "writing, continued", true, false);
+    chapter_title(f, k, "writing", "");
+    for (const Article& a : site.writing) {
+        Paragraph p = para({link(a.title, "/writing/" + a.slug)}, k.body, 0);
+        p.marker = std::to_string(a.number);
+        p.indent = k.body * 1.9f;
+        p.right = {text(format_day_month(a.date, false), Face::Serif, Ink::Muted)};
+        f.paragraph(p);
+    }
+}
+
+std::string project_when(const Project& p) {
+    return p.event == "first release" ? p.where + ", first release " + format_day_month(p.date, true)
+                                      : p.where + ", since " + format_day_month(p.date, true);
+}
+
+void compose_work(Flow& f, const Scale& k, const Site& site) {
+    const Work& w = site.work;
+    f.begin_chapter("work", w.title, w.title + ", continued", true, false);
+    chapter_title(f, k, w.title, "");
+    flow_blocks(f, k, w.intro, 0, 0);
+    for (const FocusArea& a : w.focus) {
+        Paragraph t = para({text(a.term, Face::Bold)}, k.body, 0);
+        t.keep_with_next = true;
+        f.paragraph(t);
+        Paragraph d = para({text(a.text)}, k.body, k.body * 0.5f);
+        d.indent = k.body * 1.2f;
+        f.paragraph(d);
+    }
+    flow_blocks(f, k, w.after, 0, 0);
+    if (!w.projects.empty()) {
+        small_heading(f, k, {text("projects", Face::Italic, Ink::Accent)}, k.body * 0.6f);
+        for (const std::string& id : w.projects) {
+            int i = site.find_project(id);
+            if (i < 0) continue;
+            const Project& p = site.projects[i];
+            std::vector<Span> head = {text(p.name, Face::Bold), text("  " + project_when(p), Face::Italic, Ink::Muted)};
+            Paragraph h = para(head, k.body, k.body * 0.1f);
+            h.space_before = k.body * 0.5f;
+            h.keep_with_next = true;
+            f.paragraph(h);
+            f.paragraph(para({text(p.summary)}, k.body, k.body * 0.1f));
+            std::vector<Span> links;
+            for (const Link& l : p.links) {
+                if (!links.empty()) links.push_back(text("  \xC2\xB7  ", Face::Serif, Ink::Muted));
+                links.push_back(l.href.empty() ? text(l.text, Face::Italic, Ink::Muted) : link(l.text, l.href, Face::Italic));
+            }
+            if (!links.empty()) f.paragraph(para(links, k.small, k.body * 0.2f));
+        }
+    }
+}
+
+void compose_find_me(Flow& f, const Scale& k, const Site& site) {
+    const FindMe& m = site.find_me;
+    f.begin_chapter("find-me", m.title, m.title + ", continued", true, false);
+    chapter_title(f, k, m.title, "");
+    if (!m.handle.empty()) {
+        if (!m.handle_label.empty()) small_heading(f, k, {text(m.handle_label, Face::Italic, Ink::Muted)}, 0);
+        f.paragraph(para({text(m.handle, Face::Serif)}, k.body * 1.3f, k.body));
+    }
+    for (const Link& l : m.links) {
+        std::vector<Span> spans = {l.href.empty() ? text(l.text) : link(l.text, l.href)};
+        if (!l.href.empty()) spans.push_back(text("  " + l.href, Face::Italic, Ink::Muted));
+        f.paragraph(para(spans, k.body, k.body * 0.4f));
+    }
+    f.paragraph(para({link("rss feed", "/rss.xml", Face::Italic)}, k.body, 0));
+}
+
+void compose_main(Flow& f, const Scale& k, const Site& site, const std::map<std::string, std::string>& folios) {
+    compose_contents(f, k, site, folios);
+    // Chapters in the order of the contents.
+    for (const ContentsEntry& c : site.contents) {
+        if (c.chapter == "loves" && site.loves.present) compose_loves_intro(f, k, site);
+        for (const Shelf& s : site.loves.shelves)
+            if (c.chapter == s.id) compose_shelf(f, k, s);
+        if (c.chapter == "writing") compose_writing(f, k, site);
+        if (c.chapter == "work" && site.work.present) compose_work(f, k, site);
+        if (c.chapter == "find-me" && site.find_me.present) compose_find_me(f, k, site);
+    }
+    if (!has_chapter(site, "writing")) compose_writing(f, k, site); // articles always have a list
+}
+
+Book lay_out(const Site& site, Measurer& m, const ComposeState& state, const PageSpec& spec,
+             const std::map<std::string, std::string>& folios) {
+    Book book;
+    book.spec = spec;
+    Flow f(book, m);
+    Scale k(spec);
+    compose_front(f, k, site, state);
+    // Front matter ends on an odd count, so main-matter page 1 is a right-hand page.
+    int front = static_cast<int>(book.pages.size());
+    if (front % 2 == 0) {
+        f.begin_chapter("front-end", "", "", false, true);
+        book.pages.back().blank = true;
+        book.chapters.pop_back();
+    }
+    compose_main(f, k, site, folios);
+    f.finish();
+    return book;
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Public entry points
+//-----------------------------------------------------------------------------
+
+std::string chapter_route(const std::string& id) { return "/" + id; }
+
+std::vector<ContentsLine> contents_folios(const Site& site, const Book& book) {
+    std::vector<ContentsLine> out;
+    for (const ContentsEntry& c : site.contents) {
+        const ChapterSpan* ch = book.chapter(c.chapter);
+        out.push_back({c.title, c.chapter, ch ? folio_label(book.pages[ch->first_page]) : "?"});
+    }
+    return out;
+}
+
+Book compose_site(const Site& site, Measurer& m, const ComposeState& state, const PageSpec& spec) {
+    // Two passes: the contents prints folios that only the finished layout knows. The contents page's
+    // own length does not depend on the numbers (they are right-aligned), so two passes are enough.
+    Book first = lay_out(site, m, state, spec, {});
+    std::map<std::string, std::string> folios;
+    for (const ContentsLine& l : contents_folios(site, first)) folios[l.chapter] = l.folio;
+    return lay_out(site, m, state, spec, folios);
+}
+
+Book compose_article(const Site& site, int index, Measurer& m, const PageSpec& spec) {
+    Book book;
+    book.spec = spec;
+    Flow f(book, m);
+    Scale k(spec);
+    const Article& a = site.writing[index];
+    f.begin_chapter("article", a.title, a.title, false, false);
+    Paragraph back = para({link("\xC2\xAB writing", "/writing", Face::Italic)}, k.small, k.body * 1.2f);
+    f.paragraph(back);
+    Paragraph t = para({text(a.title)}, k.title, k.body * 0.5f);
+    t.leading = 1.2f;
+    f.paragraph(t);
+    std::vector<Span> meta = {text(std::to_string(a.number) + "  \xC2\xB7  " + format_day_month(a.date, true) + "  \xC2\xB7  " +
+                                       std::to_string(a.reading_minutes) + " min read",
+                                   Face::Italic, Ink::Muted)};
+    for (const std::string& tag : a.tags) {
+        meta.push_back(text("  ", Face::Italic, Ink::Muted));
+        meta.push_back(link("#" + tag, "/tags/" + tag, Face::Italic));
+    }
+    f.paragraph(para(meta, k.small, k.body * 1.6f));
+    flow_blocks(f, k, a.body, 0, 0);
+    f.rule(k.body, k.body * 0.8f);
+    if (a.next >= 0) {
+        const Article& n = site.writing[a.next];
+        f.paragraph(para({text("newer  ", Face::Italic, Ink::Muted), link(n.title, "/writing/" + n.slug)}, k.body, k.body * 0.4f));
+    }
+    if (a.prev >= 0) {
+        const Article& p = site.writing[a.prev];
+        f.paragraph(para({text("older  ", Face::Italic, Ink::Muted), link(p.title, "/writing/" + p.slug)}, k.body, k.body * 0.4f));
+    }
+    f.finish();
+    return book;
+}
+
+Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const PageSpec& spec) {
+    Book book;
+    book.spec = spec;
+    Flow f(book, m);
+    Scale k(spec);
+    f.begin_chapter("tag", tag, "tagged " + tag + ", continued", false, false);
+    f.paragraph(para({link("\xC2\xAB writing", "/writing", Face::Italic)}, k.small, k.body * 1.2f));
+    chapter_title(f, k, "tagged " + tag, "");
+    auto it = site.tags.find(tag);
+    if (it != site.tags.end())
+        for (int i : it->second) {
+            const Article& a = site.writing[i];
+            Paragraph p = para({link(a.title, "/writing/" + a.slug)}, k.body, k.body * 0.1f);
+            p.marker = std::to_string(a.number);
+            p.indent = k.body * 1.9f;
+            p.right = {text(format_day_month(a.date, true), Face::Serif, Ink::Muted)};
+            f.paragraph(p);
+            f.paragraph(para({text(a.dek, Face::Serif, Ink::Muted)}, k.small, k.body * 0.5f));
+        }
+    f.finish();
+    return book;
+}
+
+Book compose_not_found(const Site& site, const std::string& path, Measurer& m, const PageSpec& spec) {
+    Book book;
+    book.spec = spec;
+    Flow f(book, m);
+    Scale k(spec);
+    f.begin_chapter("not-found", "page not found", "", false, false);
+    f.space(k.body * 4);
+    chapter_title(f, k, "page not found", "");
+    f.paragraph(para({text("There is no page at ", Face::Serif, Ink::Muted), text(path, Face::Mono, Ink::Accent),
+                      text(".", Face::Serif, Ink::Muted)},
+                     k.body, k.body));
+    f.paragraph(para({link("\xC2\xAB " + site.info.author + ", the front page", "/")}, k.body, k.body * 0.5f));
+    f.paragraph(para({link("contents", "/contents")}, k.body, 0));
+    f.finish();
+    return book;
+}
+
+} // namespace folio

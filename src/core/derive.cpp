@@ -1,0 +1,107 @@
+// folio core: derivation. See derive.h.
+#include "core/derive.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/markdown.h"
+
+namespace folio {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Dates
+//-----------------------------------------------------------------------------
+
+bool valid_date(int y, int m, int d) {
+    if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1) return false;
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return d <= days[m - 1] + (m == 2 && leap ? 1 : 0);
+}
+
+static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+
+std::string format_day_month(const Date& d, bool with_year) {
+    std::string s = std::to_string(d.day) + " " + kMonths[(d.month + 11) % 12];
+    if (with_year) s += " " + std::to_string(d.year);
+    return s;
+}
+
+std::string format_iso(const Date& d) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", d.year, d.month, d.day);
+    return buf;
+}
+
+std::string format_rfc822(const Date& d) {
+    // Zeller-style day of week (Sakamoto's method).
+    static const int t[] = {0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4};
+    static const char* const names[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+    int y = d.year - (d.month < 3 ? 1 : 0);
+    int dow = (y + y / 4 - y / 100 + y / 400 + t[(d.month + 11) % 12] + d.day) % 7;
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%s, %02d %s %04d 00:00:00 GMT", names[dow], d.day, kMonths[(d.month + 11) % 12], d.year);
+    return buf;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Lookups
+//-----------------------------------------------------------------------------
+
+int Site::find_article(const std::string& slug) const {
+    for (size_t i = 0; i < writing.size(); ++i)
+        if (writing[i].slug == slug) return static_cast<int>(i);
+    return -1;
+}
+
+int Site::find_project(const std::string& id) const {
+    for (size_t i = 0; i < projects.size(); ++i)
+        if (projects[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+
+const Contribution* Site::find_contribution(const std::string& repo) const {
+    for (const Contribution& c : contributions)
+        if (c.repo == repo) return &c;
+    return nullptr;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Derivation
+//-----------------------------------------------------------------------------
+
+void derive(Site& site) {
+    // Newest first; same-date articles keep the order the author listed them in.
+    std::stable_sort(site.writing.begin(), site.writing.end(),
+                     [](const Article& a, const Article& b) { return b.date < a.date; });
+    const int n = static_cast<int>(site.writing.size());
+    site.tags.clear();
+    for (int i = 0; i < n; ++i) {
+        Article& a = site.writing[i];
+        a.number = n - i;
+        if (a.body_markdown.empty()) a.body_markdown = a.opening;
+        a.body = parse_markdown(a.body_markdown);
+        a.words = count_words(a.body);
+        a.reading_minutes = std::max(1, (a.words + 229) / 230);
+        a.next = i > 0 ? i - 1 : -1;      // newer
+        a.prev = i + 1 < n ? i + 1 : -1;  // older
+        for (const std::string& t : a.tags) site.tags[t].push_back(i);
+    }
+    for (TimelineYear& y : site.timeline)
+        for (TimelineEntry& e : y.entries) {
+            if (e.kind == EntryKind::Article) e.index = site.find_article(e.ref);
+            if (e.kind == EntryKind::Project) e.index = site.find_project(e.ref);
+            if (e.kind == EntryKind::Pulls) {
+                const Contribution* c = site.find_contribution(e.ref);
+                std::string host = c ? c->host : "https://github.com/";
+                for (PullRequest& p : e.pulls) p.url = host + e.ref + "/pull/" + std::to_string(p.number);
+            }
+        }
+    if (site.loves.present) site.loves.intro = parse_markdown(site.loves.intro_markdown);
+    if (site.work.present) {
+        site.work.intro = parse_markdown(site.work.intro_markdown);
+        site.work.after = parse_markdown(site.work.after_markdown);
+    }
+}
+
+} // namespace folio

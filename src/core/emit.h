@@ -1,0 +1,32 @@
+// folio core: static outputs. From the same model as the book: an HTML page per route with the full text
+// (for crawlers, feed readers, screen readers and browsers without WebGL2/wasm), the RSS feed, the
+// sitemap, robots.txt, the 404 page and a _headers file for static hosts.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/model.h"
+
+namespace folio {
+
+struct SiteAssets {
+    std::string boot_js;              // site-root path of the boot script, e.g. "/assets/boot.3f2a1c.js"
+    std::string style_css;            // site-root path of the stylesheet, e.g. "/assets/folio.9ab1.css"
+    std::vector<std::string> preload; // site-root paths to <link rel="preload"> (fonts, wasm)
+};
+
+struct OutputFile {
+    std::string path;     // relative to the output root: "index.html", "writing/<slug>/index.html", "rss.xml"
+    std::string contents;
+};
+
+// shell: the text of shell.html, with the placeholders {{lang}} {{title}} {{head}} {{body}} {{scripts}}.
+std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, const SiteAssets& assets);
+
+// Pieces, for tests.
+std::string emit_rss(const Site& site);
+std::string emit_sitemap(const Site& site);
+std::string html_escape(const std::string& s);
+
+} // namespace folio

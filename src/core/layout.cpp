@@ -1,0 +1,495 @@
+// folio core: text layout and pagination. See layout.h.
+#include "core/layout.h"
+
+#include <algorithm>
+
+namespace folio {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Helpers
+//-----------------------------------------------------------------------------
+
+float FixedMeasurer::width(Face, float size, const char* begin, const char* end) {
+    int chars = 0;
+    for (const char* p = begin; p < end; ++p)
+        if ((static_cast<unsigned char>(*p) & 0xC0) != 0x80) ++chars;
+    return static_cast<float>(chars) * size * ratio;
+}
+
+const ChapterSpan* Book::chapter(const std::string& id) const {
+    for (const ChapterSpan& c : chapters)
+        if (c.id == id) return &c;
+    return nullptr;
+}
+
+std::string to_roman(int n) {
+    static const struct {
+        int v;
+        const char* s;
+    } table[] = {{1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"}, {100, "c"}, {90, "xc"}, {50, "l"},
+                 {40, "xl"},  {10, "x"},   {9, "ix"},  {5, "v"},    {4, "iv"},  {1, "i"}};
+    std::string out;
+    for (const auto& t : table)
+        while (n >= t.v) out += t.s, n -= t.v;
+    return out;
+}
+
+std::string folio_label(const Page& p) { return p.roman ? to_roman(p.folio) : std::to_string(p.folio); }
+
+static size_t utf8_next(const std::string& s, size_t i) {
+    ++i;
+    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+    return i;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Pages
+//-----------------------------------------------------------------------------
+
+Flow::Flow(Book& book, Measurer& m) : book_(book), m_(m) {}
+
+int Flow::link_id(const std::string& href) {
+    if (href.empty()) return -1;
+    book_.links.push_back(href);
+    return static_cast<int>(book_.links.size()) - 1;
+}
+
+void Flow::new_page() {
+    Page p;
+    p.roman = roman_;
+    p.folio = roman_ ? ++roman_folio_ : ++folio_;
+    p.chapter = chapter_;
+    bool first_of_chapter = book_.chapters.empty() || book_.chapters.back().first_page == static_cast<int>(book_.pages.size());
+    if (!first_of_chapter) p.running_head = continued_head_;
+    // Move a pending heading (and what followed it on the same line group) to the new page.
+    std::vector<Box> carried;
+    float carried_top = 0;
+    if (keep_from_ >= 0 && !book_.pages.empty()) {
+        std::vector<Box>& old = page().boxes;
+        if (keep_from_ < static_cast<int>(old.size())) {
+            carried.assign(old.begin() + keep_from_, old.end());
+            old.erase(old.begin() + keep_from_, old.end());
+            carried_top = keep_y_;
+        }
+    }
+    book_.pages.push_back(std::move(p));
+    if (!book_.chapters.empty()) book_.chapters.back().last_page = static_cast<int>(book_.pages.size()) - 1;
+    y_ = book_.spec.margin_top;
+    if (!carried.empty()) {
+        float dy = y_ - carried_top;
+        float bottom = y_;
+        for (Box& b : carried) {
+            b.y += dy;
+            bottom = std::max(bottom, b.y + b.h);
+        }
+        page().boxes = std::move(carried);
+        keep_from_ = 0;
+        keep_y_ = y_;
+        y_ = bottom;
+    }
+}
+
+void Flow::ensure(float h) {
+    if (book_.pages.empty() || (y_ + h > book_.spec.bottom() && y_ > book_.spec.margin_top + 0.5f)) new_page();
+}
+
+void Flow::begin_chapter(const std::string& id, const std::string& title, const std::string& continued_head,
+                         bool on_even, bool roman) {
+    keep_from_ = -1;
+    roman_ = roman;
+    chapter_ = id;
+    continued_head_ = continued_head;
+    int next = (roman ? roman_folio_ : folio_) + 1;
+    if (on_even && next % 2 == 1 && !book_.pages.empty()) {
+        new_page(); // a blank verso keeps the chapter on a left page
+        page().blank = true;
+    }
+    ChapterSpan c;
+    c.id = id;
+    c.title = title;
+    c.first_page = static_cast<int>(book_.pages.size());
+    c.last_page = c.first_page;
+    book_.chapters.push_back(c);
+    new_page();
+}
+
+void Flow::finish() {
+    // Front matter must be odd in length so that, in spreads paired from the first page, main-matter
+    // page 2 sits on the left.
+    keep_from_ = -1;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Line breaking
+//-----------------------------------------------------------------------------
+
+// Greedy breaking across spans: words are measured in their own face; a word wider than the measure
+// (a long URL) is cut between characters so nothing ever overflows.
+std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float size, float measure) {
+    std::vector<Line> lines(1);
+    float x = 0;
+    bool pending_space = false;
+    int pending_space_span = 0;
+    for (int si = 0; si < static_cast<int>(spans.size()); ++si) {
+        const Span& sp = spans[si];
+        const std::string& t = sp.text;
+        size_t i = 0;
+        while (i < t.size()) {
+            if (t[i] == ' ' || t[i] == '\n' || t[i] == '\t') {
+                pending_space = x > 0;
+                pending_space_span = si;
+                ++i;
+                continue;
+            }
+            size_t j = i;
+            while (j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t') ++j;
+            std::string word = t.substr(i, j - i);
+            i = j;
+            while (!word.empty()) {
+                float w = m_.width(sp.face, size, word.data(), word.data() + word.size());
+                static const char kSpace[] = " ";
+                float sw = pending_space ? m_.width(spans[pending_space_span].face, size, kSpace, kSpace + 1) : 0;
+                if (x + sw + w <= measure + 0.01f || x == 0) {
+                    if (x == 0 && w > measure + 0.01f) {
+                        // Cut the word: as many characters as fit (at least one).
+                        size_t cut = utf8_next(word, 0);
+                        while (cut < word.size()) {
+                            size_t nx = utf8_next(word, cut);
+                            if (m_.width(sp.face, size, word.data(), word.data() + nx) > measure) break;
+                            cut = nx;
+                        }
+                        std::string head = word.substr(0, cut);
+                        float hw = m_.width(sp.face, size, head.data(), head.data() + head.size());
+                        lines.back().frags.push_back({si, head, 0, hw});
+                        lines.back().width = hw;
+                        word = word.substr(cut);
+                        lines.emplace_back();
+                        x = 0;
+                        pending_space = false;
+                        continue;
+                    }
+                    Line& ln = lines.back();
+                    if (pending_space && !ln.frags.empty() && ln.frags.back().span == si) {
+                        ln.frags.back().text += " " + word;
+                        ln.frags.back().w += sw + w;
+                    } else {
+                        if (pending_space && !ln.frags.empty()) {
+                            // The space belongs visually to the previous fragment.
+                            ln.frags.back().text += " ";
+                            ln.frags.back().w += sw;
+                        }
+                        float fx = ln.frags.empty() ? 0 : ln.frags.back().x + ln.frags.back().w;
+                        ln.frags.push_back({si, word, fx, w});
+                    }
+                    x += sw + w;
+                    ln.width = x;
+                    pending_space = false;
+                    word.clear();
+                } else {
+                    lines.emplace_back();
+                    x = 0;
+                    pending_space = false;
+                }
+            }
+        }
+    }
+    if (lines.size() > 1 && lines.back().frags.empty()) lines.pop_back();
+    return lines;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Blocks
+//-----------------------------------------------------------------------------
+
+void Flow::paragraph(const Paragraph& p) {
+    const PageSpec& s = book_.spec;
+    float right_w = 0;
+    for (const Span& r : p.right) right_w += m_.width(r.face, p.size, r.text.data(), r.text.data() + r.text.size());
+    float gap = right_w > 0 ? p.size * 1.2f : 0;
+    float measure = s.measure() - p.indent - right_w - gap;
+    std::vector<Line> lines = break_lines(p.spans, p.size, measure);
+    float lh = p.size * p.leading;
+
+    if (!book_.pages.empty() && y_ > s.margin_top + 0.5f) y_ += p.space_before;
+    bool continuing_keep = keep_from_ >= 0;
+    for (size_t li = 0; li < lines.size(); ++li) {
+        ensure(lh);
+        if (continuing_keep && li == 0) {
+            // The first line of the block after a heading is placed: the heading is safe now.
+        }
+        const Line& ln = lines[li];
+        float x0 = s.margin_inner + p.indent + (p.centered ? (measure - ln.width) * 0.5f : 0);
+        if (li == 0 && !p.marker.empty()) {
+            float mw = m_.width(p.marker_face, p.size, p.marker.data(), p.marker.data() + p.marker.size());
+            Box b;
+            b.x = s.margin_inner + p.indent - mw - p.size * 0.6f;
+            b.y = y_;
+            b.w = mw;
+            b.h = lh;
+            b.face = p.marker_face;
+            b.size = p.size;
+            b.ink = p.marker_ink;
+            b.text = p.marker;
+            page().boxes.push_back(b);
+        }
+        if (p.bar) {
+            Box b;
+            b.kind = BoxKind::Rule;
+            b.x = s.margin_inner + p.indent - p.size * 0.9f;
+            b.y = y_;
+            b.w = 2.0f;
+            b.h = lh;
+            b.ink = Ink::Rule;
+            page().boxes.push_back(b);
+        }
+        for (const Fragment& f : ln.frags) {
+            const Span& sp = p.spans[f.span];
+            Box b;
+            b.x = x0 + f.x;
+            b.y = y_;
+            b.w = f.w;
+            b.h = lh;
+            b.face = sp.face;
+            b.size = p.size;
+            b.ink = sp.href.empty() ? sp.ink : Ink::Link;
+            b.text = f.text;
+            if (!sp.href.empty()) {
+                // Fragments of one span share a link id, so a wrapped link is one link.
+                bool same = !book_.links.empty() && !page().boxes.empty() && page().boxes.back().link >= 0 &&
+                            book_.links[page().boxes.back().link] == sp.href && li > 0;
+                b.link = same ? page().boxes.back().link : link_id(sp.href);
+            }
+            page().boxes.push_back(b);
+        }
+        if (li + 1 == lines.size() && right_w > 0) {
+            float rx = s.margin_inner + s.measure() - right_w;
+            for (const Span& r : p.right) {
+                Box b;
+                b.w = m_.width(r.face, p.size, r.text.data(), r.text.data() + r.text.size());
+                b.x = rx;
+                b.y = y_;
+                b.h = lh;
+                b.face = r.face;
+                b.size = p.size;
+                b.ink = r.href.empty() ? r.ink : Ink::Link;
+                b.text = r.text;
+                b.link = link_id(r.href);
+                page().boxes.push_back(b);
+                rx += b.w;
+            }
+        }
+        y_ += lh;
+        if (li == 0 && !p.keep_with_next) keep_from_ = -1;
+    }
+    if (p.keep_with_next) {
+        // Find where this heading's boxes start on the current page (it may have moved).
+        int count = 0;
+        for (const Line& ln : lines) count += static_cast<int>(ln.frags.size());
+        if (!p.marker.empty()) ++count;
+        if (right_w > 0) count += static_cast<int>(p.right.size());
+        int from = static_cast<int>(page().boxes.size()) - count;
+        if (keep_from_ < 0 || keep_from_ > from) {
+            keep_from_ = std::max(0, from);
+            keep_y_ = page().boxes.empty() ? y_ : page().boxes[keep_from_].y - p.space_before;
+            keep_y_ = std::max(keep_y_, s.margin_top);
+        }
+    }
+    y_ += p.space_after;
+}
+
+void Flow::rule(float space_before, float space_after) {
+    ensure(space_before + 1);
+    keep_from_ = -1;
+    y_ += space_before;
+    Box b;
+    b.kind = BoxKind::Rule;
+    b.x = book_.spec.margin_inner;
+    b.y = y_;
+    b.w = book_.spec.measure();
+    b.h = 0.75f;
+    b.ink = Ink::Rule;
+    page().boxes.push_back(b);
+    y_ += space_after;
+}
+
+void Flow::space(float h) { y_ += h; }
+
+void Flow::code_block(const std::string& code, float size) {
+    const PageSpec& s = book_.spec;
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start <= code.size()) {
+        size_t nl = code.find('\n', start);
+        if (nl == std::string::npos) nl = code.size();
+        lines.push_back(code.substr(start, nl - start));
+        start = nl + 1;
+    }
+    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    if (lines.empty()) return;
+    int id = book_.code_blocks++;
+    float lh = size * 1.45f, pad = size * 0.7f;
+    y_ += s.body_size * 0.5f;
+    size_t i = 0;
+    while (i < lines.size()) {
+        ensure(lh + 2 * pad);
+        keep_from_ = -1;
+        // As many lines as fit on this page, in one panel.
+        float top = y_;
+        size_t n = 0;
+        while (i + n < lines.size() && top + pad * 2 + lh * static_cast<float>(n + 1) <= s.bottom()) ++n;
+        if (n == 0) n = 1;
+        Box panel;
+        panel.kind = BoxKind::Panel;
+        panel.x = s.margin_inner;
+        panel.y = top;
+        panel.w = s.measure();
+        panel.h = pad * 2 + lh * static_cast<float>(n);
+        panel.ink = Ink::Panel;
+        panel.code = id;
+        page().boxes.push_back(panel);
+        for (size_t k = 0; k < n; ++k) {
+            const std::string& t = lines[i + k];
+            std::string expanded;
+            for (char c : t) expanded += c == '\t' ? std::string("    ") : std::string(1, c);
+            Box b;
+            b.x = s.margin_inner + pad;
+            b.y = top + pad + lh * static_cast<float>(k);
+            b.w = m_.width(Face::Mono, size, expanded.data(), expanded.data() + expanded.size());
+            b.h = lh;
+            b.face = Face::Mono;
+            b.size = size;
+            b.text = expanded;
+            b.code = id;
+            b.clip_w = s.measure() - 2 * pad;
+            page().boxes.push_back(b);
+        }
+        i += n;
+        y_ = top + panel.h;
+    }
+    y_ += s.body_size * 0.6f;
+}
+
+void Flow::image(const std::string& src, const std::string& alt, float size) {
+    const PageSpec& s = book_.spec;
+    float h = s.measure() * 0.5f;
+    ensure(h);
+    keep_from_ = -1;
+    Box b;
+    b.kind = BoxKind::Image;
+    b.x = s.margin_inner;
+    b.y = y_;
+    b.w = s.measure();
+    b.h = h;
+    b.size = size;
+    b.text = alt;
+    b.ink = Ink::Muted;
+    b.link = link_id(src);
+    page().boxes.push_back(b);
+    y_ += h + size * 0.6f;
+}
+
+} // namespace folio
+
+namespace folio {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Tables: columns sized to their content, cells wrapped, rows never split
+//-----------------------------------------------------------------------------
+
+static void cell_spans(const Node& n, bool bold, std::vector<Span>& out) {
+    if (n.kind == NodeKind::Text || n.kind == NodeKind::SoftBreak) {
+        out.push_back(Span{bold ? Face::Bold : Face::Serif, Ink::Text, n.text, ""});
+        return;
+    }
+    if (n.kind == NodeKind::Code) {
+        out.push_back(Span{Face::Mono, Ink::Accent, n.text, ""});
+        return;
+    }
+    if (n.kind == NodeKind::Link) {
+        for (const Node& c : n.children) {
+            std::vector<Span> inner;
+            cell_spans(c, bold, inner);
+            for (Span& s : inner) s.href = n.href, s.ink = Ink::Link;
+            out.insert(out.end(), inner.begin(), inner.end());
+        }
+        return;
+    }
+    for (const Node& c : n.children) cell_spans(c, bold || n.kind == NodeKind::Strong, out);
+}
+
+void Flow::table(const Node& table, float size) {
+    const PageSpec& s = book_.spec;
+    std::vector<const Node*> rows;
+    for (const Node& part : table.children)
+        for (const Node& row : part.children)
+            if (row.kind == NodeKind::TableRow) rows.push_back(&row);
+    if (rows.empty()) return;
+    size_t cols = 0;
+    for (const Node* r : rows) cols = std::max(cols, r->children.size());
+    if (cols == 0) return;
+    float pad = size * 0.6f;
+    // Natural width of each column (its widest cell on one line), then scaled down to the measure.
+    std::vector<float> natural(cols, size * 2);
+    for (const Node* r : rows)
+        for (size_t c = 0; c < r->children.size(); ++c) {
+            std::vector<Span> spans;
+            cell_spans(r->children[c], r->children[c].header, spans);
+            float w = 0;
+            for (const Span& sp : spans) w += m_.width(sp.face, size, sp.text.data(), sp.text.data() + sp.text.size());
+            natural[c] = std::max(natural[c], w + 2 * pad);
+        }
+    float total = 0;
+    for (float w : natural) total += w;
+    float scale = total > s.measure() ? s.measure() / total : 1.0f;
+    std::vector<float> colx(cols + 1, s.margin_inner);
+    for (size_t c = 0; c < cols; ++c) colx[c + 1] = colx[c] + natural[c] * scale;
+    float lh = size * 1.4f;
+    y_ += s.body_size * 0.4f;
+    for (const Node* r : rows) {
+        std::vector<std::vector<Line>> cell_lines(cols);
+        std::vector<std::vector<Span>> cell_span(cols);
+        size_t height_lines = 1;
+        for (size_t c = 0; c < r->children.size(); ++c) {
+            cell_spans(r->children[c], r->children[c].header, cell_span[c]);
+            cell_lines[c] = break_lines(cell_span[c], size, colx[c + 1] - colx[c] - 2 * pad);
+            height_lines = std::max(height_lines, cell_lines[c].size());
+        }
+        float row_h = lh * static_cast<float>(height_lines) + pad * 0.6f;
+        ensure(row_h);
+        keep_from_ = -1;
+        for (size_t c = 0; c < r->children.size(); ++c) {
+            const Node& cell = r->children[c];
+            float cw = colx[c + 1] - colx[c] - 2 * pad;
+            for (size_t li = 0; li < cell_lines[c].size(); ++li) {
+                const Line& ln = cell_lines[c][li];
+                float shift = cell.align == Align::Right ? cw - ln.width : cell.align == Align::Center ? (cw - ln.width) * 0.5f : 0;
+                for (const Fragment& fr : ln.frags) {
+                    const Span& sp = cell_span[c][fr.span];
+                    Box b;
+                    b.x = colx[c] + pad + shift + fr.x;
+                    b.y = y_ + pad * 0.3f + lh * static_cast<float>(li);
+                    b.w = fr.w;
+                    b.h = lh;
+                    b.face = sp.face;
+                    b.size = size;
+                    b.ink = sp.ink;
+                    b.text = fr.text;
+                    b.link = link_id(sp.href);
+                    page().boxes.push_back(b);
+                }
+            }
+        }
+        y_ += row_h;
+        Box rule;
+        rule.kind = BoxKind::Rule;
+        rule.x = s.margin_inner;
+        rule.y = y_;
+        rule.w = colx[cols] - s.margin_inner;
+        rule.h = r->children.empty() || !r->children[0].header ? 0.5f : 1.0f;
+        rule.ink = Ink::Rule;
+        page().boxes.push_back(rule);
+    }
+    y_ += s.body_size * 0.8f;
+}
+
+} // namespace folio

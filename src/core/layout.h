@@ -1,0 +1,175 @@
+// folio core: text layout and pagination.
+//
+// The layout works in page units (a fixed page size, PageSpec) against an abstract Measurer, so it is
+// computed once per content change, never per window size: the renderer scales whole pages to the
+// screen. Input is a Flow of blocks (paragraphs of styled spans, rules, code, tables); output is a Book
+// of pages holding positioned boxes, ready to draw and to hit-test.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/document.h"
+
+namespace folio {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Faces, inks, measuring
+//-----------------------------------------------------------------------------
+
+enum class Face { Serif, Italic, Bold, BoldItalic, Mono };
+constexpr int kFaceCount = 5;
+
+// Colour roles; the theme (ui/theme.h) maps them to colours for light and dark.
+enum class Ink { Text, Muted, Accent, Link, Rule, Panel };
+
+struct Measurer {
+    virtual ~Measurer() = default;
+    // Advance width of [begin, end) in the face at size (page units).
+    virtual float width(Face face, float size, const char* begin, const char* end) = 0;
+};
+
+// A measurer for tests and tools without fonts: every character is size * ratio wide.
+struct FixedMeasurer : Measurer {
+    float ratio = 0.5f;
+    float width(Face face, float size, const char* begin, const char* end) override;
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Page geometry
+//-----------------------------------------------------------------------------
+
+struct PageSpec {
+    float width = 440.0f, height = 640.0f; // the reference page: about 1 : 1.45
+    float margin_top = 58.0f, margin_bottom = 62.0f, margin_inner = 50.0f, margin_outer = 50.0f;
+    float body_size = 14.0f;
+    float leading = 1.42f; // line height = size * leading
+    float measure() const { return width - margin_inner - margin_outer; }
+    float bottom() const { return height - margin_bottom; }
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Input: blocks of a flow
+//-----------------------------------------------------------------------------
+
+struct Span {
+    Face face = Face::Serif;
+    Ink ink = Ink::Text;
+    std::string text;
+    std::string href; // non-empty: a link
+};
+
+struct Paragraph {
+    std::vector<Span> spans;
+    float size = 14.0f;
+    float leading = 1.42f;
+    float indent = 0.0f;       // left indent of every line
+    std::string marker;        // drawn right-aligned in the hang before the first line (list numbers)
+    Face marker_face = Face::Serif;
+    Ink marker_ink = Ink::Muted;
+    std::vector<Span> right;   // drawn right-aligned on the last line (dates, folio numbers)
+    float space_before = 0.0f, space_after = 0.0f;
+    bool keep_with_next = false; // headings: never the last thing on a page
+    bool centered = false;
+    bool bar = false; // a vertical rule left of every line (block quotes)
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Output: a book of pages of boxes
+//-----------------------------------------------------------------------------
+
+enum class BoxKind { Text, Rule, Panel, Image };
+
+struct Box {
+    BoxKind kind = BoxKind::Text;
+    float x = 0, y = 0, w = 0, h = 0; // page units; y is the top of the line box
+    Face face = Face::Serif;
+    float size = 0;
+    Ink ink = Ink::Text;
+    std::string text;  // Text: the run; Image: alt text
+    int link = -1;     // index into Book::links
+    int code = -1;     // index of the code block (Panel and its Text lines): scrolls sideways as one
+    float clip_w = 0;  // Text in a code block: visible width of the panel (lines may be wider)
+};
+
+struct Page {
+    int folio = 0;     // 1-based within its numbering
+    bool roman = false;
+    bool blank = false;
+    std::string running_head;
+    std::string chapter; // chapter id
+    std::vector<Box> boxes;
+};
+
+struct ChapterSpan {
+    std::string id, title;
+    int first_page = 0, last_page = 0; // indices into Book::pages
+};
+
+struct Book {
+    PageSpec spec;
+    std::vector<Page> pages;
+    std::vector<ChapterSpan> chapters;
+    std::vector<std::string> links; // hrefs, by link id
+    int code_blocks = 0;
+
+    const ChapterSpan* chapter(const std::string& id) const;
+};
+
+std::string to_roman(int n); // lower case: i, ii, iv, ...
+std::string folio_label(const Page& p);
+
+//-----------------------------------------------------------------------------
+// [SECTION] The flow: places blocks onto pages
+//-----------------------------------------------------------------------------
+
+class Flow {
+public:
+    Flow(Book& book, Measurer& m);
+
+    // Starts a chapter on a new page; with on_even, on the next even (left) page of its numbering,
+    // leaving a blank page if needed. continued_head is printed on the chapter's later pages.
+    void begin_chapter(const std::string& id, const std::string& title, const std::string& continued_head,
+                       bool on_even, bool roman);
+    // Changes what later pages of this chapter are headed with (e.g. "by kind, continued").
+    void set_continued_head(const std::string& head) { continued_head_ = head; }
+    void paragraph(const Paragraph& p);
+    void rule(float space_before, float space_after);
+    void code_block(const std::string& code, float size);
+    void table(const Node& table, float size);
+    void image(const std::string& src, const std::string& alt, float size);
+    void space(float h);
+    // Ends the last chapter; pads the front matter to an odd page count so main-matter even folios
+    // fall on left pages of spreads.
+    void finish();
+
+    Measurer& measurer() { return m_; }
+
+private:
+    struct Fragment {
+        int span;
+        std::string text;
+        float x, w;
+    };
+    struct Line {
+        std::vector<Fragment> frags;
+        float width = 0;
+    };
+    std::vector<Line> break_lines(const std::vector<Span>& spans, float size, float measure);
+    void new_page();
+    void ensure(float h);
+    int link_id(const std::string& href);
+    Page& page() { return book_.pages.back(); }
+
+    Book& book_;
+    Measurer& m_;
+    std::string chapter_, continued_head_;
+    bool roman_ = false;
+    int folio_ = 0, roman_folio_ = 0;
+    float y_ = 0;
+    // A heading waiting for the next block: its boxes move with it if that block starts a new page.
+    int keep_from_ = -1;
+    float keep_y_ = 0;
+};
+
+} // namespace folio

@@ -1,0 +1,28 @@
+// folio core: loading a content bundle into the model.
+//
+// Two entry points: load_bundle() reads a folder from disk (native only: the CLI and tests);
+// load_site_json() reads text already in memory (the browser gets a bundle as one JSON document whose
+// Markdown files are inlined). Both report every problem at once; the Site is complete only when no
+// diagnostic was added.
+#pragma once
+
+#include <string>
+
+#include "core/diagnostics.h"
+#include "core/model.h"
+
+namespace folio {
+
+// Reads BUNDLE/content.json and the Markdown files it names; validates; derives. Returns true if clean.
+bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out);
+
+// Validates and derives from JSON text. Markdown files named by body_file are read through read_file
+// (may be null: then body_file is an error). file_label is used in messages.
+using ReadFile = bool (*)(const std::string& path, std::string& contents, void* user);
+bool load_site_json(const std::string& file_label, std::string text, Site& site, Diagnostics& out,
+                    ReadFile read_file = nullptr, void* user = nullptr);
+
+// One JSON document with every body inlined: what the browser loads.
+std::string site_to_json(const Site& site);
+
+} // namespace folio

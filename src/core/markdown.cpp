@@ -1,0 +1,268 @@
+// folio core: Markdown to a document tree, with md4c.
+//
+// md4c calls us back for every block, span and text run; we keep a stack of the open nodes and append.
+// Only the innermost open node's children grow, so pointers to the ancestors on the stack stay valid.
+#include "core/markdown.h"
+
+#include <md4c.h>
+
+#include <cstdlib>
+#include <cstring>
+
+namespace folio {
+
+namespace {
+
+struct Builder {
+    Document doc;
+    std::vector<Node*> stack;
+    Builder() {
+        doc.kind = NodeKind::Document;
+        stack.push_back(&doc);
+    }
+    Node& open(NodeKind k) {
+        Node& parent = *stack.back();
+        parent.children.push_back(Node{});
+        Node& n = parent.children.back();
+        n.kind = k;
+        stack.push_back(&n);
+        return n;
+    }
+    void close() {
+        if (stack.size() > 1) stack.pop_back();
+    }
+    void append_text(NodeKind k, const char* text, size_t size) {
+        Node& parent = *stack.back();
+        // Merge adjacent plain text runs: md4c splits at entities and special characters.
+        if (k == NodeKind::Text && !parent.children.empty() && parent.children.back().kind == NodeKind::Text) {
+            parent.children.back().text.append(text, size);
+            return;
+        }
+        Node n;
+        n.kind = k;
+        n.text.assign(text, size);
+        parent.children.push_back(std::move(n));
+    }
+};
+
+void append_utf8(std::string& out, unsigned cp) {
+    if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+// md4c hands entities through verbatim ("&amp;", "&#8212;"); decode the numeric ones and the common
+// named ones. An unknown name stays as written, which is what a reader would expect to see.
+std::string decode_entity(const char* text, size_t size) {
+    std::string e(text, size);
+    std::string out;
+    if (e.size() > 3 && e[1] == '#') {
+        unsigned cp = (e[2] == 'x' || e[2] == 'X') ? static_cast<unsigned>(std::strtoul(e.c_str() + 3, nullptr, 16))
+                                                    : static_cast<unsigned>(std::strtoul(e.c_str() + 2, nullptr, 10));
+        append_utf8(out, cp);
+        return out;
+    }
+    static const struct {
+        const char* name;
+        unsigned cp;
+    } named[] = {{"&amp;", '&'},      {"&lt;", '<'},       {"&gt;", '>'},       {"&quot;", '"'},
+                 {"&apos;", '\''},    {"&nbsp;", 0xA0},    {"&mdash;", 0x2014}, {"&ndash;", 0x2013},
+                 {"&hellip;", 0x2026}, {"&lsquo;", 0x2018}, {"&rsquo;", 0x2019}, {"&ldquo;", 0x201C},
+                 {"&rdquo;", 0x201D}, {"&copy;", 0xA9},    {"&times;", 0xD7},   {"&rarr;", 0x2192}};
+    for (const auto& n : named)
+        if (e == n.name) {
+            append_utf8(out, n.cp);
+            return out;
+        }
+    return e;
+}
+
+std::string attribute_text(const MD_ATTRIBUTE& a) {
+    std::string out;
+    if (!a.text) return out;
+    for (int i = 0; a.substr_offsets[i] < a.size; ++i) {
+        const char* s = a.text + a.substr_offsets[i];
+        size_t n = a.substr_offsets[i + 1] - a.substr_offsets[i];
+        if (a.substr_types[i] == MD_TEXT_ENTITY)
+            out += decode_entity(s, n);
+        else if (a.substr_types[i] == MD_TEXT_NULLCHAR)
+            out += "\xEF\xBF\xBD";
+        else
+            out.append(s, n);
+    }
+    return out;
+}
+
+Align to_align(MD_ALIGN a) {
+    switch (a) {
+    case MD_ALIGN_LEFT: return Align::Left;
+    case MD_ALIGN_CENTER: return Align::Center;
+    case MD_ALIGN_RIGHT: return Align::Right;
+    default: return Align::Default;
+    }
+}
+
+bool in_table_head(const Builder& b) {
+    for (const Node* n : b.stack)
+        if (n->kind == NodeKind::TableHead) return true;
+    return false;
+}
+
+int enter_block(MD_BLOCKTYPE type, void* detail, void* user) {
+    Builder& b = *static_cast<Builder*>(user);
+    switch (type) {
+    case MD_BLOCK_DOC: break;
+    case MD_BLOCK_QUOTE: b.open(NodeKind::Quote); break;
+    case MD_BLOCK_UL: b.open(NodeKind::List).ordered = false; break;
+    case MD_BLOCK_OL: {
+        Node& n = b.open(NodeKind::List);
+        n.ordered = true;
+        n.start = static_cast<int>(static_cast<MD_BLOCK_OL_DETAIL*>(detail)->start);
+        break;
+    }
+    case MD_BLOCK_LI: b.open(NodeKind::ListItem); break;
+    case MD_BLOCK_HR: b.open(NodeKind::Rule); break;
+    case MD_BLOCK_H: b.open(NodeKind::Heading).level = static_cast<int>(static_cast<MD_BLOCK_H_DETAIL*>(detail)->level); break;
+    case MD_BLOCK_CODE: b.open(NodeKind::CodeBlock).info = attribute_text(static_cast<MD_BLOCK_CODE_DETAIL*>(detail)->lang); break;
+    case MD_BLOCK_HTML: b.open(NodeKind::HtmlBlock); break;
+    case MD_BLOCK_P: b.open(NodeKind::Paragraph); break;
+    case MD_BLOCK_TABLE: b.open(NodeKind::Table); break;
+    case MD_BLOCK_THEAD: b.open(NodeKind::TableHead); break;
+    case MD_BLOCK_TBODY: b.open(NodeKind::TableBody); break;
+    case MD_BLOCK_TR: b.open(NodeKind::TableRow); break;
+    case MD_BLOCK_TH:
+    case MD_BLOCK_TD: {
+        bool head = type == MD_BLOCK_TH || in_table_head(b);
+        Node& n = b.open(NodeKind::TableCell);
+        n.align = to_align(static_cast<MD_BLOCK_TD_DETAIL*>(detail)->align);
+        n.header = head;
+        break;
+    }
+    }
+    return 0;
+}
+
+int leave_block(MD_BLOCKTYPE type, void*, void* user) {
+    if (type != MD_BLOCK_DOC) static_cast<Builder*>(user)->close();
+    return 0;
+}
+
+int enter_span(MD_SPANTYPE type, void* detail, void* user) {
+    Builder& b = *static_cast<Builder*>(user);
+    switch (type) {
+    case MD_SPAN_EM: b.open(NodeKind::Emphasis); break;
+    case MD_SPAN_STRONG: b.open(NodeKind::Strong); break;
+    case MD_SPAN_DEL: b.open(NodeKind::Strike); break;
+    case MD_SPAN_CODE: b.open(NodeKind::Code); break;
+    case MD_SPAN_A: {
+        auto* d = static_cast<MD_SPAN_A_DETAIL*>(detail);
+        Node& n = b.open(NodeKind::Link);
+        n.href = attribute_text(d->href);
+        n.info = attribute_text(d->title);
+        break;
+    }
+    case MD_SPAN_IMG: {
+        auto* d = static_cast<MD_SPAN_IMG_DETAIL*>(detail);
+        Node& n = b.open(NodeKind::Image);
+        n.href = attribute_text(d->src);
+        n.info = attribute_text(d->title);
+        break;
+    }
+    default: b.open(NodeKind::Emphasis); break; // underline, LaTeX, wiki links: not enabled
+    }
+    return 0;
+}
+
+int leave_span(MD_SPANTYPE type, void*, void* user) {
+    Builder& b = *static_cast<Builder*>(user);
+    Node& n = *b.stack.back();
+    if (type == MD_SPAN_CODE || type == MD_SPAN_IMG) {
+        // Inline code and image alt text are single strings, not trees.
+        n.text = plain_text(n);
+        n.children.clear();
+    }
+    b.close();
+    return 0;
+}
+
+int on_text(MD_TEXTTYPE type, const MD_CHAR* text, MD_SIZE size, void* user) {
+    Builder& b = *static_cast<Builder*>(user);
+    switch (type) {
+    case MD_TEXT_BR: b.append_text(NodeKind::LineBreak, "", 0); break;
+    case MD_TEXT_SOFTBR: b.append_text(NodeKind::SoftBreak, " ", 1); break;
+    case MD_TEXT_NULLCHAR: b.append_text(NodeKind::Text, "\xEF\xBF\xBD", 3); break;
+    case MD_TEXT_ENTITY: {
+        std::string s = decode_entity(text, size);
+        b.append_text(NodeKind::Text, s.data(), s.size());
+        break;
+    }
+    default: {
+        Node& top = *b.stack.back();
+        if (top.kind == NodeKind::CodeBlock || top.kind == NodeKind::HtmlBlock)
+            top.text.append(text, size);
+        else
+            b.append_text(NodeKind::Text, text, size);
+        break;
+    }
+    }
+    return 0;
+}
+
+} // namespace
+
+Document parse_markdown(const std::string& markdown) {
+    Builder b;
+    MD_PARSER parser{};
+    parser.abi_version = 0;
+    // NOHTML: raw HTML is shown as text, never passed through to a page.
+    parser.flags = MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_PERMISSIVEAUTOLINKS | MD_FLAG_NOHTML;
+    parser.enter_block = enter_block;
+    parser.leave_block = leave_block;
+    parser.enter_span = enter_span;
+    parser.leave_span = leave_span;
+    parser.text = on_text;
+    md_parse(markdown.data(), static_cast<MD_SIZE>(markdown.size()), &parser, &b);
+    return std::move(b.doc);
+}
+
+std::string plain_text(const Node& n) {
+    std::string out;
+    if (n.kind == NodeKind::Text || n.kind == NodeKind::Code || n.kind == NodeKind::SoftBreak ||
+        n.kind == NodeKind::Image || n.kind == NodeKind::CodeBlock)
+        out += n.text;
+    if (n.kind == NodeKind::LineBreak) out += ' ';
+    for (const Node& c : n.children) {
+        out += plain_text(c);
+        bool block = c.kind == NodeKind::Paragraph || c.kind == NodeKind::Heading || c.kind == NodeKind::ListItem ||
+                     c.kind == NodeKind::TableCell;
+        if (block) out += ' ';
+    }
+    return out;
+}
+
+int count_words(const Node& n) {
+    std::string t = plain_text(n);
+    int words = 0;
+    bool in_word = false;
+    for (char c : t) {
+        bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        if (!space && !in_word) ++words;
+        in_word = !space;
+    }
+    return words;
+}
+
+} // namespace folio

@@ -1,0 +1,171 @@
+// folio core: the site model.
+//
+// Plain structs, filled by the loader (load.h) from a content bundle and completed by derive (derive.h).
+// Nothing here knows JSON, ImGui or the browser. Read docs/content.md for the meaning of every field.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/document.h"
+
+namespace folio {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Small value types
+//-----------------------------------------------------------------------------
+
+struct Date {
+    int year = 0, month = 0, day = 0;
+    bool operator<(const Date& o) const {
+        if (year != o.year) return year < o.year;
+        if (month != o.month) return month < o.month;
+        return day < o.day;
+    }
+    bool operator==(const Date& o) const { return year == o.year && month == o.month && day == o.day; }
+};
+
+// A link whose href may be empty: the address is not known yet, so it renders as plain text.
+struct Link {
+    std::string text;
+    std::string href;
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] Content, as the author wrote it
+//-----------------------------------------------------------------------------
+
+struct SiteInfo {
+    std::string title, author, tagline, bio;
+    std::string base_url;  // absolute, ends with '/'
+    std::string guid_base; // defaults to base_url
+    std::string language, description;
+    std::vector<Link> links;
+};
+
+struct Article {
+    std::string slug, title, dek, opening;
+    Date date;
+    std::vector<std::string> tags;
+    std::string body_markdown; // inline body, file contents, or the opening paragraph
+    std::string body_file;     // as written in the bundle (for error messages), may be empty
+    // Derived:
+    int number = 0;           // 1 = oldest
+    int words = 0;            // words in the body
+    int reading_minutes = 0;  // at 230 words a minute, at least 1
+    int prev = -1, next = -1; // indices into Site::writing of the older / newer article
+    Document body;            // the Markdown body as a document tree
+};
+
+struct Project {
+    std::string id, name, summary, where, event; // event: "since" or "first release"
+    Date date;
+    std::vector<Link> links;
+};
+
+struct Contribution {
+    std::string repo, host;
+    int merged_total = -1; // -1: not stated
+};
+
+struct PullRequest {
+    int number = 0;
+    std::string title;
+    std::string url; // derived from the contribution's host, repo and number
+};
+
+enum class EntryKind { Article, Project, Pulls };
+
+struct TimelineEntry {
+    EntryKind kind = EntryKind::Article;
+    std::string ref; // article slug, project id, or OWNER/REPO
+    int show = 3;    // pull requests shown before "the rest"
+    std::vector<PullRequest> pulls;
+    int index = -1; // derived: index into Site::writing or Site::projects
+};
+
+struct TimelineYear {
+    int year = 0;
+    std::vector<TimelineEntry> entries;
+};
+
+struct ShelfItem {
+    std::string title, note, href;
+    std::vector<std::string> by;
+};
+
+struct ShelfGroup {
+    std::string heading;
+    std::vector<ShelfItem> items;
+};
+
+struct Shelf {
+    std::string id, title, subtitle, running_head;
+    bool numbered = false;
+    std::vector<ShelfGroup> groups;
+};
+
+struct Loves {
+    bool present = false;
+    std::string title, intro_markdown;
+    std::vector<Shelf> shelves;
+    Document intro;
+};
+
+struct FocusArea {
+    std::string term, text;
+};
+
+struct Work {
+    bool present = false;
+    std::string title, intro_markdown, after_markdown;
+    std::vector<FocusArea> focus;
+    std::vector<std::string> projects;
+    Document intro, after;
+};
+
+struct FindMe {
+    bool present = false;
+    std::string title, handle_label, handle;
+    std::vector<Link> links;
+};
+
+struct ContentsEntry {
+    std::string title, chapter;
+};
+
+//-----------------------------------------------------------------------------
+// [SECTION] The site: everything above, plus what derive() computes
+//-----------------------------------------------------------------------------
+
+struct Site {
+    int schema = 1;
+    SiteInfo info;
+    std::vector<Article> writing; // sorted newest first by derive()
+    std::vector<Project> projects;
+    std::vector<Contribution> contributions;
+    std::vector<TimelineYear> timeline;
+    Loves loves;
+    Work work;
+    FindMe find_me;
+    std::vector<ContentsEntry> contents;
+
+    // Derived:
+    std::map<std::string, std::vector<int>> tags; // tag -> article indices, newest first
+
+    int find_article(const std::string& slug) const;
+    int find_project(const std::string& id) const;
+    const Contribution* find_contribution(const std::string& repo) const;
+};
+
+// "31 Jul", or "31 Jul 2026" when with_year.
+std::string format_day_month(const Date& d, bool with_year);
+// "2026-07-31"
+std::string format_iso(const Date& d);
+// "Fri, 31 Jul 2026 00:00:00 GMT"
+std::string format_rfc822(const Date& d);
+bool valid_date(int y, int m, int d);
+
+} // namespace folio

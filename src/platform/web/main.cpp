@@ -1,0 +1,435 @@
+// folio web platform: the only code that knows Emscripten.
+//
+// Our own Dear ImGui platform backend on html5.h + WebGL2 (rendering through ImGui's OpenGL3 backend):
+// HiDPI canvas, mouse, wheel (all delta modes), touch with inertia, keyboard, History API, external
+// links, clipboard through the browser's copy event, WebGL context loss, and drawing only when
+// something changed. web/boot.js fetches the content and fonts, hands them over and forwards the few
+// DOM events html5.h does not cover (resize through ResizeObserver, popstate, media queries, copy).
+//
+// Index of this file:
+// [SECTION] JS glue (EM_JS)
+// [SECTION] Platform state
+// [SECTION] Frames
+// [SECTION] Input
+// [SECTION] Exports to boot.js
+
+#include <GLES3/gl3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "core/load.h"
+#include "ui/app.h"
+
+//-----------------------------------------------------------------------------
+// [SECTION] JS glue (EM_JS): strings are passed as data, never spliced into script text
+//-----------------------------------------------------------------------------
+
+// clang-format off
+EM_JS(void, js_push_state, (const char* path, double old_scroll), {
+    const p = UTF8ToString(path);
+    const st = history.state || {};
+    history.replaceState(Object.assign({}, st, {scroll: old_scroll}), "");
+    history.pushState({scroll: 0}, "", p);
+    if (window.folio) window.folio.route = location.pathname;
+});
+EM_JS(void, js_replace_scroll, (double scroll), {
+    const st = history.state || {};
+    history.replaceState(Object.assign({}, st, {scroll: scroll}), "");
+});
+EM_JS(void, js_set_title, (const char* title), { document.title = UTF8ToString(title); });
+EM_JS(void, js_open_external, (const char* href), {
+    const w = window.open(UTF8ToString(href), "_blank", "noopener,noreferrer");
+    if (w) w.opener = null;
+});
+EM_JS(void, js_set_cursor, (int hand), { Module.canvas.style.cursor = hand ? "pointer" : "default"; });
+EM_JS(void, js_frame_drawn, (int count), { if (window.folio) window.folio._frameDrawn(count); });
+// clang-format on
+
+namespace {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Platform state: the one app state the main loop owns
+//-----------------------------------------------------------------------------
+
+struct Touch {
+    bool active = false, moved = false;
+    double start_x = 0, start_y = 0, last_y = 0, last_t = 0, velocity = 0;
+    long id = -1;
+};
+
+struct Platform {
+    folio::App app;
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
+    bool gl_ready = false, context_lost = false;
+    bool frame_pending = false;
+    int extra_frames = 0; // ImGui settles hover/focus one frame after input
+    double last_time = 0;
+    double css_w = 0, css_h = 0, dpr = 1;
+    bool cursor_hand = false;
+    Touch touch;
+    double history_scroll_saved = -1;
+};
+
+Platform g_platform;
+
+void request_frame(int extra = 1);
+
+//-----------------------------------------------------------------------------
+// [SECTION] Frames
+//-----------------------------------------------------------------------------
+
+bool init_gl() {
+    EmscriptenWebGLContextAttributes attrs;
+    emscripten_webgl_init_context_attributes(&attrs);
+    attrs.majorVersion = 2;
+    attrs.minorVersion = 0;
+    attrs.alpha = EM_FALSE;
+    attrs.antialias = EM_FALSE; // ImGui anti-aliases its own shapes
+    attrs.premultipliedAlpha = EM_FALSE;
+    g_platform.gl = emscripten_webgl_create_context("#book", &attrs);
+    if (g_platform.gl <= 0) return false;
+    emscripten_webgl_make_context_current(g_platform.gl);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+    g_platform.gl_ready = true;
+    return true;
+}
+
+void apply_canvas_size() {
+    Platform& p = g_platform;
+    int w = static_cast<int>(std::lround(p.css_w * p.dpr)), h = static_cast<int>(std::lround(p.css_h * p.dpr));
+    if (w < 1 || h < 1) return;
+    int cw = 0, ch = 0;
+    emscripten_get_canvas_element_size("#book", &cw, &ch);
+    if (cw != w || ch != h) emscripten_set_canvas_element_size("#book", w, h);
+}
+
+void handle_requests() {
+    Platform& p = g_platform;
+    folio::AppRequests& r = p.app.requests;
+    if (r.push_history) {
+        js_push_state(p.app.route.path.c_str(), p.history_scroll_saved >= 0 ? p.history_scroll_saved : 0);
+        r.push_history = false;
+    }
+    if (r.title_changed) {
+        if (!p.app.title.empty()) js_set_title(p.app.title.c_str());
+        r.title_changed = false;
+    }
+    for (const std::string& href : r.open_external) js_open_external(href.c_str());
+    r.open_external.clear();
+    if (r.cursor_hand != p.cursor_hand) {
+        p.cursor_hand = r.cursor_hand;
+        js_set_cursor(p.cursor_hand ? 1 : 0);
+    }
+}
+
+EM_BOOL on_animation_frame(double time_ms, void*) {
+    Platform& p = g_platform;
+    p.frame_pending = false;
+    if (!p.gl_ready || p.context_lost) return EM_FALSE;
+    float dt = p.last_time > 0 ? static_cast<float>((time_ms - p.last_time) / 1000.0) : 1.0f / 60.0f;
+    dt = dt <= 0 ? 1.0f / 60.0f : (dt > 0.1f ? 0.1f : dt);
+    p.last_time = time_ms;
+
+    apply_canvas_size();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
+    io.DisplayFramebufferScale = ImVec2(static_cast<float>(p.dpr), static_cast<float>(p.dpr));
+    io.DeltaTime = dt;
+    p.history_scroll_saved = p.app.scroll;
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    bool animating = p.app.frame(dt);
+    ImGui::Render();
+
+    int fw = 0, fh = 0;
+    emscripten_get_canvas_element_size("#book", &fw, &fh);
+    glViewport(0, 0, fw, fh);
+    ImU32 desk = p.app.theme.desk;
+    glClearColor(((desk >> IM_COL32_R_SHIFT) & 0xFF) / 255.0f, ((desk >> IM_COL32_G_SHIFT) & 0xFF) / 255.0f,
+                 ((desk >> IM_COL32_B_SHIFT) & 0xFF) / 255.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    js_frame_drawn(p.app.frames_drawn);
+    handle_requests();
+
+    // Font glyphs baked this frame, or a texture still waiting: draw once more.
+    bool textures_pending = false;
+    for (ImTextureData* t : ImGui::GetPlatformIO().Textures)
+        if (t->Status != ImTextureStatus_OK && t->Status != ImTextureStatus_Destroyed) textures_pending = true;
+    if (animating || textures_pending || p.extra_frames > 0) {
+        if (p.extra_frames > 0) --p.extra_frames;
+        request_frame(0);
+    } else {
+        js_replace_scroll(p.app.scroll); // back/forward come back to this position
+    }
+    return EM_FALSE;
+}
+
+void request_frame(int extra) {
+    Platform& p = g_platform;
+    if (extra > p.extra_frames) p.extra_frames = extra;
+    if (p.frame_pending || p.context_lost) return;
+    p.frame_pending = true;
+    emscripten_request_animation_frame(on_animation_frame, nullptr);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Input
+//-----------------------------------------------------------------------------
+
+ImGuiKey key_from_code(const char* code) {
+    static const struct {
+        const char* code;
+        ImGuiKey key;
+    } map[] = {{"Tab", ImGuiKey_Tab},         {"Enter", ImGuiKey_Enter},       {"NumpadEnter", ImGuiKey_KeypadEnter},
+               {"Escape", ImGuiKey_Escape},   {"ShiftLeft", ImGuiKey_LeftShift}, {"ShiftRight", ImGuiKey_RightShift},
+               {"ControlLeft", ImGuiKey_LeftCtrl}, {"ControlRight", ImGuiKey_RightCtrl}, {"AltLeft", ImGuiKey_LeftAlt},
+               {"AltRight", ImGuiKey_RightAlt}, {"MetaLeft", ImGuiKey_LeftSuper}, {"MetaRight", ImGuiKey_RightSuper}};
+    for (const auto& m : map)
+        if (std::strcmp(code, m.code) == 0) return m.key;
+    return ImGuiKey_None;
+}
+
+void update_modifiers(const EmscriptenKeyboardEvent* e) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddKeyEvent(ImGuiMod_Ctrl, e->ctrlKey);
+    io.AddKeyEvent(ImGuiMod_Shift, e->shiftKey);
+    io.AddKeyEvent(ImGuiMod_Alt, e->altKey);
+    io.AddKeyEvent(ImGuiMod_Super, e->metaKey);
+}
+
+// Scrolling keys go to the view (a page scrolls); Tab/Enter/Escape go to ImGui (focus, activate).
+bool scroll_key(const EmscriptenKeyboardEvent* e) {
+    folio::App& a = g_platform.app;
+    const char* c = e->code;
+    if (e->ctrlKey || e->altKey || e->metaKey) return false;
+    if (!std::strcmp(c, "ArrowDown")) a.scroll_key(folio::ScrollKey::LineDown);
+    else if (!std::strcmp(c, "ArrowUp")) a.scroll_key(folio::ScrollKey::LineUp);
+    else if (!std::strcmp(c, "PageDown")) a.scroll_key(folio::ScrollKey::PageDown);
+    else if (!std::strcmp(c, "PageUp")) a.scroll_key(folio::ScrollKey::PageUp);
+    else if (!std::strcmp(c, "Space")) a.scroll_key(e->shiftKey ? folio::ScrollKey::PageUp : folio::ScrollKey::PageDown);
+    else if (!std::strcmp(c, "Home")) a.scroll_key(folio::ScrollKey::Home);
+    else if (!std::strcmp(c, "End")) a.scroll_key(folio::ScrollKey::End);
+    else return false;
+    return true;
+}
+
+EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
+    bool down = type == EMSCRIPTEN_EVENT_KEYDOWN;
+    update_modifiers(e);
+    if (down && scroll_key(e)) {
+        request_frame(2);
+        return EM_TRUE;
+    }
+    ImGuiKey k = key_from_code(e->code);
+    if (k == ImGuiKey_None) return EM_FALSE; // let the browser have it (Ctrl+C, F5, ...)
+    ImGui::GetIO().AddKeyEvent(k, down);
+    request_frame(2);
+    return k == ImGuiKey_Tab || k == ImGuiKey_Enter || k == ImGuiKey_KeypadEnter;
+}
+
+EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddMouseSourceEvent(ImGuiMouseSource_Mouse);
+    io.AddMousePosEvent(static_cast<float>(e->targetX), static_cast<float>(e->targetY));
+    if (type == EMSCRIPTEN_EVENT_MOUSEDOWN || type == EMSCRIPTEN_EVENT_MOUSEUP) {
+        int b = e->button == 0 ? 0 : e->button == 2 ? 1 : e->button == 1 ? 2 : -1;
+        if (b >= 0) io.AddMouseButtonEvent(b, type == EMSCRIPTEN_EVENT_MOUSEDOWN);
+    }
+    if (type == EMSCRIPTEN_EVENT_MOUSELEAVE) io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+    request_frame(2);
+    return type == EMSCRIPTEN_EVENT_MOUSEDOWN ? EM_FALSE : EM_TRUE;
+}
+
+EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
+    // Normalise delta modes: pixels as they are, lines at 40 px, pages at 90% of the view.
+    double unit = e->deltaMode == DOM_DELTA_LINE ? 40.0 : e->deltaMode == DOM_DELTA_PAGE ? g_platform.css_h * 0.9 : 1.0;
+    double dx = e->deltaX * unit, dy = e->deltaY * unit;
+    if (e->mouse.shiftKey && dx == 0) std::swap(dx, dy);
+    ImGuiIO& io = ImGui::GetIO();
+    io.AddMousePosEvent(static_cast<float>(e->mouse.targetX), static_cast<float>(e->mouse.targetY));
+    if (dx != 0) io.AddMouseWheelEvent(static_cast<float>(-dx / 40.0), 0.0f);
+    if (dy != 0) g_platform.app.scroll_by(static_cast<float>(dy));
+    request_frame(2);
+    return EM_TRUE;
+}
+
+// One finger drags the page (with inertia on release); a short touch without movement is a click.
+EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
+    Touch& t = g_platform.touch;
+    ImGuiIO& io = ImGui::GetIO();
+    if (e->numTouches < 1) return EM_FALSE;
+    const EmscriptenTouchPoint* pt = nullptr;
+    for (int i = 0; i < e->numTouches; ++i)
+        if (e->touches[i].isChanged) pt = &e->touches[i];
+    if (!pt) return EM_FALSE;
+    double now = emscripten_get_now();
+    if (type == EMSCRIPTEN_EVENT_TOUCHSTART) {
+        if (e->numTouches > 1) return EM_FALSE; // pinch zoom belongs to the browser
+        t = Touch{};
+        t.active = true;
+        t.id = pt->identifier;
+        t.start_x = pt->targetX;
+        t.start_y = t.last_y = pt->targetY;
+        t.last_t = now;
+        g_platform.app.fling(0);
+        io.AddMouseSourceEvent(ImGuiMouseSource_TouchScreen);
+        io.AddMousePosEvent(static_cast<float>(pt->targetX), static_cast<float>(pt->targetY));
+    } else if (type == EMSCRIPTEN_EVENT_TOUCHMOVE && t.active && pt->identifier == t.id) {
+        double dy = t.last_y - pt->targetY;
+        if (std::fabs(pt->targetY - t.start_y) > 8 || std::fabs(pt->targetX - t.start_x) > 8) t.moved = true;
+        if (t.moved) {
+            g_platform.app.scroll_by(static_cast<float>(dy));
+            double dt = (now - t.last_t) / 1000.0;
+            if (dt > 0) t.velocity = 0.7 * (dy / dt) + 0.3 * t.velocity;
+        }
+        t.last_y = pt->targetY;
+        t.last_t = now;
+    } else if ((type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) && t.active && pt->identifier == t.id) {
+        t.active = false;
+        if (!t.moved && type == EMSCRIPTEN_EVENT_TOUCHEND) {
+            io.AddMouseSourceEvent(ImGuiMouseSource_TouchScreen);
+            io.AddMousePosEvent(static_cast<float>(pt->targetX), static_cast<float>(pt->targetY));
+            io.AddMouseButtonEvent(0, true);
+            io.AddMouseButtonEvent(0, false);
+        } else if (now - t.last_t < 80) {
+            g_platform.app.fling(static_cast<float>(t.velocity));
+        }
+    }
+    request_frame(2);
+    return EM_TRUE; // the canvas scrolls itself; no synthetic mouse events, no browser scroll
+}
+
+EM_BOOL on_context_lost(int, const void*, void*) {
+    g_platform.context_lost = true;
+    return EM_TRUE;
+}
+
+EM_BOOL on_context_restored(int, const void*, void*) {
+    Platform& p = g_platform;
+    // Every GL object is gone: rebuild the renderer; font textures are re-created and re-uploaded.
+    ImGui_ImplOpenGL3_Shutdown();
+    for (ImTextureData* t : ImGui::GetPlatformIO().Textures)
+        if (t->Status != ImTextureStatus_Destroyed) {
+            t->SetTexID(ImTextureID_Invalid);
+            t->SetStatus(ImTextureStatus_WantCreate);
+        }
+    p.context_lost = false;
+    emscripten_webgl_make_context_current(p.gl);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+    request_frame(2);
+    return EM_TRUE;
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Exports to boot.js
+//-----------------------------------------------------------------------------
+
+extern "C" {
+
+// The bundle as one JSON document (from `folio build`: site.json). Errors become a readable page.
+EMSCRIPTEN_KEEPALIVE int folio_set_site(const char* json, int len) {
+    folio::Site site;
+    folio::Diagnostics diags;
+    if (!folio::load_site_json("site.json", std::string(json, static_cast<size_t>(len)), site, diags)) {
+        std::string msg;
+        for (const folio::Diagnostic& d : diags) msg += folio::format_diagnostic(d) + "\n";
+        g_platform.app.set_error(msg);
+        request_frame(2);
+        return 0;
+    }
+    g_platform.app.set_site(std::move(site));
+    request_frame(2);
+    return 1;
+}
+
+// A font file (malloc'd by the caller; ownership passes to ImGui). face: folio::Face.
+EMSCRIPTEN_KEEPALIVE int folio_add_font(int face, void* data, int len) {
+    if (!folio::add_font(g_platform.app.fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len))) {
+        std::free(data);
+        return 0;
+    }
+    g_platform.app.book_dirty = true;
+    request_frame(2);
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE void folio_set_error(const char* message) {
+    g_platform.app.set_error(message);
+    request_frame(2);
+}
+
+// Starts drawing at path. Returns 0 when WebGL2 is not available (boot.js keeps the HTML text then).
+EMSCRIPTEN_KEEPALIVE int folio_start(const char* path, double restore_scroll) {
+    if (!g_platform.gl_ready && !init_gl()) return 0;
+    g_platform.app.open(path, restore_scroll);
+    request_frame(2);
+    return 1;
+}
+
+// DOM events that html5.h does not cover. kind: 1 resize (a = css width, b = css height, c = dpr),
+// 2 popstate (s = path, a = scroll), 3 colour scheme (a = 1 dark), 4 reduced motion (a = 1 reduce).
+EMSCRIPTEN_KEEPALIVE void folio_dispatch(int kind, double a, double b, double c, const char* s) {
+    Platform& p = g_platform;
+    switch (kind) {
+    case 1:
+        p.css_w = a;
+        p.css_h = b;
+        p.dpr = c > 0 ? c : 1;
+        break;
+    case 2: p.app.open(s ? s : "/", a); break;
+    case 3: p.app.theme = a != 0 ? folio::theme_dark() : folio::theme_light(); break;
+    case 4: p.app.reduced_motion = a != 0; break;
+    default: return;
+    }
+    request_frame(2);
+}
+
+// What the browser's copy event puts on the clipboard: the focused link's address.
+EMSCRIPTEN_KEEPALIVE const char* folio_copy_text() {
+    static std::string text;
+    text = g_platform.app.copy_text();
+    return text.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int folio_frames_drawn() { return g_platform.app.frames_drawn; }
+EMSCRIPTEN_KEEPALIVE double folio_scroll() { return g_platform.app.scroll; }
+
+} // extern "C"
+
+int main() {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.LogFilename = nullptr;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    io.BackendPlatformName = "folio_web";
+    ImGui::GetStyle().AntiAliasedLinesUseTex = false;
+
+    const char* canvas = "#book";
+    emscripten_set_mousemove_callback(canvas, nullptr, EM_FALSE, on_mouse);
+    emscripten_set_mousedown_callback(canvas, nullptr, EM_FALSE, on_mouse);
+    emscripten_set_mouseup_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, on_mouse);
+    emscripten_set_mouseleave_callback(canvas, nullptr, EM_FALSE, on_mouse);
+    emscripten_set_wheel_callback(canvas, nullptr, EM_FALSE, on_wheel);
+    emscripten_set_keydown_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, on_key);
+    emscripten_set_keyup_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, on_key);
+    emscripten_set_touchstart_callback(canvas, nullptr, EM_FALSE, on_touch);
+    emscripten_set_touchmove_callback(canvas, nullptr, EM_FALSE, on_touch);
+    emscripten_set_touchend_callback(canvas, nullptr, EM_FALSE, on_touch);
+    emscripten_set_touchcancel_callback(canvas, nullptr, EM_FALSE, on_touch);
+    emscripten_set_webglcontextlost_callback(canvas, nullptr, EM_FALSE, on_context_lost);
+    emscripten_set_webglcontextrestored_callback(canvas, nullptr, EM_FALSE, on_context_restored);
+    return 0;
+}

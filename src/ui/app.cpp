@@ -1,0 +1,416 @@
+// folio ui: the app and the book view. See app.h.
+//
+// Index of this file:
+// [SECTION] Content and routes
+// [SECTION] Scrolling
+// [SECTION] Geometry
+// [SECTION] Drawing a page
+// [SECTION] The frame
+#include "ui/app.h"
+
+#include <imgui_internal.h> // NavCursorVisible: draw the focus ring only for keyboard users
+
+#include <algorithm>
+#include <cmath>
+
+namespace folio {
+
+namespace {
+constexpr float kSpreadMinWidth = 860.0f; // narrower screens show one page at a time
+constexpr float kRowGap = 28.0f;          // between stacked spreads, CSS px
+constexpr float kTopPad = 28.0f;
+constexpr float kScrollbarWidth = 10.0f;
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Content and routes
+//-----------------------------------------------------------------------------
+
+void App::set_site(Site&& s) {
+    std::string path = route.path.empty() ? "/" : route.path;
+    site = std::move(s);
+    has_site = true;
+    error.clear();
+    // Keep the reader where they were: same route, same scroll (a preview reload must not jump).
+    float keep = scroll;
+    route = resolve_route(site, path);
+    title = route_title(site, route);
+    requests.title_changed = true;
+    book_dirty = true;
+    pending_anchor = false;
+    pending_scroll = keep;
+}
+
+void App::set_error(const std::string& message) { error = message; }
+
+void App::open(const std::string& path, float restore_scroll) {
+    route = has_site ? resolve_route(site, path) : Route{};
+    if (!has_site) route.path = path;
+    title = has_site ? route_title(site, route) : "";
+    requests.title_changed = true;
+    book_dirty = true;
+    focused_link = -1;
+    velocity = 0;
+    if (restore_scroll >= 0) {
+        pending_scroll = restore_scroll;
+        pending_anchor = false;
+    } else {
+        pending_scroll = -1;
+        pending_anchor = true;
+    }
+}
+
+void App::follow(const std::string& href) {
+    if (href.rfind("fold:", 0) == 0) {
+        int id = std::atoi(href.c_str() + 5);
+        if (!compose.unfolded.erase(id)) compose.unfolded.insert(id);
+        book_dirty = true;
+        pending_scroll = scroll; // unfolding must not move what the reader is looking at
+        return;
+    }
+    if (!href.empty() && href[0] == '/' && href.rfind("//", 0) != 0 && href != "/rss.xml") {
+        open(href);
+        requests.push_history = true;
+        return;
+    }
+    if (href == "/rss.xml") {
+        requests.open_external.push_back(href);
+        return;
+    }
+    requests.open_external.push_back(href);
+}
+
+std::string App::copy_text() const {
+    if (focused_link >= 0 && focused_link < static_cast<int>(book.links.size())) {
+        const std::string& h = book.links[focused_link];
+        if (h.rfind("fold:", 0) == 0) return "";
+        if (!h.empty() && h[0] == '/' && has_site) return site.info.base_url + h.substr(1);
+        return h;
+    }
+    return "";
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Scrolling
+//-----------------------------------------------------------------------------
+
+static float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+void App::scroll_by(float dy) {
+    float max_scroll = std::max(0.0f, content_height - view_height);
+    scroll = clampf(scroll + dy, 0, max_scroll);
+    scroll_target = scroll;
+    velocity = 0;
+}
+
+void App::fling(float v) { velocity = reduced_motion ? 0 : v; }
+
+void App::scroll_key(ScrollKey k) {
+    float page = std::max(40.0f, view_height * 0.88f);
+    float base = scroll_target;
+    switch (k) {
+    case ScrollKey::LineUp: base -= 48; break;
+    case ScrollKey::LineDown: base += 48; break;
+    case ScrollKey::PageUp: base -= page; break;
+    case ScrollKey::PageDown: base += page; break;
+    case ScrollKey::Home: base = 0; break;
+    case ScrollKey::End: base = content_height; break;
+    }
+    scroll_target = clampf(base, 0, std::max(0.0f, content_height - view_height));
+    velocity = 0;
+    if (reduced_motion) scroll = scroll_target;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Geometry
+//-----------------------------------------------------------------------------
+
+static float row_height(const App& a) { return a.book.spec.height * a.page_scale + kRowGap; }
+
+ImVec2 App::page_origin(int page) const {
+    float pw = book.spec.width * page_scale;
+    int row = spreads ? page / 2 : page;
+    int col = spreads ? page % 2 : 0;
+    float left = spreads ? view_width * 0.5f - pw : view_width * 0.5f - pw * 0.5f;
+    return ImVec2(std::floor(left + static_cast<float>(col) * pw), std::floor(kTopPad + static_cast<float>(row) * row_height(*this) - scroll));
+}
+
+int App::first_visible_page() const {
+    int row = static_cast<int>(std::max(0.0f, scroll - kTopPad) / row_height(*this));
+    return spreads ? row * 2 : row;
+}
+
+static void compute_geometry(App& a) {
+    a.spreads = a.view_width >= kSpreadMinWidth;
+    float side = a.spreads ? 48.0f : (a.view_width < 520 ? 6.0f : 20.0f);
+    float avail = std::max(100.0f, a.view_width - 2 * side - kScrollbarWidth);
+    float s = a.spreads ? avail / (2 * a.book.spec.width) : avail / a.book.spec.width;
+    // A spread should fit the screen's height, so a reader sees two whole pages at once.
+    if (a.spreads) s = std::min(s, std::max(0.6f, (a.view_height - 2 * kTopPad) / a.book.spec.height));
+    a.page_scale = std::min(s, 2.2f);
+    int n = static_cast<int>(a.book.pages.size());
+    int rows = a.spreads ? (n + 1) / 2 : n;
+    a.content_height = kTopPad + static_cast<float>(rows) * row_height(a) + kTopPad;
+}
+
+static float anchor_scroll(const App& a) {
+    if (a.route.kind != RouteKind::Main || a.route.chapter == "front") return 0;
+    const ChapterSpan* c = a.book.chapter(a.route.chapter);
+    if (!c) return 0;
+    int row = a.spreads ? c->first_page / 2 : c->first_page;
+    return static_cast<float>(row) * row_height(a);
+}
+
+static void relayout(App& a) {
+    a.measurer.fonts = &a.fonts;
+    switch (a.route.kind) {
+    case RouteKind::Main: a.book = compose_site(a.site, a.measurer, a.compose); break;
+    case RouteKind::Article: a.book = compose_article(a.site, a.route.article, a.measurer); break;
+    case RouteKind::Tag: a.book = compose_tag(a.site, a.route.tag, a.measurer); break;
+    case RouteKind::NotFound: a.book = compose_not_found(a.site, a.route.path, a.measurer); break;
+    }
+    a.code_scroll.assign(static_cast<size_t>(a.book.code_blocks), 0.0f);
+    a.book_dirty = false;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Drawing a page
+//-----------------------------------------------------------------------------
+
+namespace {
+
+struct PageDraw {
+    App& app;
+    ImDrawList* dl;
+    ImVec2 origin;
+    float s;
+    int page;
+};
+
+ImFont* font_of(const App& a, Face f) { return a.fonts.face[static_cast<int>(f)]; }
+
+void draw_text(const PageDraw& d, Face face, float size, ImVec2 pos, ImU32 col, const std::string& t) {
+    ImFont* f = font_of(d.app, face);
+    if (f) d.dl->AddText(f, size * d.s, pos, col, t.data(), t.data() + t.size());
+}
+
+// A link: an ImGui item (hover, click, Tab focus, Enter) over its box.
+bool link_item(PageDraw& d, const Box& b, int box_index, ImVec2 p0, ImVec2 p1) {
+    App& a = d.app;
+    ImGui::PushID(d.page * 65536 + box_index);
+    ImGui::SetCursorScreenPos(p0);
+    bool pressed = ImGui::InvisibleButton("link", ImVec2(std::max(1.0f, p1.x - p0.x), std::max(1.0f, p1.y - p0.y)));
+    bool hovered = ImGui::IsItemHovered();
+    bool focused = ImGui::IsItemFocused();
+    ImGui::PopID();
+    if (hovered) {
+        a.requests.cursor_hand = true;
+        float y = p1.y - b.size * d.s * 0.28f;
+        d.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), a.theme.ink_of(Ink::Link), std::max(1.0f, d.s * 0.8f));
+    }
+    if (focused) {
+        a.focused_link = b.link;
+        if (GImGui->NavCursorVisible)
+            d.dl->AddRect(ImVec2(p0.x - 3, p0.y - 1), ImVec2(p1.x + 3, p1.y + 1), a.theme.focus, 3.0f, 0, 2.0f);
+    }
+    return pressed;
+}
+
+void draw_page(PageDraw& d) {
+    App& a = d.app;
+    const Page& pg = a.book.pages[d.page];
+    const PageSpec& spec = a.book.spec;
+    const float s = d.s;
+    ImVec2 o = d.origin;
+    ImVec2 size(spec.width * s, spec.height * s);
+    d.dl->AddRectFilled(ImVec2(o.x + 2, o.y + 3), ImVec2(o.x + size.x + 2, o.y + size.y + 4), a.theme.shadow, 2.0f);
+    d.dl->AddRectFilled(o, ImVec2(o.x + size.x, o.y + size.y), a.theme.paper);
+    if (a.spreads && d.page % 2 == 1) // the gutter: a faint fold between facing pages
+        d.dl->AddLine(o, ImVec2(o.x, o.y + size.y), a.theme.ink_of(Ink::Rule), 1.0f);
+    if (pg.blank) return;
+
+    auto at = [&](float x, float y) { return ImVec2(std::round(o.x + x * s), std::round(o.y + y * s)); };
+    std::string pending_link;
+    for (int i = 0; i < static_cast<int>(pg.boxes.size()); ++i) {
+        const Box& b = pg.boxes[i];
+        ImVec2 p0 = at(b.x, b.y), p1 = at(b.x + b.w, b.y + b.h);
+        switch (b.kind) {
+        case BoxKind::Rule: d.dl->AddRectFilled(p0, ImVec2(p1.x, p0.y + std::max(1.0f, b.h * s)), a.theme.ink_of(b.ink)); break;
+        case BoxKind::Panel: d.dl->AddRectFilled(p0, p1, a.theme.ink_of(Ink::Panel), 4.0f * s); break;
+        case BoxKind::Image: {
+            d.dl->AddRect(p0, p1, a.theme.ink_of(Ink::Rule), 4.0f * s);
+            ImFont* f = font_of(a, Face::Italic);
+            if (f) {
+                float fs = b.size * s;
+                ImVec2 ts = f->CalcTextSizeA(fs, FLT_MAX, (p1.x - p0.x) - 24, b.text.c_str());
+                d.dl->AddText(f, fs, ImVec2(p0.x + 12, (p0.y + p1.y - ts.y) * 0.5f), a.theme.ink_of(Ink::Muted), b.text.c_str(),
+                              nullptr, (p1.x - p0.x) - 24);
+            }
+            break;
+        }
+        case BoxKind::Text: {
+            float base_y = p0.y + (b.h - b.size * 1.32f) * 0.5f * s; // centre the glyph box in the line box
+            if (b.code >= 0) {
+                // Code lines scroll sideways inside their panel and never draw past it.
+                float off = a.code_scroll[b.code];
+                ImVec2 c0(p0.x - 1, p0.y - b.h * s), c1(p0.x + b.clip_w * s + 1, p1.y + b.h * s);
+                d.dl->PushClipRect(c0, c1, true);
+                draw_text(d, b.face, b.size, ImVec2(p0.x - off, base_y), a.theme.ink_of(Ink::Text), b.text);
+                d.dl->PopClipRect();
+                break;
+            }
+            draw_text(d, b.face, b.size, ImVec2(p0.x, base_y), a.theme.ink_of(b.ink), b.text);
+            if (b.link >= 0 && link_item(d, b, i, p0, p1)) pending_link = a.book.links[b.link];
+            break;
+        }
+        }
+    }
+    // Running head (links to the contents) and the folio.
+    float small = spec.body_size * 0.82f;
+    if (!pg.running_head.empty() || d.page > 0) {
+        const std::string& head = pg.running_head;
+        if (!head.empty()) {
+            ImFont* f = font_of(a, Face::Italic);
+            float w = f ? f->CalcTextSizeA(small * s, FLT_MAX, 0, head.c_str()).x : 0;
+            draw_text(d, Face::Italic, small, ImVec2(std::round(o.x + (size.x - w) * 0.5f), std::round(o.y + spec.margin_top * 0.42f * s)),
+                      a.theme.ink_of(Ink::Muted), head);
+        }
+    }
+    std::string folio = folio_label(pg);
+    ImFont* f = font_of(a, Face::Serif);
+    float w = f ? f->CalcTextSizeA(small * s, FLT_MAX, 0, folio.c_str()).x : 0;
+    draw_text(d, Face::Serif, small, ImVec2(std::round(o.x + (size.x - w) * 0.5f), std::round(o.y + (spec.height - spec.margin_bottom * 0.55f) * s)),
+              a.theme.ink_of(Ink::Muted), folio);
+    if (!pending_link.empty()) a.follow(pending_link);
+}
+
+void draw_message(App& a, ImDrawList* dl) {
+    // A readable page for errors (failed fetch, check errors in preview), never a blank canvas.
+    ImFont* f = font_of(a, Face::Serif);
+    ImFont* mono = font_of(a, Face::Mono);
+    if (!f) return;
+    float w = std::min(a.view_width - 32, 760.0f);
+    ImVec2 o(std::floor((a.view_width - w) * 0.5f), 32);
+    float h = std::max(200.0f, a.view_height - 64);
+    dl->AddRectFilled(o, ImVec2(o.x + w, o.y + h), a.theme.paper, 2.0f);
+    dl->AddText(f, 26, ImVec2(o.x + 28, o.y + 24), a.theme.ink_of(Ink::Text), "This page could not be shown");
+    dl->AddText(mono ? mono : f, 14, ImVec2(o.x + 28, o.y + 72), a.theme.ink_of(Ink::Accent), a.error.c_str(), nullptr, w - 56);
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] The frame
+//-----------------------------------------------------------------------------
+
+bool App::frame(float dt) {
+    ImGuiIO& io = ImGui::GetIO();
+    view_width = io.DisplaySize.x;
+    view_height = io.DisplaySize.y;
+    requests.cursor_hand = false;
+    ++frames_drawn;
+
+    ImDrawList* bg = ImGui::GetBackgroundDrawList();
+    bg->AddRectFilled(ImVec2(0, 0), io.DisplaySize, theme.desk);
+
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("folio", nullptr, flags);
+    ImGui::PopStyleVar(2);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+
+    bool animating = false;
+    if (!error.empty() || !has_site || !fonts.complete()) {
+        if (!error.empty()) draw_message(*this, dl);
+        ImGui::End();
+        return false;
+    }
+    if (book_dirty) relayout(*this);
+    compute_geometry(*this);
+    float max_scroll = std::max(0.0f, content_height - view_height);
+    if (pending_anchor) {
+        scroll = scroll_target = clampf(anchor_scroll(*this), 0, max_scroll);
+        pending_anchor = false;
+    }
+    if (pending_scroll >= 0) {
+        scroll = scroll_target = clampf(pending_scroll, 0, max_scroll);
+        pending_scroll = -1;
+    }
+
+    // Wheel over a code panel scrolls it sideways; io.MouseWheel is handled by the platform as page scroll.
+    if (velocity != 0) {
+        scroll_target = clampf(scroll_target + velocity * dt, 0, max_scroll);
+        scroll = scroll_target;
+        velocity *= std::exp(-3.5f * dt);
+        if (std::fabs(velocity) < 15 || scroll_target <= 0 || scroll_target >= max_scroll) velocity = 0;
+        animating = true;
+    }
+    scroll_target = clampf(scroll_target, 0, max_scroll);
+    if (scroll != scroll_target) {
+        if (reduced_motion)
+            scroll = scroll_target;
+        else
+            scroll += (scroll_target - scroll) * std::min(1.0f, dt * 14.0f);
+        if (std::fabs(scroll - scroll_target) < 0.5f) scroll = scroll_target;
+        animating = animating || scroll != scroll_target;
+    }
+    scroll = clampf(scroll, 0, max_scroll);
+
+    // Draw only the visible pages: frame cost does not grow with the book.
+    int n = static_cast<int>(book.pages.size());
+    int first = first_visible_page();
+    pages_drawn_last_frame = 0;
+    focused_link = -1;
+    for (int i = std::max(0, first - 2); i < n; ++i) {
+        ImVec2 o = page_origin(i);
+        if (o.y > view_height) break;
+        if (o.y + book.spec.height * page_scale < 0) continue;
+        PageDraw d{*this, dl, o, page_scale, i};
+        draw_page(d);
+        ++pages_drawn_last_frame;
+        if (book_dirty) break; // a link changed the route: the rest is stale
+    }
+
+    // Code panels: the horizontal wheel (or shift+wheel) scrolls the one under the pointer.
+    if (!book_dirty && (io.MouseWheelH != 0) && !code_scroll.empty()) {
+        for (int i = std::max(0, first - 2); i < n; ++i) {
+            ImVec2 o = page_origin(i);
+            if (o.y > view_height) break;
+            for (const Box& b : book.pages[i].boxes) {
+                if (b.kind != BoxKind::Panel || b.code < 0) continue;
+                ImVec2 p0(o.x + b.x * page_scale, o.y + b.y * page_scale);
+                ImVec2 p1(p0.x + b.w * page_scale, p0.y + b.h * page_scale);
+                if (!ImGui::IsMouseHoveringRect(p0, p1, false)) continue;
+                float widest = 0;
+                for (const Box& t : book.pages[i].boxes)
+                    if (t.code == b.code && t.kind == BoxKind::Text) widest = std::max(widest, t.w - t.clip_w);
+                code_scroll[b.code] = clampf(code_scroll[b.code] - io.MouseWheelH * 40.0f, 0, std::max(0.0f, widest * page_scale));
+            }
+        }
+    }
+
+    // The scrollbar: thin, on the right, draggable.
+    if (content_height > view_height + 1) {
+        float track_h = view_height;
+        float thumb_h = std::max(36.0f, track_h * view_height / content_height);
+        float t = max_scroll > 0 ? scroll / max_scroll : 0;
+        ImVec2 p0(view_width - kScrollbarWidth, t * (track_h - thumb_h));
+        ImVec2 p1(view_width - 2, p0.y + thumb_h);
+        ImGui::SetCursorScreenPos(ImVec2(view_width - kScrollbarWidth - 2, 0));
+        ImGui::InvisibleButton("scrollbar", ImVec2(kScrollbarWidth + 2, track_h), ImGuiButtonFlags_NoNavFocus);
+        bool active = ImGui::IsItemActive(), hovered = ImGui::IsItemHovered();
+        if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f))
+            scroll_by(io.MouseDelta.y * content_height / view_height);
+        ImU32 col = theme.ink_of(active || hovered ? Ink::Muted : Ink::Rule);
+        dl->AddRectFilled(p0, p1, col, 4.0f);
+    }
+    ImGui::End();
+    return animating || book_dirty;
+}
+
+} // namespace folio

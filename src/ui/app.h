@@ -1,0 +1,82 @@
+// folio ui: the app state and the book view, drawn with Dear ImGui.
+//
+// App is the one piece of state the main loop owns. The platform layer feeds it input (through ImGui's
+// IO and the few calls below) and reads back what it asked for (a history entry, a link to open, a
+// title). It never touches Emscripten, so tests drive it natively in a headless ImGui context.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/compose.h"
+#include "core/model.h"
+#include "core/routes.h"
+#include "ui/fonts.h"
+#include "ui/theme.h"
+
+namespace folio {
+
+enum class ScrollKey { LineUp, LineDown, PageUp, PageDown, Home, End };
+
+// What the app asks of the platform after a frame. The platform clears it once handled.
+struct AppRequests {
+    bool push_history = false; // a link to an internal route was followed: pushState(route.path)
+    std::vector<std::string> open_external; // open in a new tab (noopener)
+    bool title_changed = false;
+    bool cursor_hand = false; // the pointer is over a link
+};
+
+struct App {
+    //--- content
+    Site site;
+    bool has_site = false;
+    std::string error; // shown on a page instead of the book (a failed fetch, a check error)
+    Fonts fonts;
+    ImGuiMeasurer measurer;
+    Theme theme = theme_light();
+    bool reduced_motion = false;
+
+    //--- the view
+    ComposeState compose;
+    Route route;
+    Book book;
+    bool book_dirty = true;
+    std::string title;
+
+    //--- scrolling (CSS pixels)
+    float scroll = 0, scroll_target = 0, velocity = 0;
+    float content_height = 0, view_height = 0, view_width = 0;
+    bool spreads = false;
+    float page_scale = 1;
+    std::vector<float> code_scroll; // sideways offset of each code block
+    bool pending_anchor = false;    // scroll to the route's chapter once laid out
+    float pending_scroll = -1;      // or restore this scroll offset (history)
+    bool dragging_scrollbar = false;
+
+    //--- links
+    int focused_link = -1; // link id with keyboard focus, for copy
+    AppRequests requests;
+    int frames_drawn = 0;
+
+    // Content arrives (or changes, in preview): keeps the route and, if possible, the scroll offset.
+    void set_site(Site&& s);
+    void set_error(const std::string& message);
+    // Opens a path. restore_scroll >= 0 restores a position (back/forward); otherwise the route's anchor.
+    void open(const std::string& path, float restore_scroll = -1);
+    void follow(const std::string& href); // a link was activated
+    void scroll_by(float dy);             // wheel and touch, already in CSS pixels
+    void fling(float velocity_px_s);      // touch released with speed: inertia
+    void scroll_key(ScrollKey k);
+    std::string copy_text() const;        // what the browser's copy event should put on the clipboard
+
+    // Draws one frame into the current ImGui frame (between NewFrame and Render). Returns true when
+    // another frame is needed soon (an animation in flight).
+    bool frame(float dt);
+
+    // Geometry, for tests and the platform: the screen rectangle of page i at the current scroll.
+    ImVec2 page_origin(int page) const;
+    int first_visible_page() const;
+    int pages_drawn_last_frame = 0;
+};
+
+} // namespace folio

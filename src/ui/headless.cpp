@@ -1,0 +1,81 @@
+// folio ui: headless ImGui. See headless.h.
+#include "ui/headless.h"
+
+#include <cstdio>
+
+namespace folio {
+
+const char* const kFontFiles[kFaceCount] = {"serif-regular.ttf", "serif-italic.ttf", "serif-bold.ttf",
+                                            "serif-bolditalic.ttf", "mono-regular.ttf"};
+
+HeadlessImGui::HeadlessImGui() {
+    ctx = ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.LogFilename = nullptr;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    // Pretend to be a 1.92 renderer: glyphs are baked on demand into textures we "upload" in end_frame.
+    io.BackendFlags |= ImGuiBackendFlags_RendererHasTextures;
+    io.DisplaySize = ImVec2(1280, 800);
+}
+
+HeadlessImGui::~HeadlessImGui() { ImGui::DestroyContext(ctx); }
+
+void HeadlessImGui::begin_frame(float width, float height, float dt) {
+    ImGui::SetCurrentContext(ctx);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(width, height);
+    io.DeltaTime = dt > 0 ? dt : 1.0f / 60.0f;
+    ImGui::NewFrame();
+}
+
+void HeadlessImGui::end_frame() {
+    ImGui::Render();
+    for (ImTextureData* tex : ImGui::GetPlatformIO().Textures) {
+        if (tex->Status == ImTextureStatus_WantCreate) {
+            tex->SetTexID(static_cast<ImTextureID>(1));
+            tex->SetStatus(ImTextureStatus_OK);
+        } else if (tex->Status == ImTextureStatus_WantUpdates) {
+            tex->SetStatus(ImTextureStatus_OK);
+        } else if (tex->Status == ImTextureStatus_WantDestroy && tex->UnusedFrames > 0) {
+            tex->SetTexID(ImTextureID_Invalid);
+            tex->SetStatus(ImTextureStatus_Destroyed);
+        }
+    }
+}
+
+const char* const kDebianFontFiles[kFaceCount] = {
+    "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf", "/usr/share/fonts/truetype/noto/NotoSerif-Italic.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf", "/usr/share/fonts/truetype/noto/NotoSerif-BoldItalic.ttf",
+    "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf"};
+
+bool load_fonts_from_dir(Fonts& fonts, const std::string& dir, std::string& error) {
+    std::string paths[kFaceCount];
+    for (int i = 0; i < kFaceCount; ++i) paths[i] = dir + "/" + kFontFiles[i];
+    return load_fonts_from_files(fonts, paths, error);
+}
+
+bool load_fonts_from_files(Fonts& fonts, const std::string (&paths)[kFaceCount], std::string& error) {
+    for (int i = 0; i < kFaceCount; ++i) {
+        const std::string& path = paths[i];
+        FILE* f = std::fopen(path.c_str(), "rb");
+        if (!f) {
+            error = "cannot open font " + path;
+            return false;
+        }
+        std::fseek(f, 0, SEEK_END);
+        long size = std::ftell(f);
+        std::fseek(f, 0, SEEK_SET);
+        void* data = IM_ALLOC(static_cast<size_t>(size > 0 ? size : 1));
+        size_t got = size > 0 ? std::fread(data, 1, static_cast<size_t>(size), f) : 0;
+        std::fclose(f);
+        if (size <= 0 || got != static_cast<size_t>(size) || !add_font(fonts, static_cast<Face>(i), data, got)) {
+            IM_FREE(data);
+            error = "not a usable font: " + path;
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace folio

@@ -1,0 +1,33 @@
+// folio ui: a Dear ImGui context without a GPU, for the CLI (`folio pages` measures with the real fonts)
+// and for tests that drive the real views with synthetic input.
+#pragma once
+
+#include <string>
+
+#include "ui/fonts.h"
+
+namespace folio {
+
+struct HeadlessImGui {
+    HeadlessImGui();
+    ~HeadlessImGui();
+    HeadlessImGui(const HeadlessImGui&) = delete;
+    HeadlessImGui& operator=(const HeadlessImGui&) = delete;
+
+    void begin_frame(float width, float height, float dt = 1.0f / 60.0f);
+    void end_frame(); // renders and marks every texture request as done, as a real renderer would
+
+    ImGuiContext* ctx = nullptr;
+};
+
+// Loads the five faces from dir (serif-regular.ttf, serif-italic.ttf, serif-bold.ttf,
+// serif-bolditalic.ttf, mono-regular.ttf). Returns false and names the missing file in error.
+bool load_fonts_from_dir(Fonts& fonts, const std::string& dir, std::string& error);
+
+// The same, from explicit paths (e.g. the unsubset Debian originals: the metrics are identical).
+bool load_fonts_from_files(Fonts& fonts, const std::string (&paths)[kFaceCount], std::string& error);
+
+extern const char* const kFontFiles[kFaceCount];
+extern const char* const kDebianFontFiles[kFaceCount];
+
+} // namespace folio

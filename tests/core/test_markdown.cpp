@@ -1,0 +1,103 @@
+// The Markdown document tree: every element folio draws, built by md4c.
+#include <catch2/catch_test_macros.hpp>
+
+#include "core/markdown.h"
+
+using namespace folio;
+
+namespace {
+const Node* find(const Node& n, NodeKind k) {
+    if (n.kind == k) return &n;
+    for (const Node& c : n.children)
+        if (const Node* f = find(c, k)) return f;
+    return nullptr;
+}
+void collect(const Node& n, NodeKind k, std::vector<const Node*>& out) {
+    if (n.kind == k) out.push_back(&n);
+    for (const Node& c : n.children) collect(c, k, out);
+}
+} // namespace
+
+TEST_CASE("every element of the sample becomes a node", "[markdown]") {
+    const char* md =
+        "# Title\n\n"
+        "## Second *level*\n\n"
+        "Plain *em* **strong** ***both*** `code` ~~gone~~ [link](https://example.org \"t\") and https://auto.example.\n"
+        "Line one  \nline two.\n\n"
+        "> quoted **text**\n\n"
+        "1. one\n2. two\n   - nested a\n   - nested b\n\n"
+        "4. four\n5. five\n\n"
+        "```cpp\nint main() { return 0; }\n```\n\n"
+        "| left | centre | right |\n|:-----|:------:|------:|\n| a | b | c |\n\n"
+        "---\n\n"
+        "![a cat](/img/cat.png)\n\n"
+        "<script>alert(1)</script>\n";
+    Document d = parse_markdown(md);
+
+    std::vector<const Node*> headings;
+    collect(d, NodeKind::Heading, headings);
+    REQUIRE(headings.size() == 2);
+    CHECK(headings[0]->level == 1);
+    CHECK(plain_text(*headings[0]) == "Title");
+    CHECK(headings[1]->level == 2);
+    REQUIRE(find(*headings[1], NodeKind::Emphasis));
+
+    REQUIRE(find(d, NodeKind::Emphasis));
+    REQUIRE(find(d, NodeKind::Strong));
+    REQUIRE(find(d, NodeKind::Strike));
+    const Node* code = find(d, NodeKind::Code);
+    REQUIRE(code);
+    CHECK(code->text == "code");
+
+    std::vector<const Node*> links;
+    collect(d, NodeKind::Link, links);
+    REQUIRE(links.size() == 2);
+    CHECK(links[0]->href == "https://example.org");
+    CHECK(links[0]->info == "t");
+    CHECK(links[1]->href == "https://auto.example");
+
+    REQUIRE(find(d, NodeKind::LineBreak));
+    const Node* quote = find(d, NodeKind::Quote);
+    REQUIRE(quote);
+    REQUIRE(find(*quote, NodeKind::Strong));
+
+    std::vector<const Node*> lists;
+    collect(d, NodeKind::List, lists);
+    REQUIRE(lists.size() == 3);
+    CHECK(lists[0]->ordered);
+    CHECK(lists[0]->start == 1);
+    CHECK_FALSE(lists[1]->ordered); // nested bullets inside item 2
+    CHECK(lists[1]->children.size() == 2);
+    CHECK(lists[2]->ordered);
+    CHECK(lists[2]->start == 4);
+
+    const Node* block = find(d, NodeKind::CodeBlock);
+    REQUIRE(block);
+    CHECK(block->info == "cpp");
+    CHECK(block->text == "int main() { return 0; }\n");
+
+    std::vector<const Node*> cells;
+    collect(d, NodeKind::TableCell, cells);
+    REQUIRE(cells.size() == 6);
+    CHECK(cells[0]->header);
+    CHECK(cells[0]->align == Align::Left);
+    CHECK(cells[1]->align == Align::Center);
+    CHECK(cells[2]->align == Align::Right);
+    CHECK_FALSE(cells[3]->header);
+
+    REQUIRE(find(d, NodeKind::Rule));
+    const Node* img = find(d, NodeKind::Image);
+    REQUIRE(img);
+    CHECK(img->href == "/img/cat.png");
+    CHECK(img->text == "a cat");
+
+    // Raw HTML is text, never markup.
+    CHECK(plain_text(d).find("<script>alert(1)</script>") != std::string::npos);
+    CHECK_FALSE(find(d, NodeKind::HtmlBlock));
+}
+
+TEST_CASE("entities decode and words count", "[markdown]") {
+    Document d = parse_markdown("Fish &amp; chips &#8212; &copy; twice.");
+    CHECK(plain_text(d) == "Fish & chips \xE2\x80\x94 \xC2\xA9 twice. ");
+    CHECK(count_words(d) == 6);
+}

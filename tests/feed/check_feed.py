@@ -1,0 +1,98 @@
+#!/usr/bin/python3
+"""check_feed.py SITE_DIR: the built RSS feed parses cleanly and agrees with the site it came from.
+
+Parses SITE_DIR/rss.xml with feedparser (Debian's python3-feedparser) and compares every entry with
+SITE_DIR/site.json, the same model the feed was emitted from: one entry per article, newest first, each
+with the article's title, link, guid, publication date and tags. Exits 1 with a message on any problem.
+"""
+import json
+import os
+import sys
+
+try:
+    import feedparser
+except ImportError:
+    sys.exit("feed: feedparser is not installed (apt-get install python3-feedparser, run with /usr/bin/python3)")
+
+
+def fail(msg):
+    print("feed: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def load_site(site_dir):
+    path = os.path.join(site_dir, "site.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        fail("cannot read %s: %s" % (path, e))
+    if not isinstance(data.get("writing"), list) or not isinstance(data.get("site"), dict):
+        fail("%s has no 'site' object or 'writing' array" % path)
+    return data
+
+
+def expected_articles(data):
+    # Newest first; articles with the same date keep their listed order (as folio's derive() sorts).
+    return sorted(data["writing"], key=lambda a: a["date"], reverse=True)
+
+
+def entry_problems(i, entry, article, base, guid_base):
+    slug = article["slug"]
+    want = {
+        "title": article["title"],
+        "link": base + "writing/" + slug,
+        "id": guid_base + "writing/" + slug,
+    }
+    problems = []
+    for key, value in want.items():
+        got = entry.get(key)
+        if got != value:
+            problems.append("entry %d (%s): %s is %r, expected %r" % (i, slug, key, got, value))
+    published = entry.get("published_parsed")
+    date = tuple(int(p) for p in article["date"].split("-"))
+    if published is None or tuple(published[:3]) != date:
+        problems.append("entry %d (%s): published %r, expected %s" % (i, slug, entry.get("published"), article["date"]))
+    tags = [t.get("term") for t in entry.get("tags", [])]
+    if tags != list(article.get("tags", [])):
+        problems.append("entry %d (%s): tags %r, expected %r" % (i, slug, tags, article.get("tags", [])))
+    if not entry.get("content") or not entry["content"][0].get("value", "").strip():
+        problems.append("entry %d (%s): no content:encoded" % (i, slug))
+    return problems
+
+
+def main():
+    if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
+        print("usage: check_feed.py SITE_DIR", file=sys.stderr)
+        sys.exit(2)
+    site_dir = sys.argv[1]
+    data = load_site(site_dir)
+    base = data["site"].get("base_url", "")
+    guid_base = data["site"].get("guid_base") or base
+
+    rss_path = os.path.join(site_dir, "rss.xml")
+    if not os.path.isfile(rss_path):
+        fail("%s is missing" % rss_path)
+    feed = feedparser.parse(rss_path)
+    if feed.bozo:
+        fail("rss.xml is not well-formed: %s" % feed.get("bozo_exception"))
+    if feed.get("version") != "rss20":
+        fail("rss.xml is %r, expected RSS 2.0" % feed.get("version"))
+    if feed.feed.get("title") != data["site"].get("title"):
+        fail("channel title is %r, expected %r" % (feed.feed.get("title"), data["site"].get("title")))
+
+    articles = expected_articles(data)
+    if len(feed.entries) != len(articles):
+        fail("%d entries, expected %d (the articles in site.json)" % (len(feed.entries), len(articles)))
+    problems = []
+    for i, (entry, article) in enumerate(zip(feed.entries, articles)):
+        problems += entry_problems(i, entry, article, base, guid_base)
+    if problems:
+        for p in problems[:20]:
+            print("feed: " + p, file=sys.stderr)
+        fail("%d problem(s) in %d entries" % (len(problems), len(articles)))
+    print("feed: %d entries ok" % len(feed.entries))
+
+
+if __name__ == "__main__":
+    main()

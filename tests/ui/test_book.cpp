@@ -1,0 +1,222 @@
+// The real views, run natively in a headless ImGui context (no GPU), driven by synthetic input.
+#include <catch2/catch_test_macros.hpp>
+
+#include <chrono>
+
+#include "core/derive.h"
+#include "core/load.h"
+#include "ui/app.h"
+#include "ui/headless.h"
+
+using namespace folio;
+
+namespace {
+
+struct Harness {
+    HeadlessImGui imgui;
+    App app;
+    float w, h;
+    explicit Harness(float width = 1280, float height = 860) : w(width), h(height) {
+        std::string paths[kFaceCount], error;
+        for (int i = 0; i < kFaceCount; ++i) paths[i] = kDebianFontFiles[i];
+        REQUIRE(load_fonts_from_files(app.fonts, paths, error));
+        Site site;
+        Diagnostics d;
+        REQUIRE(load_bundle(FOLIO_SOURCE_DIR, site, d));
+        app.set_site(std::move(site));
+        app.open("/");
+        frame();
+    }
+    void frame() {
+        imgui.begin_frame(w, h);
+        app.frame(1.0f / 60.0f);
+        imgui.end_frame();
+    }
+    void frames(int n) {
+        for (int i = 0; i < n; ++i) frame();
+    }
+    // Screen position of the first text box whose text starts with `text` on a visible page.
+    bool find_box(const std::string& text, ImVec2& at) {
+        for (int p = 0; p < static_cast<int>(app.book.pages.size()); ++p) {
+            ImVec2 o = app.page_origin(p);
+            if (o.y > h || o.y + app.book.spec.height * app.page_scale < 0) continue;
+            for (const Box& b : app.book.pages[p].boxes)
+                if (b.kind == BoxKind::Text && b.text.rfind(text, 0) == 0) {
+                    at = ImVec2(o.x + (b.x + b.w * 0.5f) * app.page_scale, o.y + (b.y + b.h * 0.5f) * app.page_scale);
+                    return true;
+                }
+        }
+        return false;
+    }
+    void click(ImVec2 p) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.AddMousePosEvent(p.x, p.y);
+        frame();
+        io.AddMouseButtonEvent(0, true);
+        frame();
+        io.AddMouseButtonEvent(0, false);
+        frame();
+    }
+    void key(ImGuiKey k, bool shift = false) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.AddKeyEvent(ImGuiMod_Shift, shift);
+        io.AddKeyEvent(k, true);
+        frame();
+        io.AddKeyEvent(k, false);
+        io.AddKeyEvent(ImGuiMod_Shift, false);
+        frame();
+    }
+};
+
+} // namespace
+
+TEST_CASE("the seed lands on the seed's folios at the reference page size", "[ui][seed]") {
+    Harness t;
+    t.app.open("/contents");
+    t.frame();
+    std::vector<ContentsLine> lines = contents_folios(t.app.site, t.app.book);
+    REQUIRE(lines.size() == 7);
+    const char* expected[][2] = {{"things I love", "4"}, {"songs", "6"},           {"books", "8"},  {"writing", "10"},
+                                 {"films and series", "12"}, {"work (infra + inference)", "14"}, {"find me", "16"}};
+    for (int i = 0; i < 7; ++i) {
+        CHECK(lines[i].title == expected[i][0]);
+        CHECK(lines[i].folio == expected[i][1]);
+    }
+    // The seed's own page breaks: writing 28..15 then 14..1; books break before "essays".
+    const ChapterSpan* writing = t.app.book.chapter("writing");
+    REQUIRE(writing);
+    CHECK(writing->last_page == writing->first_page + 1);
+    const Page& second = t.app.book.pages[writing->first_page + 1];
+    CHECK(second.running_head == "writing, continued");
+    bool fourteen_first = false;
+    for (const Box& b : second.boxes)
+        if (b.ink == Ink::Muted && b.text == "14") fourteen_first = true;
+    CHECK(fourteen_first);
+    const ChapterSpan* books = t.app.book.chapter("books");
+    REQUIRE(books);
+    const Page& cont = t.app.book.pages[books->first_page + 1];
+    CHECK(cont.running_head == "by kind, continued");
+    REQUIRE_FALSE(cont.boxes.empty());
+    CHECK(cont.boxes.front().text == "essays");
+}
+
+TEST_CASE("clicking a contents entry opens its chapter and asks for a history entry", "[ui]") {
+    Harness t;
+    t.app.open("/contents");
+    t.frames(2);
+    ImVec2 at;
+    REQUIRE(t.find_box("books", at));
+    t.click(at);
+    CHECK(t.app.route.path == "/books");
+    CHECK(t.app.requests.push_history);
+    CHECK(t.app.title.find("books") == 0);
+    t.frame();
+    const ChapterSpan* books = t.app.book.chapter("books");
+    REQUIRE(books);
+    CHECK(t.app.first_visible_page() <= books->first_page);
+    CHECK(t.app.page_origin(books->first_page).y < t.h);
+}
+
+TEST_CASE("Tab focuses links and Enter follows them", "[ui]") {
+    Harness t;
+    t.app.open("/contents");
+    t.frames(2);
+    t.key(ImGuiKey_Tab);
+    CHECK(t.app.focused_link >= 0);
+    int first = t.app.focused_link;
+    std::string copied = t.app.copy_text();
+    CHECK(copied.rfind("https://www.byanshuman.page/", 0) == 0);
+    t.key(ImGuiKey_Tab);
+    CHECK(t.app.focused_link != first);
+    t.key(ImGuiKey_Tab, true);
+    CHECK(t.app.focused_link == first);
+    std::string before = t.app.route.path;
+    t.key(ImGuiKey_Enter);
+    CHECK(t.app.route.path != before);
+}
+
+TEST_CASE("the rest of a pull-request block folds and unfolds", "[ui]") {
+    Harness t;
+    t.frames(2);
+    auto count_pulls = [&] {
+        int n = 0;
+        for (const Page& p : t.app.book.pages)
+            for (const Box& b : p.boxes)
+                if (b.face == Face::Mono && b.text.rfind("#", 0) == 0) ++n;
+        return n;
+    };
+    CHECK(count_pulls() == 7 * 3);
+    ImVec2 at;
+    REQUIRE(t.find_box("the rest (15)", at));
+    t.click(at);
+    t.frame();
+    CHECK(count_pulls() == 7 * 3 + 15);
+    REQUIRE(t.find_box("fold the rest", at));
+    t.click(at);
+    t.frame();
+    CHECK(count_pulls() == 7 * 3);
+}
+
+TEST_CASE("keys scroll; narrow screens show single pages", "[ui]") {
+    Harness wide;
+    CHECK(wide.app.spreads);
+    wide.app.scroll_key(ScrollKey::PageDown);
+    wide.frames(40);
+    CHECK(wide.app.scroll > 100);
+    wide.app.scroll_key(ScrollKey::End);
+    wide.frames(60);
+    CHECK(wide.app.scroll >= wide.app.content_height - wide.h - 1);
+    wide.app.scroll_key(ScrollKey::Home);
+    wide.frames(60);
+    CHECK(wide.app.scroll == 0);
+
+    Harness phone(390, 844);
+    CHECK_FALSE(phone.app.spreads);
+    CHECK(phone.app.page_scale * phone.app.book.spec.width <= 390);
+}
+
+TEST_CASE("an article route shows its reader; unknown paths show not-found", "[ui]") {
+    Harness t;
+    t.app.open("/writing/arrays-become-matrices");
+    t.frame();
+    ImVec2 at;
+    CHECK(t.find_box("arrays become matrices", at));
+    CHECK(t.app.title == "arrays become matrices \xC2\xB7 Anshuman Agrawal");
+    t.app.open("/no/such/page");
+    t.frame();
+    CHECK(t.app.route.kind == RouteKind::NotFound);
+    CHECK(t.find_box("page not found", at));
+}
+
+TEST_CASE("themes meet WCAG AA for every text ink", "[ui]") {
+    for (const Theme& th : {theme_light(), theme_dark()}) {
+        CHECK(contrast_ratio(th.ink_of(Ink::Text), th.paper) >= 4.5f);
+        CHECK(contrast_ratio(th.ink_of(Ink::Muted), th.paper) >= 4.5f);
+        CHECK(contrast_ratio(th.ink_of(Ink::Accent), th.paper) >= 4.5f);
+        CHECK(contrast_ratio(th.ink_of(Ink::Link), th.paper) >= 4.5f);
+        CHECK(contrast_ratio(th.ink_of(Ink::Text), th.ink_of(Ink::Panel)) >= 4.5f);
+    }
+}
+
+TEST_CASE("a huge bundle draws only the visible pages", "[ui][scale]") {
+    Harness t;
+    Site big = t.app.site;
+    for (int i = 0; i < 10000; ++i) {
+        Article a = big.writing[0];
+        a.slug = "synthetic-" + std::to_string(i);
+        a.title = "Synthetic article number " + std::to_string(i);
+        big.writing.push_back(a);
+    }
+    for (Shelf& sh : big.loves.shelves)
+        if (sh.id == "books")
+            for (int i = 0; i < 2000; ++i) sh.groups[0].items.push_back(ShelfItem{"Book " + std::to_string(i), "", "", {"Author"}});
+    derive(big);
+    t.app.set_site(std::move(big));
+    t.app.open("/writing");
+    t.frame();
+    CHECK(t.app.book.pages.size() > 700);
+    CHECK(t.app.pages_drawn_last_frame <= 6);
+    t.app.scroll_key(ScrollKey::End);
+    t.frames(60);
+    CHECK(t.app.pages_drawn_last_frame <= 6);
+}
