@@ -309,15 +309,24 @@ void compose_loves_intro(Flow& f, const Scale& k, const Site& site) {
 void compose_shelf(Flow& f, const Scale& k, const Shelf& s) {
     f.begin_chapter(s.id, s.title, s.running_head + ", continued", true, false);
     chapter_title(f, k, s.title, s.subtitle);
+    // Catalogue setting: a size smaller and tighter than running text, as a book's lists are.
+    const float size = k.body * 0.9f;
     for (const ShelfGroup& g : s.groups) {
-        if (!g.heading.empty()) small_heading(f, k, {text(g.heading, Face::Italic, Ink::Accent)}, k.body * 0.55f);
+        if (!g.heading.empty()) {
+            Paragraph h = para({text(g.heading, Face::Italic, Ink::Accent)}, k.small, 0);
+            h.leading = 1.3f;
+            h.space_before = k.body * 0.45f;
+            h.keep_with_next = true;
+            f.paragraph(h);
+        }
         int n = 1;
         for (const ShelfItem& it : g.items) {
             std::string by;
             for (size_t i = 0; i < it.by.size(); ++i) by += (i ? ", " : "") + it.by[i];
             std::vector<Span> spans = {it.href.empty() ? text(it.title) : link(it.title, it.href)};
             if (!by.empty()) spans.push_back(text("  " + by, Face::Italic, Ink::Muted));
-            Paragraph p = para(spans, k.body, 0);
+            Paragraph p = para(spans, size, 0);
+            p.leading = 1.3f;
             if (!it.note.empty()) p.right = {text(it.note, Face::Serif, Ink::Muted)};
             if (s.numbered) {
                 p.marker = std::to_string(n++);
@@ -332,7 +341,8 @@ void compose_writing(Flow& f, const Scale& k, const Site& site) {
     f.begin_chapter("writing", "writing", "writing, continued", true, false);
     chapter_title(f, k, "writing", "");
     for (const Article& a : site.writing) {
-        Paragraph p = para({link(a.title, "/writing/" + a.slug)}, k.body, 0);
+        // Set like a table of contents: one entry a line, with air between them.
+        Paragraph p = para({link(a.title, "/writing/" + a.slug)}, k.body, k.body * 1.55f);
         p.marker = std::to_string(a.number);
         p.indent = k.body * 1.9f;
         p.right = {text(format_day_month(a.date, false), Face::Serif, Ink::Muted)};

@@ -612,10 +612,16 @@ std::string fill_shell(const std::string& shell, const std::vector<Slot>& slots)
     return out.append(shell, at, std::string::npos);
 }
 
+// The shell puts each placeholder on its own line already.
+std::string trim_newline(std::string s) {
+    if (!s.empty() && s.back() == '\n') s.pop_back();
+    return s;
+}
+
 std::string page_html(const Site& site, const Route& r, const std::string& shell, const SiteAssets& assets) {
     const std::string lang = esc(site.info.language), title = esc(route_title(site, r));
-    const std::string head = head_html(site, r, assets), scripts = scripts_html(assets);
-    const std::string body = page_header(site, r) + route_view(site, r) + page_footer();
+    const std::string head = trim_newline(head_html(site, r, assets)), scripts = scripts_html(assets);
+    const std::string body = trim_newline(page_header(site, r) + route_view(site, r) + page_footer());
     return fill_shell(shell, {{"lang", &lang}, {"title", &title}, {"head", &head}, {"body", &body}, {"scripts", &scripts}});
 }
 

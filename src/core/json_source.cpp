@@ -281,7 +281,7 @@ bool parse_json_source(const std::string& file, std::string text, JsonSource& sr
         nlohmann::json::sax_parse(src.text, &sax);
         size_t at = sax.position > 0 ? sax.position - 1 : 0;
         std::string hint = "fix the JSON syntax here";
-        if (sax.message.find("unexpected end of input") != std::string::npos)
+        if (sax.message.find("unexpected end of input") != std::string::npos || sax.position >= src.text.size())
             hint = "the file ends too early; close every { and [ and string";
         else if (sax.message.find("control character") != std::string::npos)
             hint = "write control characters (and NUL) as escapes such as \\n or \\u0000";

@@ -40,7 +40,9 @@ struct FixedMeasurer : Measurer {
 //-----------------------------------------------------------------------------
 
 struct PageSpec {
-    float width = 440.0f, height = 640.0f; // the reference page: about 1 : 1.45
+    // The reference page (about 1 : 1.7). Its height is fixed by the seed's own page breaks: the writing list
+    // breaks after 14 entries and the books after "dystopian fiction" (see docs/layout.md).
+    float width = 440.0f, height = 750.0f;
     float margin_top = 58.0f, margin_bottom = 62.0f, margin_inner = 50.0f, margin_outer = 50.0f;
     float body_size = 14.0f;
     float leading = 1.42f; // line height = size * leading

@@ -199,7 +199,8 @@ bool link_item(PageDraw& d, const Box& b, int box_index, ImVec2 p0, ImVec2 p1) {
     App& a = d.app;
     ImGui::PushID(d.page * 65536 + box_index);
     ImGui::SetCursorScreenPos(p0);
-    bool pressed = ImGui::InvisibleButton("link", ImVec2(std::max(1.0f, p1.x - p0.x), std::max(1.0f, p1.y - p0.y)));
+    bool pressed = ImGui::InvisibleButton("link", ImVec2(std::max(1.0f, p1.x - p0.x), std::max(1.0f, p1.y - p0.y)),
+                                          ImGuiButtonFlags_EnableNav); // links are Tab stops
     bool hovered = ImGui::IsItemHovered();
     bool focused = ImGui::IsItemFocused();
     ImGui::PopID();
@@ -320,6 +321,8 @@ bool App::frame(float dt) {
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoMove |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse |
                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
+    // The book is the only window: it has keyboard focus from the start, so Tab reaches its links.
+    if (!GImGui->NavWindow) ImGui::SetNextWindowFocus();
     ImGui::Begin("folio", nullptr, flags);
     ImGui::PopStyleVar(2);
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -10,6 +10,7 @@ const char* const kFontFiles[kFaceCount] = {"serif-regular.ttf", "serif-italic.t
 
 HeadlessImGui::HeadlessImGui() {
     ctx = ImGui::CreateContext();
+    ImGui::SetCurrentContext(ctx); // CreateContext keeps a previous context current
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.LogFilename = nullptr;

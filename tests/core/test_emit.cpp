@@ -1,1 +1,495 @@
-// placeholder
+// Tests for the static outputs (src/core/emit.h): the seed bundle's feed and pages, and a hostile site
+// built in code whose every string tries to break out of HTML, XML or CDATA.
+#include <catch2/catch_test_macros.hpp>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/derive.h"
+#include "core/emit.h"
+#include "core/load.h"
+#include "core/routes.h"
+
+using namespace folio;
+
+namespace {
+
+//---- [SECTION] Helpers ----
+
+size_t count_of(const std::string& hay, const std::string& needle) {
+    size_t n = 0;
+    for (size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + needle.size())) ++n;
+    return n;
+}
+
+// The text from the first `open` to the following `close` (inclusive), or "" if either is missing.
+std::string between(const std::string& s, const std::string& open, const std::string& close) {
+    size_t a = s.find(open);
+    if (a == std::string::npos) return "";
+    size_t b = s.find(close, a + open.size());
+    return b == std::string::npos ? "" : s.substr(a, b + close.size() - a);
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+const Site& seed_site() {
+    static Site site;
+    static bool loaded = false;
+    if (!loaded) {
+        Diagnostics d;
+        bool ok = load_bundle(FOLIO_SOURCE_DIR, site, d);
+        for (const Diagnostic& x : d) UNSCOPED_INFO(format_diagnostic(x));
+        REQUIRE(ok);
+        loaded = true;
+    }
+    return site;
+}
+
+SiteAssets test_assets() {
+    return {"/assets/boot.1a2b.js", "/assets/folio.3c4d.css", {"/assets/serif.5e6f.ttf", "/assets/folio.7a8b.wasm"}};
+}
+
+const std::string* find_file(const std::vector<OutputFile>& files, const std::string& path) {
+    for (const OutputFile& f : files)
+        if (f.path == path) return &f.contents;
+    return nullptr;
+}
+
+std::string file_or_fail(const std::vector<OutputFile>& files, const std::string& path) {
+    const std::string* f = find_file(files, path);
+    INFO("output " << path);
+    REQUIRE(f != nullptr);
+    return *f;
+}
+
+// The part of a page inside <main>: what the page says, not its metadata.
+std::string main_text(const std::string& page) { return between(page, "<main", "</main>"); }
+
+} // namespace
+
+//---- [SECTION] The seed's feed ----
+
+TEST_CASE("emit: the seed's rss has every article, newest first, with the seed's fields", "[emit]") {
+    const Site& site = seed_site();
+    const std::string rss = emit_rss(site);
+
+    CHECK(rss.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>", 0) == 0);
+    CHECK(rss.find("xmlns:atom=\"http://www.w3.org/2005/Atom\"") != std::string::npos);
+    CHECK(rss.find("xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"") != std::string::npos);
+    CHECK(count_of(rss, "<item>") == 28);
+    CHECK(count_of(rss, "</item>") == 28);
+    CHECK(rss.find("<atom:link href=\"https://www.byanshuman.page/rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>") !=
+          std::string::npos);
+    CHECK(rss.find("<link>https://www.byanshuman.page/</link>") != std::string::npos);
+    CHECK(rss.find("<description>Writing on systems, GPUs, and distributed runtimes.</description>") != std::string::npos);
+    CHECK(rss.find("<language>en</language>") != std::string::npos);
+    CHECK(rss.find("<lastBuildDate>Fri, 31 Jul 2026 00:00:00 GMT</lastBuildDate>") != std::string::npos);
+
+    const std::string first = between(rss, "<item>", "</item>");
+    REQUIRE_FALSE(first.empty());
+    CHECK(first.find("<title>three hundred processes waited for one pid</title>") != std::string::npos);
+    CHECK(first.find("<link>https://www.byanshuman.page/writing/three-hundred-processes-waited-for-one-pid</link>") !=
+          std::string::npos);
+    CHECK(first.find("<guid isPermaLink=\"true\">https://byanshuman.page/writing/three-hundred-processes-waited-for-one-pid</guid>") !=
+          std::string::npos);
+    CHECK(first.find("<pubDate>Fri, 31 Jul 2026 00:00:00 GMT</pubDate>") != std::string::npos);
+    CHECK(first.find("<description>The first description of HAMi issue 1662 blamed a file called /tmp/vgpulock/lock.") !=
+          std::string::npos);
+    CHECK(count_of(first, "<category>") == 5);
+    for (const char* tag : {"hami", "cuda", "kubernetes", "linux", "concurrency"})
+        CHECK(first.find(std::string("<category>") + tag + "</category>") != std::string::npos);
+    CHECK(first.find("<content:encoded><![CDATA[<p>The first description") != std::string::npos);
+}
+
+TEST_CASE("emit: every feed item's guid uses guid_base and its link uses base_url", "[emit]") {
+    const Site& site = seed_site();
+    const std::string rss = emit_rss(site);
+    for (const Article& a : site.writing) {
+        INFO(a.slug);
+        CHECK(rss.find("<link>https://www.byanshuman.page/writing/" + a.slug + "</link>") != std::string::npos);
+        CHECK(rss.find(">https://byanshuman.page/writing/" + a.slug + "</guid>") != std::string::npos);
+        CHECK(rss.find("<pubDate>" + format_rfc822(a.date) + "</pubDate>") != std::string::npos);
+    }
+    // Newest first: the oldest article's item is the last.
+    CHECK(rss.rfind("<item>") < rss.find("/writing/" + site.writing.back().slug + "</link>"));
+}
+
+//---- [SECTION] The seed's pages ----
+
+TEST_CASE("emit: one page per route, plus 404, feed, sitemap, robots and headers", "[emit]") {
+    const Site& site = seed_site();
+    const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+    const auto routes = all_routes(site);
+    CHECK(files.size() == routes.size() + 5);
+    std::set<std::string> paths;
+    for (const OutputFile& f : files) paths.insert(f.path);
+    CHECK(paths.size() == files.size()); // no two outputs share a path
+    for (const char* p : {"index.html", "contents/index.html", "loves/index.html", "songs/index.html", "books/index.html",
+                          "films/index.html", "writing/index.html", "work/index.html", "find-me/index.html",
+                          "writing/three-hundred-processes-waited-for-one-pid/index.html", "tags/hami/index.html",
+                          "404.html", "rss.xml", "sitemap.xml", "robots.txt", "_headers"})
+        CHECK(paths.count(p) == 1);
+}
+
+TEST_CASE("emit: every page fills the shell with head, body and the boot script", "[emit]") {
+    const Site& site = seed_site();
+    const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+    for (const OutputFile& f : files) {
+        if (f.path.size() < 5 || f.path.compare(f.path.size() - 5, 5, ".html") != 0) continue;
+        INFO(f.path);
+        const std::string& p = f.contents;
+        CHECK(p.find("{{") == std::string::npos);
+        CHECK(p.find("<html lang=\"en\">") != std::string::npos);
+        CHECK(p.find("<link rel=\"canonical\" href=\"https://www.byanshuman.page/") != std::string::npos);
+        CHECK(p.find("<meta name=\"description\" content=\"") != std::string::npos);
+        CHECK(p.find("<meta property=\"og:site_name\" content=\"Anshuman Agrawal\">") != std::string::npos);
+        CHECK(p.find("<meta name=\"twitter:card\" content=\"summary\">") != std::string::npos);
+        CHECK(p.find("<link rel=\"alternate\" type=\"application/rss+xml\" title=\"Anshuman Agrawal\" href=\"/rss.xml\">") !=
+              std::string::npos);
+        CHECK(p.find("<link rel=\"stylesheet\" href=\"/assets/folio.3c4d.css\">") != std::string::npos);
+        CHECK(p.find("<link rel=\"preload\" href=\"/assets/serif.5e6f.ttf\" as=\"font\" type=\"font/ttf\" crossorigin>") !=
+              std::string::npos);
+        CHECK(p.find("<link rel=\"preload\" href=\"/assets/folio.7a8b.wasm\" as=\"fetch\" crossorigin>") != std::string::npos);
+        CHECK(p.find("<script src=\"/assets/boot.1a2b.js\" defer></script>") != std::string::npos);
+        CHECK(count_of(p, "<script") == 1); // never an inline script
+        CHECK(p.find("<nav aria-label=\"contents\">") != std::string::npos);
+        CHECK(p.find("<a href=\"/\">Anshuman Agrawal</a>") != std::string::npos);
+        CHECK(p.find("<a href=\"/rss.xml\">") != std::string::npos);
+        CHECK(count_of(p, "<h1>") == 1);
+    }
+}
+
+TEST_CASE("emit: each page shows its view's text", "[emit]") {
+    const Site& site = seed_site();
+    const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+
+    const std::string front = main_text(file_or_fail(files, "index.html"));
+    CHECK(front.find("<h1>Anshuman Agrawal</h1>") != std::string::npos);
+    CHECK(front.find("<span>buy me a coffee</span>") != std::string::npos); // no href: plain text
+    CHECK(front.find("<h2>2026</h2>") != std::string::npos);
+    CHECK(front.find("<h2>2025</h2>") != std::string::npos);
+    CHECK(front.find("merged into <a href=\"https://github.com/TheHPXProject/hpx\">TheHPXProject/hpx</a>") != std::string::npos);
+    CHECK(front.find("<a href=\"https://github.com/TheHPXProject/hpx/pull/7607\">#7607</a> Get the Rostam Jenkins lanes passing again") !=
+          std::string::npos);
+    CHECK(front.find("<details><summary>the rest</summary>") != std::string::npos);
+    CHECK(front.find("on GitHub since 24 Sep<") != std::string::npos);         // newest year: no year
+    CHECK(front.find("first released on PyPI 29 Aug<") != std::string::npos);
+    CHECK(front.find("on GitHub since 1 Sep 2025<") != std::string::npos);    // an older year keeps it
+    CHECK(front.find("<a href=\"/writing/three-hundred-processes-waited-for-one-pid\">three hundred processes waited for one pid</a>") !=
+          std::string::npos);
+    CHECK(front.find("<time datetime=\"2026-07-31\">31 Jul</time>") != std::string::npos);
+    CHECK(front.find(html_escape(site.writing[0].dek)) != std::string::npos);
+
+    const std::string books = main_text(file_or_fail(files, "books/index.html"));
+    CHECK(books.find("Norwegian Wood") != std::string::npos);
+    CHECK(books.find("Haruki Murakami") != std::string::npos);
+    CHECK(books.find("<h2>literary fiction</h2>") != std::string::npos);
+    CHECK(books.find("<p class=\"subtitle\">all of them, by kind</p>") != std::string::npos);
+
+    const std::string songs = main_text(file_or_fail(files, "songs/index.html"));
+    CHECK(songs.find("<cite>Northern Sky</cite>") != std::string::npos);
+    CHECK(songs.find("Nick Drake") != std::string::npos);
+    CHECK(songs.find("(English)") != std::string::npos);
+
+    const std::string loves = main_text(file_or_fail(files, "loves/index.html"));
+    CHECK(loves.find("<h1>things I love</h1>") != std::string::npos);
+    CHECK(loves.find("<a href=\"/songs\">songs</a> <span class=\"subtitle\">mostly folk, country, and ghazals.</span>") !=
+          std::string::npos);
+
+    const std::string contents = main_text(file_or_fail(files, "contents/index.html"));
+    CHECK(contents.find("<ol class=\"contents\">") != std::string::npos);
+    CHECK(contents.find("<li><a href=\"/films\">films and series</a></li>") != std::string::npos);
+
+    const std::string work = main_text(file_or_fail(files, "work/index.html"));
+    CHECK(work.find("<dt>HPX</dt>") != std::string::npos);
+    CHECK(work.find("GitHub, since 30 Jun 2026") != std::string::npos);
+    CHECK(work.find("<a href=\"https://pypi.org/project/ceteris/\">PyPI</a>") != std::string::npos);
+    CHECK(work.find("<a href=\"https://github.com/TheHPXProject/hpx\">HPX</a>") != std::string::npos); // from Markdown
+
+    const std::string find_me = main_text(file_or_fail(files, "find-me/index.html"));
+    CHECK(find_me.find("internet home") != std::string::npos);
+    CHECK(find_me.find("AnshumanAgrawal") != std::string::npos);
+    CHECK(find_me.find("<a href=\"https://github.com/iemAnshuman\">GitHub</a>") != std::string::npos);
+
+    const std::string missing = file_or_fail(files, "404.html");
+    CHECK(missing.find("<h1>page not found</h1>") != std::string::npos);
+    CHECK(missing.find("<meta name=\"robots\" content=\"noindex\">") != std::string::npos);
+}
+
+TEST_CASE("emit: the writing page lists every article, numbered newest first", "[emit]") {
+    const Site& site = seed_site();
+    const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+    const std::string list = between(file_or_fail(files, "writing/index.html"), "<ol reversed", "</ol>");
+    REQUIRE_FALSE(list.empty());
+    CHECK(count_of(list, "<li") == 28);
+    CHECK(list.find("<li value=\"28\"><a href=\"/writing/three-hundred-processes-waited-for-one-pid\">") != std::string::npos);
+    CHECK(list.find("<li value=\"1\">") != std::string::npos);
+    CHECK(list.find("<time datetime=\"2026-07-31\">") != std::string::npos);
+}
+
+TEST_CASE("emit: article pages hold the opening, tags and neighbours", "[emit]") {
+    const Site& site = seed_site();
+    const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+    for (const Article& a : site.writing) {
+        INFO(a.slug);
+        const std::string page = file_or_fail(files, "writing/" + a.slug + "/index.html");
+        const std::string art = between(page, "<article>", "</article>");
+        REQUIRE_FALSE(art.empty());
+        CHECK(art.find("<h1>" + html_escape(a.title) + "</h1>") != std::string::npos);
+        CHECK(art.find(html_escape(a.opening)) != std::string::npos);
+        CHECK(art.find("<time datetime=\"" + format_iso(a.date) + "\">") != std::string::npos);
+        CHECK(art.find(std::to_string(a.reading_minutes) + " min read") != std::string::npos);
+        for (const std::string& t : a.tags) CHECK(art.find("<a href=\"/tags/" + t + "\"") != std::string::npos);
+        if (a.prev >= 0) CHECK(art.find("href=\"/writing/" + site.writing[a.prev].slug + "\"") != std::string::npos);
+        if (a.next >= 0) CHECK(art.find("href=\"/writing/" + site.writing[a.next].slug + "\"") != std::string::npos);
+        CHECK(page.find("<meta property=\"og:type\" content=\"article\">") != std::string::npos);
+        CHECK(page.find("<link rel=\"canonical\" href=\"https://www.byanshuman.page/writing/" + a.slug + "\">") !=
+              std::string::npos);
+    }
+}
+
+TEST_CASE("emit: tag pages list the articles with that tag", "[emit]") {
+    const Site& site = seed_site();
+    const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+    for (const auto& kv : site.tags) {
+        INFO(kv.first);
+        const std::string list = between(main_text(file_or_fail(files, "tags/" + kv.first + "/index.html")), "<ol class=\"tagged\">", "</ol>");
+        CHECK(count_of(list, "<li>") == kv.second.size());
+        for (int i : kv.second) CHECK(list.find("href=\"/writing/" + site.writing[i].slug + "\"") != std::string::npos);
+    }
+}
+
+//---- [SECTION] Sitemap, robots.txt, _headers ----
+
+TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit]") {
+    const Site& site = seed_site();
+    const std::string map = emit_sitemap(site);
+    CHECK(count_of(map, "<url>") == all_routes(site).size());
+    CHECK(map.find("<url><loc>https://www.byanshuman.page/</loc><lastmod>2026-07-31</lastmod></url>") != std::string::npos);
+    CHECK(map.find("<loc>https://www.byanshuman.page/writing/" + site.writing.back().slug + "</loc><lastmod>" +
+                   format_iso(site.writing.back().date) + "</lastmod>") != std::string::npos);
+
+    const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+    CHECK(file_or_fail(files, "robots.txt") == "User-agent: *\nAllow: /\nSitemap: https://www.byanshuman.page/sitemap.xml\n");
+    const std::string headers = file_or_fail(files, "_headers");
+    CHECK(headers.find("wasm-unsafe-eval") != std::string::npos);
+    CHECK(headers.find("unsafe-inline") == std::string::npos);
+    CHECK(headers.find("frame-ancestors 'none'") != std::string::npos);
+    CHECK(headers.find("X-Content-Type-Options: nosniff") != std::string::npos);
+    CHECK(headers.find("/assets/*\n  Cache-Control: public, max-age=31536000, immutable") != std::string::npos);
+    CHECK(headers.find("/*.wasm\n  Content-Type: application/wasm") != std::string::npos);
+    CHECK(count_of(headers, "Content-Type: application/wasm") == 1); // two matching rules would join into one bad value
+}
+
+//---- [SECTION] Markdown rendering ----
+
+namespace {
+
+Site small_site(const std::string& markdown) {
+    Site s;
+    s.info.title = s.info.author = "Ada Example";
+    s.info.tagline = "I write compilers.";
+    s.info.base_url = s.info.guid_base = "https://ada.example/";
+    s.info.language = "en";
+    s.info.description = "Notes.";
+    Article a;
+    a.slug = "parsing";
+    a.title = "Parsing by hand";
+    a.date = {2026, 3, 1};
+    a.dek = "A parser.";
+    a.opening = "Every parser starts as a loop.";
+    a.tags = {"compilers"};
+    a.body_markdown = markdown;
+    s.writing.push_back(a);
+    s.contents = {{"writing", "writing"}};
+    derive(s);
+    return s;
+}
+
+std::string article_page(const Site& s) {
+    const auto files = emit_site(s, "<main>{{body}}</main>", SiteAssets{});
+    return between(file_or_fail(files, "writing/parsing/index.html"), "<article>", "</article>");
+}
+
+} // namespace
+
+TEST_CASE("emit: Markdown bodies become semantic HTML", "[emit]") {
+    const Site s = small_site("# Top\n\n## Sub\n\nSome *em*, **strong**, ~~gone~~ and `x<y`.  \nNext line.\n\n"
+                              "> quoted\n\n3. three\n4. four\n\n- a\n- b\n\n"
+                              "```cpp extra\nint main() { return 1 < 2; }\n```\n\n---\n\n"
+                              "| l | c | r |\n|:--|:-:|--:|\n| 1 | 2 | 3 |\n\n"
+                              "[site](/writing) [out](https://ex.org/?a=1&b=2 \"T\") ![alt](/img/a.png)\n");
+    const std::string art = article_page(s);
+    CHECK(art.find("<h2>Top</h2>") != std::string::npos); // shifted: the title is the only h1
+    CHECK(art.find("<h3>Sub</h3>") != std::string::npos);
+    CHECK(art.find("<em>em</em>") != std::string::npos);
+    CHECK(art.find("<strong>strong</strong>") != std::string::npos);
+    CHECK(art.find("<del>gone</del>") != std::string::npos);
+    CHECK(art.find("<code>x&lt;y</code>") != std::string::npos);
+    CHECK(art.find("<br>") != std::string::npos);
+    CHECK(art.find("<blockquote>\n<p>quoted</p>\n</blockquote>") != std::string::npos);
+    CHECK(art.find("<ol start=\"3\">\n<li>three</li>") != std::string::npos);
+    CHECK(art.find("<ul>\n<li>a</li>") != std::string::npos);
+    CHECK(art.find("<pre><code class=\"language-cpp\">int main() { return 1 &lt; 2; }\n</code></pre>") != std::string::npos);
+    CHECK(art.find("<hr>") != std::string::npos);
+    CHECK(art.find("<th class=\"align-left\">l</th>") != std::string::npos);
+    CHECK(art.find("<td class=\"align-center\">2</td>") != std::string::npos);
+    CHECK(art.find("<td class=\"align-right\">3</td>") != std::string::npos);
+    CHECK(art.find("<a href=\"/writing\">site</a>") != std::string::npos);
+    CHECK(art.find("<a href=\"https://ex.org/?a=1&amp;b=2\" title=\"T\">out</a>") != std::string::npos);
+    CHECK(art.find("<img src=\"/img/a.png\" alt=\"alt\" loading=\"lazy\">") != std::string::npos);
+    CHECK(count_of(art, "<h1>") == 1);
+
+    // The feed carries the same body with absolute addresses and inline alignment (no CSS there).
+    const std::string rss = emit_rss(s);
+    CHECK(rss.find("<a href=\"https://ada.example/writing\">site</a>") != std::string::npos);
+    CHECK(rss.find("<img src=\"https://ada.example/img/a.png\"") != std::string::npos);
+    CHECK(rss.find("<td style=\"text-align:right\">3</td>") != std::string::npos);
+}
+
+TEST_CASE("emit: only http, https, mailto and site paths become links", "[emit]") {
+    const Site s = small_site("[one](javascript:alert(1)) [two](JavaScript:alert(2)) [three](data:text/html,x) "
+                              "[four](//evil.example/) [five](mailto:ada@example.org) [six](relative/page) "
+                              "![pic](javascript:alert(3))\n");
+    const std::string art = article_page(s);
+    CHECK(art.find("javascript:") == std::string::npos);
+    CHECK(art.find("JavaScript:") == std::string::npos);
+    CHECK(art.find("href=\"data:") == std::string::npos);
+    CHECK(art.find("href=\"//evil") == std::string::npos);
+    CHECK(art.find("href=\"relative") == std::string::npos);
+    CHECK(art.find("<img") == std::string::npos);
+    CHECK(art.find("<a href=\"mailto:ada@example.org\">five</a>") != std::string::npos);
+    for (const char* text : {"one", "two", "three", "four", "six", "pic"}) CHECK(art.find(text) != std::string::npos);
+    CHECK(emit_rss(s).find("javascript:") == std::string::npos);
+}
+
+//---- [SECTION] Hostile content ----
+
+TEST_CASE("emit: html_escape escapes markup and drops what XML forbids", "[emit]") {
+    CHECK(html_escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+    CHECK(html_escape(std::string("a\x01" "b\x1f" "c\x0b" "d", 7)) == "abcd");
+    CHECK(html_escape(std::string("a\0b", 3)) == "ab");
+    CHECK(html_escape("tab\tnl\ncr\r") == "tab\tnl\ncr\r");
+    CHECK(html_escape("\xEF\xBF\xBE") == "");                    // U+FFFE is not an XML character
+    CHECK(html_escape("bad\xFFutf8") == "bad\xEF\xBF\xBDutf8"); // malformed bytes become U+FFFD
+    CHECK(html_escape("\xED\xA0\x80") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"); // an encoded surrogate
+    CHECK(html_escape("\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 \xF0\x9F\x99\x82") ==
+          "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 \xF0\x9F\x99\x82"); // right-to-left text and emoji pass
+}
+
+namespace {
+
+const std::string kEvil = "<script>alert(1)</script> \"quoted\" 'single' & ]]> "
+                          "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 \xF0\x9F\x99\x82 ctl\x01" "end";
+
+Site hostile_site() {
+    Site s;
+    s.info.title = s.info.author = s.info.tagline = s.info.bio = s.info.description = kEvil;
+    s.info.base_url = s.info.guid_base = "https://ada.example/";
+    s.info.language = "en";
+    s.info.links = {{kEvil, "javascript:alert(1)"}, {kEvil, ""}};
+    for (int i = 0; i < 2; ++i) {
+        Article a;
+        a.slug = "evil-" + std::to_string(i);
+        a.title = a.dek = a.opening = kEvil;
+        a.date = {2026, 1, 1 + i};
+        a.tags = {"evil"};
+        a.body_markdown = "# " + kEvil + "\n\n" + kEvil + "\n\n[x](javascript:alert(1))\n\n```\n" + kEvil +
+                          "\n]]></code></pre><script>alert(1)</script>\n```\n\n<div onclick=\"alert(1)\">" + kEvil + "</div>\n";
+        s.writing.push_back(a);
+    }
+    Project p{"proj", kEvil, kEvil, kEvil, "since", {2026, 1, 1}, {{kEvil, "javascript:alert(1)"}}};
+    s.projects.push_back(p);
+    TimelineEntry pulls;
+    pulls.kind = EntryKind::Pulls;
+    pulls.ref = "ada/evil";
+    pulls.show = 1;
+    pulls.pulls = {{1, kEvil, ""}, {2, kEvil, ""}};
+    TimelineEntry proj;
+    proj.kind = EntryKind::Project;
+    proj.ref = "proj";
+    TimelineEntry art;
+    art.kind = EntryKind::Article;
+    art.ref = "evil-0";
+    s.timeline = {{2026, {pulls, proj, art}}};
+    s.contributions = {{"ada/evil", "https://github.com/", -1}};
+    s.loves.present = true;
+    s.loves.title = s.loves.intro_markdown = kEvil;
+    Shelf shelf;
+    shelf.id = "books";
+    shelf.title = shelf.subtitle = kEvil;
+    shelf.groups = {{kEvil, {{kEvil, kEvil, "javascript:alert(1)", {kEvil, kEvil}}}}};
+    s.loves.shelves = {shelf};
+    s.work.present = true;
+    s.work.title = s.work.intro_markdown = s.work.after_markdown = kEvil;
+    s.work.focus = {{kEvil, kEvil}};
+    s.work.projects = {"proj"};
+    s.find_me.present = true;
+    s.find_me.title = s.find_me.handle_label = s.find_me.handle = kEvil;
+    s.find_me.links = {{kEvil, "javascript:alert(1)"}};
+    s.contents = {{kEvil, "loves"}, {kEvil, "books"}, {kEvil, "writing"}, {kEvil, "work"}, {kEvil, "find-me"}};
+    derive(s);
+    return s;
+}
+
+// Every "<![CDATA[" section ends at a "]]>" that closes it: followed by the next section or the element's end.
+bool cdata_sections_closed(const std::string& rss) {
+    for (size_t at = rss.find("<![CDATA["); at != std::string::npos; at = rss.find("<![CDATA[", at + 1)) {
+        size_t end = rss.find("]]>", at + 9);
+        if (end == std::string::npos) return false;
+        const std::string after = rss.substr(end + 3, 20);
+        if (after.rfind("<![CDATA[", 0) != 0 && after.rfind("</content:encoded>", 0) != 0) return false;
+    }
+    return true;
+}
+
+} // namespace
+
+TEST_CASE("emit: hostile content is escaped everywhere", "[emit]") {
+    const Site s = hostile_site();
+    const auto files = emit_site(s, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+    REQUIRE(files.size() > 10);
+    for (const OutputFile& f : files) {
+        INFO(f.path);
+        CHECK(f.contents.find("<script>alert") == std::string::npos);
+        CHECK(f.contents.find("javascript:") == std::string::npos);
+        CHECK(f.contents.find("onclick=\"") == std::string::npos);
+        CHECK(f.contents.find('\x01') == std::string::npos);
+        CHECK(f.contents.find("{{") == std::string::npos);
+    }
+    const std::string escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &#39;single&#39; &amp; ]]&gt; ";
+    for (const char* page : {"index.html", "writing/evil-0/index.html", "books/index.html", "work/index.html",
+                             "find-me/index.html", "loves/index.html", "tags/evil/index.html", "404.html"}) {
+        INFO(page);
+        const std::string p = file_or_fail(files, page);
+        CHECK(p.find(escaped) != std::string::npos);
+        CHECK(p.find("\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7") != std::string::npos); // right-to-left text kept
+        CHECK(p.find("\xF0\x9F\x99\x82 ctlend") != std::string::npos);                   // emoji kept, control dropped
+    }
+    const std::string title = between(file_or_fail(files, "index.html"), "<title>", "</title>");
+    CHECK(title == "<title>" + html_escape(kEvil) + "</title>");
+}
+
+TEST_CASE("emit: hostile content keeps the feed well-formed", "[emit]") {
+    const Site s = hostile_site();
+    const std::string rss = emit_rss(s);
+    CHECK(count_of(rss, "<item>") == 2);
+    CHECK(rss.find("<title>" + html_escape(kEvil) + "</title>") != std::string::npos);
+    CHECK(rss.find("<description>" + html_escape(kEvil) + "</description>") != std::string::npos);
+    CHECK(rss.find('\x01') == std::string::npos);
+    CHECK(rss.find("<script>alert") == std::string::npos);
+    CHECK(count_of(rss, "<content:encoded><![CDATA[") == 2);
+    CHECK(cdata_sections_closed(rss));
+    // "]]>" in the text reaches the feed escaped, never as the end of a CDATA section.
+    const std::string content = between(rss, "<content:encoded>", "</content:encoded>");
+    CHECK(content.find("]]&gt;") != std::string::npos);
+    CHECK(count_of(content, "]]>") == 1 + count_of(content, "]]]]><![CDATA[>"));
+}

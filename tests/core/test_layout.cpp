@@ -37,7 +37,7 @@ TEST_CASE("a heading never ends a page", "[layout]") {
         Flow f(b, m);
         f.begin_chapter("c", "c", "c, continued", false, false);
         for (int i = 0; i < filler; ++i) f.paragraph(body("line " + std::to_string(i)));
-        for (int h = 0; h < 6; ++h) {
+        for (int h = 0; h < 12; ++h) {
             Paragraph head = body("Heading " + std::to_string(h), kHeadingSize);
             head.keep_with_next = true;
             f.paragraph(head);
@@ -111,15 +111,15 @@ TEST_CASE("a chapter starts on an even page; the contents prints computed folios
     REQUIRE(contents);
     std::vector<std::string> printed;
     for (const Box& x : book.pages[contents->first_page].boxes)
-        if (x.ink == Ink::Muted && x.text != "contents") printed.push_back(x.text);
+        if (x.ink == Ink::Muted && x.x > book.spec.width * 0.5f) printed.push_back(x.text); // right-aligned folios
     REQUIRE(printed.size() == lines.size());
     for (size_t i = 0; i < lines.size(); ++i) CHECK(printed[i] == lines[i].folio);
 
-    // Forty more books move the later chapters.
+    // More books move the later chapters (with the real fonts, forty do: see tests/ui).
     Site more = site;
     for (Shelf& sh : more.loves.shelves)
         if (sh.id == "books")
-            for (int i = 0; i < 40; ++i) sh.groups[0].items.push_back(ShelfItem{"Another book " + std::to_string(i), "", "", {"Someone"}});
+            for (int i = 0; i < 80; ++i) sh.groups[0].items.push_back(ShelfItem{"Another book " + std::to_string(i), "", "", {"Someone"}});
     Book grown = compose_site(more, m, ComposeState{});
     std::vector<ContentsLine> after = contents_folios(more, grown);
     CHECK(after[2].folio == lines[2].folio); // books itself starts where it did

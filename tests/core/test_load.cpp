@@ -77,7 +77,7 @@ TEST_CASE("empty, truncated, NUL, invalid UTF-8 and deep nesting each get a clea
     Diagnostics utf8 = check(replace(kValid, "Compilers.", "Comp\xFFilers."));
     REQUIRE(utf8.size() == 1);
     CHECK(utf8[0].line == 4);
-    CHECK(utf8[0].column == 53);
+    CHECK(utf8[0].column == 62);
     CHECK(utf8[0].message == "invalid UTF-8 (byte 0xFF)");
 
     std::string deep = std::string(100000, '[') + std::string(100000, ']');
@@ -119,7 +119,7 @@ TEST_CASE("unknown field with a suggestion", "[load]") {
     REQUIRE(d.size() == 1);
     CHECK(d[0].path == "$.writing[0].daet");
     CHECK(d[0].line == 9);
-    CHECK(d[0].column == 52);
+    CHECK(d[0].column == 43);
     CHECK(d[0].message == "unknown field 'daet'");
     CHECK(d[0].hint == "did you mean 'date'?");
 }
@@ -141,7 +141,7 @@ TEST_CASE("reference to a missing article and project", "[load]") {
     REQUIRE(d.size() == 2);
     CHECK(d[0].path == "$.timeline[0].entries[0].article");
     CHECK(d[0].line == 7);
-    CHECK(d[0].column == 53);
+    CHECK(d[0].column == 55);
     CHECK(d[0].message == "no article has the slug 'nope'");
     CHECK(d[1].path == "$.timeline[0].entries[1].project");
     CHECK(d[1].message == "no project has the id 'gone'");
@@ -152,7 +152,7 @@ TEST_CASE("impossible date", "[load]") {
     REQUIRE(d.size() == 1);
     CHECK(d[0].path == "$.writing[0].date");
     CHECK(d[0].line == 9);
-    CHECK(d[0].column == 59);
+    CHECK(d[0].column == 51);
     CHECK(d[0].message == "'2026-02-30' is an impossible date");
 }
 

@@ -26,6 +26,7 @@ TEST_CASE("every element of the sample becomes a node", "[markdown]") {
         "Line one  \nline two.\n\n"
         "> quoted **text**\n\n"
         "1. one\n2. two\n   - nested a\n   - nested b\n\n"
+        "Between.\n\n"
         "4. four\n5. five\n\n"
         "```cpp\nint main() { return 0; }\n```\n\n"
         "| left | centre | right |\n|:-----|:------:|------:|\n| a | b | c |\n\n"

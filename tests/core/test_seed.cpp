@@ -65,7 +65,7 @@ TEST_CASE("articles are numbered 28 (newest) to 1 with the seed's order", "[seed
     CHECK(a.tags == std::vector<std::string>{"pytorch", "systems", "python", "ml-systems"});
     CHECK(a.prev == s.find_article("one-collective-call-used-two-generations"));
     CHECK(a.next == s.find_article("three-hundred-processes-waited-for-one-pid"));
-    CHECK(s.tags.at("cpp").size() == 7);
+    CHECK(s.tags.at("cpp").size() == 8);
 }
 
 TEST_CASE("every pull request of the seed, in the seed's order and grouping", "[seed]") {
