@@ -116,6 +116,16 @@
         e.preventDefault();
       }
     });
+    // Test hooks: where a text is drawn, and the scroll offset.
+    folio.box = function (text) {
+      var out = Module._malloc(16);
+      var found = withString(Module, text, function (p) { return Module._folio_find_box(p, out); });
+      var f = new Float32Array(Module.HEAPU8.buffer, out, 4);
+      var r = found ? { x: f[0], y: f[1], width: f[2], height: f[3] } : null;
+      Module._free(out);
+      return r;
+    };
+    folio.scroll = function () { return Module._folio_scroll(); };
     var restore = history.state && typeof history.state.scroll === "number" ? history.state.scroll : -1;
     var ok = withString(Module, location.pathname, function (p) { return Module._folio_start(p, restore); });
     if (!ok) {

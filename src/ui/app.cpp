@@ -145,9 +145,8 @@ static void compute_geometry(App& a) {
     float side = a.spreads ? 48.0f : (a.view_width < 520 ? 6.0f : 20.0f);
     float avail = std::max(100.0f, a.view_width - 2 * side - kScrollbarWidth);
     float s = a.spreads ? avail / (2 * a.book.spec.width) : avail / a.book.spec.width;
-    // A spread should fit the screen's height, so a reader sees two whole pages at once.
-    if (a.spreads) s = std::min(s, std::max(0.6f, (a.view_height - 2 * kTopPad) / a.book.spec.height));
-    a.page_scale = std::min(s, 2.2f);
+    // Sized by width like a web page's column (text near 18 CSS px at most); spreads scroll like a page.
+    a.page_scale = std::min(s, a.spreads ? 1.3f : 2.2f);
     int n = static_cast<int>(a.book.pages.size());
     int rows = a.spreads ? (n + 1) / 2 : n;
     a.content_height = kTopPad + static_cast<float>(rows) * row_height(a) + kTopPad;
@@ -226,8 +225,15 @@ void draw_page(PageDraw& d) {
     ImVec2 size(spec.width * s, spec.height * s);
     d.dl->AddRectFilled(ImVec2(o.x + 2, o.y + 3), ImVec2(o.x + size.x + 2, o.y + size.y + 4), a.theme.shadow, 2.0f);
     d.dl->AddRectFilled(o, ImVec2(o.x + size.x, o.y + size.y), a.theme.paper);
-    if (a.spreads && d.page % 2 == 1) // the gutter: a faint fold between facing pages
-        d.dl->AddLine(o, ImVec2(o.x, o.y + size.y), a.theme.ink_of(Ink::Rule), 1.0f);
+    if (a.spreads) {
+        // The gutter: a soft shade on both sides of the fold between facing pages.
+        float w = 14.0f * s;
+        ImU32 dark = a.theme.dark ? IM_COL32(0, 0, 0, 70) : IM_COL32(60, 40, 10, 22), clear = dark & ~IM_COL32_A_MASK;
+        if (d.page % 2 == 1)
+            d.dl->AddRectFilledMultiColor(o, ImVec2(o.x + w, o.y + size.y), dark, clear, clear, dark);
+        else
+            d.dl->AddRectFilledMultiColor(ImVec2(o.x + size.x - w, o.y), ImVec2(o.x + size.x, o.y + size.y), clear, dark, dark, clear);
+    }
     if (pg.blank) return;
 
     auto at = [&](float x, float y) { return ImVec2(std::round(o.x + x * s), std::round(o.y + y * s)); };

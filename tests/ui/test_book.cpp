@@ -238,3 +238,26 @@ TEST_CASE("a huge bundle draws only the visible pages", "[ui][scale]") {
     t.frames(60);
     CHECK(t.app.pages_drawn_last_frame <= 6);
 }
+
+TEST_CASE("a fling keeps scrolling and slows to a stop; reduced motion turns it off", "[ui]") {
+    Harness t(390, 844);
+    t.app.scroll_by(100);
+    t.app.fling(1500);
+    t.frame();
+    float a = t.app.scroll;
+    t.frames(10);
+    float b = t.app.scroll;
+    t.frames(200);
+    float c = t.app.scroll;
+    CHECK(a > 100);
+    CHECK(b > a);
+    CHECK(c > b);
+    CHECK(t.app.velocity == 0); // it stopped
+    t.frame();
+    CHECK(t.app.scroll == c);
+
+    t.app.reduced_motion = true;
+    t.app.fling(1500);
+    t.frames(10);
+    CHECK(t.app.scroll == c);
+}

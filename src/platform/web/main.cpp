@@ -402,6 +402,28 @@ EMSCRIPTEN_KEEPALIVE const char* folio_copy_text() {
     return text.c_str();
 }
 
+// For tests: the CSS-pixel rectangle of the first visible text box that starts with `text`, written to
+// out[4] (x, y, w, h). Returns 0 when none is on screen.
+EMSCRIPTEN_KEEPALIVE int folio_find_box(const char* text, float* out) {
+    const folio::App& a = g_platform.app;
+    std::string t(text);
+    for (int p = 0; p < static_cast<int>(a.book.pages.size()); ++p) {
+        ImVec2 o = a.page_origin(p);
+        if (o.y > a.view_height || o.y + a.book.spec.height * a.page_scale < 0) continue;
+        for (const folio::Box& b : a.book.pages[p].boxes)
+            if (b.kind == folio::BoxKind::Text && b.text.compare(0, t.size(), t) == 0) {
+                float y = o.y + b.y * a.page_scale;
+                if (y < 0 || y + b.h * a.page_scale > a.view_height) continue; // only what is on screen
+                out[0] = o.x + b.x * a.page_scale;
+                out[1] = o.y + b.y * a.page_scale;
+                out[2] = b.w * a.page_scale;
+                out[3] = b.h * a.page_scale;
+                return 1;
+            }
+    }
+    return 0;
+}
+
 EMSCRIPTEN_KEEPALIVE int folio_frames_drawn() { return g_platform.app.frames_drawn; }
 EMSCRIPTEN_KEEPALIVE double folio_scroll() { return g_platform.app.scroll; }
 

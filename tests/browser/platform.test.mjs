@@ -1,0 +1,144 @@
+// The web platform layer in Debian's Chromium: HiDPI, idle, scrolling by wheel, keys and touch, routing
+// with the History API, deep links, WebGL context loss. Every test also fails on any console error.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { SITE, serve, launch, open, ready, settle, inkIn } from "./harness.mjs";
+
+let server, browser, base;
+before(async () => {
+  server = await serve(SITE);
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await launch();
+});
+after(async () => { await browser?.close(); server?.close(); });
+
+async function start(route, options) {
+  const s = await open(browser, base, route, options);
+  await ready(s.page);
+  await settle(s.page);
+  return s;
+}
+const scrollOf = (page) => page.evaluate(() => window.folio.scroll());
+const box = (page, text) => page.evaluate((t) => window.folio.box(t), text);
+
+test("at deviceScaleFactor 2 the backing store is twice the CSS size", async () => {
+  const { page, errors, context } = await start("/", { deviceScaleFactor: 2 });
+  const size = await page.evaluate(() => {
+    const c = document.getElementById("book");
+    return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight };
+  });
+  assert.equal(size.w, size.cw * 2);
+  assert.equal(size.h, size.ch * 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("idle: two seconds without input draw no frame", async () => {
+  const { page, errors, context } = await start("/");
+  const before = await page.evaluate(() => window.folio.framesDrawn);
+  await page.waitForTimeout(2000);
+  const after = await page.evaluate(() => window.folio.framesDrawn);
+  assert.equal(after, before);
+  assert.ok(before >= 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the wheel and the keyboard scroll the view", async () => {
+  const { page, errors, context } = await start("/");
+  assert.equal(await scrollOf(page), 0);
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 300);
+  await settle(page);
+  const afterWheel = await scrollOf(page);
+  assert.ok(afterWheel >= 290 && afterWheel <= 310, `wheel moved ${afterWheel}`);
+  await page.keyboard.press("PageDown");
+  await settle(page);
+  assert.ok((await scrollOf(page)) > afterWheel + 300);
+  await page.keyboard.press("End");
+  await settle(page);
+  const end = await scrollOf(page);
+  await page.keyboard.press("Home");
+  await settle(page);
+  assert.equal(await scrollOf(page), 0);
+  assert.ok(end > 2000, `End went to ${end}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a touch drag scrolls the page", async () => {
+  const { page, errors, context } = await start("/", { hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, y) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x: 200, y }] });
+  await touch("touchStart", 700);
+  for (let y = 680; y >= 300; y -= 20) { await touch("touchMove", y); await page.waitForTimeout(8); }
+  await touch("touchEnd", 300);
+  await settle(page);
+  const s = await scrollOf(page);
+  assert.ok(s >= 380, `touch drag of 400 px scrolled ${s}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("clicking a contents entry changes the path; back restores the view and its scroll", async () => {
+  const { page, errors, context } = await start("/");
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 120);
+  await settle(page);
+  const frontScroll = await scrollOf(page);
+  const link = await box(page, "contents");
+  assert.ok(link, "the contents link is visible");
+  await page.mouse.click(link.x + link.width / 2, link.y + link.height / 2);
+  await page.waitForFunction(() => location.pathname === "/contents");
+  await settle(page);
+  assert.equal(await page.title(), "contents · Anshuman Agrawal");
+  const books = await box(page, "books");
+  await page.mouse.click(books.x + books.width / 2, books.y + books.height / 2);
+  await page.waitForFunction(() => location.pathname === "/books");
+  await settle(page);
+  assert.ok(await box(page, "Norwegian Wood"), "the books chapter is on screen");
+  await page.goBack();
+  await page.waitForFunction(() => location.pathname === "/contents");
+  await settle(page);
+  await page.goBack();
+  await page.waitForFunction(() => location.pathname === "/");
+  await settle(page);
+  assert.equal(Math.round(await scrollOf(page)), Math.round(frontScroll));
+  assert.equal(await page.title(), "Anshuman Agrawal");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a deep link opens the article; an unknown path shows the book's not-found page", async () => {
+  const { page, errors, context } = await start("/writing/arrays-become-matrices");
+  assert.ok(await box(page, "arrays become matrices"));
+  assert.equal(await page.title(), "arrays become matrices · Anshuman Agrawal");
+  await context.close();
+  assert.deepEqual(errors, []);
+  const missing = await open(browser, base, "/no/such/page");
+  await ready(missing.page);
+  await settle(missing.page);
+  assert.ok(await box(missing.page, "page not found"));
+  // The static host answered 404; the only console error is that response.
+  assert.ok(missing.errors.every((e) => e.includes("404")), missing.errors.join("\n"));
+  await missing.context.close();
+});
+
+test("WebGL context loss and restore: the page draws again", async () => {
+  const { page, errors, context } = await start("/");
+  await page.evaluate(() => {
+    const gl = document.getElementById("book").getContext("webgl2");
+    window.__lose = gl.getExtension("WEBGL_lose_context");
+    window.__lose.loseContext();
+  });
+  await page.waitForTimeout(300);
+  const lostFrames = await page.evaluate(() => window.folio.framesDrawn);
+  await page.evaluate(() => window.__lose.restoreContext());
+  await page.waitForFunction((n) => window.folio.framesDrawn > n, lostFrames);
+  await settle(page);
+  const name = await box(page, "Anshuman Agrawal");
+  const ink = await inkIn(page, name, [252, 250, 245]);
+  assert.ok(ink.differ > ink.total * 0.05, `after restore ${ink.differ} of ${ink.total} pixels are ink`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
