@@ -126,6 +126,7 @@
       return r;
     };
     folio.scroll = function () { return Module._folio_scroll(); };
+    folio.shownError = function () { return Module.UTF8ToString(Module._folio_error()); };
     var restore = history.state && typeof history.state.scroll === "number" ? history.state.scroll : -1;
     var ok = withString(Module, location.pathname, function (p) { return Module._folio_start(p, restore); });
     if (!ok) {
@@ -133,6 +134,30 @@
       return;
     }
     canvas.focus({ preventScroll: true });
+    if (assets.preview) watchPreview();
+  }
+
+  // ./folio preview: pick up content changes (and check errors) without reloading the wasm.
+  function watchPreview() {
+    var seen = -1;
+    setInterval(function () {
+      fetch("/preview-status.json", { cache: "no-store" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (st) {
+          if (!st || st.version === seen) return;
+          var first = seen === -1;
+          seen = st.version;
+          if (first && !st.errors) return;
+          if (st.errors) {
+            withString(Module, st.errors, function (p) { Module._folio_set_error(p); });
+            return;
+          }
+          return fetch("/site.json", { cache: "no-store" })
+            .then(function (r) { return r.text(); })
+            .then(function (text) { withString(Module, text, function (p, n) { Module._folio_set_site(p, n); }); });
+        })
+        .catch(function () {});
+    }, 400);
   }
 
   var script = document.createElement("script");

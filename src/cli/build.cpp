@@ -79,9 +79,8 @@ std::string js_string(const std::string& s) {
 
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
 
-int build_site(const Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
-               const std::string& fonts_dir_arg, const std::string& shell_arg) {
-    (void)bundle_dir;
+int build_site(const Site& site, const std::string& out_dir, const std::string& web_dir, const std::string& fonts_dir_arg,
+               const std::string& shell_arg, bool preview) {
     const std::string source = FOLIO_SOURCE_DIR;
     const std::string shell_file = shell_arg.empty() ? source + "/shell.html" : shell_arg;
     const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
@@ -109,7 +108,7 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
         manifest += (i ? "," : "") + js_string(path);
         assets.preload.push_back(path);
     }
-    manifest += "]}";
+    manifest += std::string("],\"preview\":") + (preview ? "true" : "false") + "}";
     assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
     std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot;
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);

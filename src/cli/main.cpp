@@ -19,7 +19,7 @@ const char* const kUsage =
     "commands:\n"
     "  check [BUNDLE]                       validate content.json and its Markdown files\n"
     "  build [BUNDLE] -o DIR --web DIR      write the static site to DIR (atomically)\n"
-    "        [--fonts DIR] [--shell FILE]\n"
+    "        [--fonts DIR] [--shell FILE] [--preview]\n"
     "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
@@ -28,6 +28,7 @@ const char* const kUsage =
 
 struct Args {
     std::string command, bundle = ".", out, web, fonts, shell;
+    bool preview = false;
     float width = 0, height = 0;
 };
 
@@ -62,6 +63,8 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
             if (!value(a.fonts)) return false;
         } else if (s == "--shell") {
             if (!value(a.shell)) return false;
+        } else if (s == "--preview") {
+            a.preview = true;
         } else if (s == "--width" || s == "--height") {
             if (!value(num)) return false;
             float v = std::strtof(num.c_str(), nullptr);
@@ -169,7 +172,7 @@ int main(int argc, char** argv) {
         if (a.web.empty()) return usage_error("build needs --web DIR (the folder with folio.js and folio.wasm)");
         folio::Site site;
         if (!load_or_report(a.bundle, site)) return 1;
-        return folio::build_site(site, a.bundle, a.out, a.web, a.fonts, a.shell);
+        return folio::build_site(site, a.out, a.web, a.fonts, a.shell, a.preview);
     }
     return usage_error("unknown command '" + a.command + "'");
 }

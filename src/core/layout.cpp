@@ -173,12 +173,8 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                         ln.frags.back().text += " " + word;
                         ln.frags.back().w += sw + w;
                     } else {
-                        if (pending_space && !ln.frags.empty()) {
-                            // The space belongs visually to the previous fragment.
-                            ln.frags.back().text += " ";
-                            ln.frags.back().w += sw;
-                        }
-                        float fx = ln.frags.empty() ? 0 : ln.frags.back().x + ln.frags.back().w;
+                        // A space between spans is a gap, not text: a link's underline stops at its word.
+                        float fx = ln.frags.empty() ? 0 : ln.frags.back().x + ln.frags.back().w + (pending_space ? sw : 0);
                         ln.frags.push_back({si, word, fx, w});
                     }
                     x += sw + w;

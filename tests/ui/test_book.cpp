@@ -261,3 +261,37 @@ TEST_CASE("a fling keeps scrolling and slows to a stop; reduced motion turns it 
     t.frames(10);
     CHECK(t.app.scroll == c);
 }
+
+TEST_CASE("clicking an article in the writing list opens its route", "[ui]") {
+    Harness t;
+    t.app.open("/writing");
+    t.frames(2);
+    ImVec2 at;
+    REQUIRE(t.find_box("the tensor was only the handle", at));
+    t.click(at);
+    CHECK(t.app.route.path == "/writing/the-tensor-was-only-the-handle");
+    CHECK(t.app.route.kind == RouteKind::Article);
+    t.frame();
+    // The reader: title, meta line with the tags, the body, and older/newer at the end.
+    CHECK(t.find_box("the tensor was only the handle", at));
+    bool tag = false, older = false;
+    for (const Page& p : t.app.book.pages)
+        for (const Box& b : p.boxes) {
+            if (b.text == "#pytorch" && b.link >= 0) tag = true;
+            if (b.text.rfind("One collective call", 0) == 0 && b.link >= 0) older = true;
+        }
+    CHECK(tag);
+    CHECK(older);
+}
+
+TEST_CASE("external links are handed to the platform, never followed in place", "[ui]") {
+    Harness t;
+    t.app.open("/find-me");
+    t.frames(2);
+    ImVec2 at;
+    REQUIRE(t.find_box("GitHub", at));
+    t.click(at);
+    CHECK(t.app.route.path == "/find-me");
+    REQUIRE(t.app.requests.open_external.size() == 1);
+    CHECK(t.app.requests.open_external[0] == "https://github.com/iemAnshuman");
+}

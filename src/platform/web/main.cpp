@@ -424,6 +424,9 @@ EMSCRIPTEN_KEEPALIVE int folio_find_box(const char* text, float* out) {
     return 0;
 }
 
+// The error the page shows instead of the book ("" when none), for tests and the shell.
+EMSCRIPTEN_KEEPALIVE const char* folio_error() { return g_platform.app.error.c_str(); }
+
 EMSCRIPTEN_KEEPALIVE int folio_frames_drawn() { return g_platform.app.frames_drawn; }
 EMSCRIPTEN_KEEPALIVE double folio_scroll() { return g_platform.app.scroll; }
 
