@@ -141,7 +141,8 @@ int App::first_visible_page() const {
 }
 
 static void compute_geometry(App& a) {
-    a.spreads = a.view_width >= kSpreadMinWidth;
+    // A one-page book (a short article, not-found) sits in the middle rather than on a lone left page.
+    a.spreads = a.view_width >= kSpreadMinWidth && a.book.pages.size() > 1;
     float side = a.spreads ? 48.0f : (a.view_width < 520 ? 6.0f : 20.0f);
     float avail = std::max(100.0f, a.view_width - 2 * side - kScrollbarWidth);
     float s = a.spreads ? avail / (2 * a.book.spec.width) : avail / a.book.spec.width;
@@ -339,6 +340,9 @@ bool App::frame(float dt) {
         ImGui::End();
         return false;
     }
+    // We draw with fonts that are never made "current" through PushFont, so tell each one the density
+    // (device pixel ratio) to bake its glyphs at; otherwise they stay at 1x and look blurred on HiDPI.
+    for (ImFont* f : fonts.face) f->CurrentRasterizerDensity = GImGui->FontRasterizerDensity;
     if (book_dirty) relayout(*this);
     compute_geometry(*this);
     float max_scroll = std::max(0.0f, content_height - view_height);

@@ -295,3 +295,10 @@ TEST_CASE("external links are handed to the platform, never followed in place", 
     REQUIRE(t.app.requests.open_external.size() == 1);
     CHECK(t.app.requests.open_external[0] == "https://github.com/iemAnshuman");
 }
+
+TEST_CASE("every face bakes its glyphs at the device pixel ratio", "[ui]") {
+    Harness t(390, 844);
+    ImGui::GetIO().DisplayFramebufferScale = ImVec2(3, 3);
+    t.frames(2);
+    for (ImFont* f : t.app.fonts.face) CHECK(f->CurrentRasterizerDensity == 3.0f);
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# folio benchmark: the native core and the headless book view on the seed, 1,000 and 10,000 articles.
+# Uses build/native/bench/folio_bench_core (built by `./folio bench`; this script builds nothing).
+# Synthetic bundles go to build/bench/ and are reused while their parameters and the generator are unchanged.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="$ROOT/build/bench"
+BIN="$ROOT/build/native/bench/folio_bench_core"
+PY=/usr/bin/python3
+
+echo
+echo "== core: load, layout, frames (bench/core.sh) =="
+if [ ! -x "$BIN" ]; then
+  echo "skipped: $BIN is missing (run ./folio bench, or cmake --build build/native)"
+  exit 0
+fi
+mkdir -p "$OUT"
+
+# gen DIR N BOOKS: (re)generates a synthetic bundle unless one with the same parameters is there.
+gen() {
+  local dir=$1 n=$2 books=$3
+  local key
+  key="$n $books $(sha256sum "$ROOT/bench/gen_bundle.py" | cut -d' ' -f1)"
+  if [ -f "$dir/.bench-key" ] && [ "$(cat "$dir/.bench-key")" = "$key" ] && [ -f "$dir/content.json" ]; then
+    return
+  fi
+  echo "generating $n articles (--books $books) into ${dir#"$ROOT"/} ..."
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  "$PY" "$ROOT/bench/gen_bundle.py" "$dir" "$n" --books "$books"
+  echo "$key" >"$dir/.bench-key"
+}
+gen "$OUT/bundle-1k" 1000 0
+gen "$OUT/bundle-10k" 10000 2000
+
+tsv=$(mktemp)
+trap 'rm -f "$tsv"' EXIT
+"$BIN" --tsv "$tsv" seed="$ROOT" 1k="$OUT/bundle-1k" 10k="$OUT/bundle-10k" || echo "(folio_bench_core exited with $?)"
+
+# Aims, stated against the figures above (informative only: a benchmark never fails on timings).
+awk -F'\t' '
+  { name[NR] = $1; load[$1] = $4; p95[$1] = $7 }
+  END {
+    print ""
+    if (("seed" in p95) && ("10k" in p95) && p95["seed"] > 0) {
+      r = p95["10k"] / p95["seed"]
+      printf "frame p95 ratio large/seed (10k/seed): %.2fx\n", r
+    }
+    print "aims:"
+    if ("10k" in load)
+      printf "  10k load under 2 s:                 %.1f ms -> %s\n", load["10k"], (load["10k"] < 2000 ? "met" : "NOT met")
+    for (i = 1; i <= NR; i++)
+      printf "  frame p95 under 4 ms (%-4s):        %.3f ms -> %s\n", name[i], p95[name[i]], (p95[name[i]] < 4 ? "met" : "NOT met")
+    if (("seed" in p95) && ("10k" in p95))
+      printf "  10k frame p95 within 1.5x seed:     %.2fx -> %s\n", r, (r <= 1.5 ? "met" : "NOT met")
+  }' "$tsv"

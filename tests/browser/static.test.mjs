@@ -1,0 +1,43 @@
+// The static text: with JavaScript disabled (or without WebGL2/wasm), every route still reads as a
+// page; with the canvas running, the text stays in the DOM for screen readers but is not shown.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { SITE, serve, launch, ready, settle } from "./harness.mjs";
+
+let server, browser, base;
+before(async () => {
+  server = await serve(SITE);
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await launch();
+});
+after(async () => { await browser?.close(); server?.close(); });
+
+test("with JavaScript disabled an article's route shows its text", async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(base + "/writing/the-tensor-was-only-the-handle");
+  const heading = page.locator("main#text h1");
+  assert.equal(await heading.innerText(), "the tensor was only the handle");
+  assert.ok(await heading.isVisible());
+  const body = await page.locator("main#text").innerText();
+  assert.match(body, /I began with a question that seemed too small/);
+  assert.equal(await page.locator("#book").isVisible(), false);
+  await context.close();
+});
+
+test("with the canvas running the text is hidden from sight but kept for screen readers", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(base + "/books");
+  await page.waitForFunction(() => window.folio && window.folio.framesDrawn > 0);
+  await settle(page);
+  const state = await page.evaluate(() => {
+    const main = document.getElementById("text");
+    const r = main.getBoundingClientRect();
+    return { w: r.width, h: r.height, text: main.innerText || main.textContent, hidden: document.getElementById("book").getAttribute("aria-hidden") };
+  });
+  assert.ok(state.w <= 1 && state.h <= 1, `text box ${state.w}x${state.h}`);
+  assert.match(state.text, /Norwegian Wood/);
+  assert.equal(state.hidden, "true");
+  await context.close();
+});

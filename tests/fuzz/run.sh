@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# Build the libFuzzer targets (the "fuzz" CMake preset: clang, FOLIO_FUZZ=ON) and run each one for a
+# bounded time, starting from the committed seeds in tests/fuzz/corpus/.
+#
+#   tests/fuzz/run.sh                  # 60 s per target
+#   FUZZ_SECONDS=600 tests/fuzz/run.sh # longer
+#   tests/fuzz/run.sh fuzz_markdown    # one target only
+#
+# What grows during a run (new inputs) goes to build/fuzz/corpus-<name>/, a writable copy, so the
+# committed corpus stays small. Crashes, leaks, sanitizer reports and slow inputs are written to
+# build/fuzz/artifacts/ (reproduce with: build/fuzz/fuzz_<name> FILE). Exits non-zero if any target
+# found one.
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root" || exit 2
+seconds="${FUZZ_SECONDS:-60}"
+build="$root/build/fuzz"
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_load fuzz_markdown)
+
+case "$seconds" in
+'' | *[!0-9]*) echo "run.sh: FUZZ_SECONDS must be a whole number of seconds, not '$seconds'" >&2; exit 2 ;;
+esac
+for t in "${targets[@]}"; do
+    case "$t" in
+    fuzz_load | fuzz_markdown) ;;
+    *) echo "run.sh: unknown target '$t' (fuzz_load, fuzz_markdown)" >&2; exit 2 ;;
+    esac
+done
+
+# The preset instruments only the fuzz_* executables; the code under test (folio_core, md4c) needs
+# coverage and sanitizer instrumentation too, or libFuzzer is blind and ASan misses its bugs.
+# -fno-sanitize-recover makes any UBSan report fatal, so it counts as a crash.
+instrument="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+
+echo "== configure (cmake --preset fuzz)"
+if ! cmake --preset fuzz -DCMAKE_C_FLAGS="$instrument" -DCMAKE_CXX_FLAGS="$instrument" >"$root/build/fuzz-configure.log" 2>&1; then
+    cat "$root/build/fuzz-configure.log"
+    echo "run.sh: configure failed" >&2
+    exit 2
+fi
+echo "== build (${targets[*]})"
+if ! cmake --build "$build" --target "${targets[@]}" 2>&1 | tee "$root/build/fuzz-build.log" | tail -n 3; then
+    echo "run.sh: build failed (see build/fuzz-build.log)" >&2
+    exit 2
+fi
+if grep -q "warning:" "$root/build/fuzz-build.log"; then
+    echo "run.sh: the build printed warnings:" >&2
+    grep "warning:" "$root/build/fuzz-build.log" >&2
+fi
+
+# Dictionaries (generated, not committed): the tokens a mutator cannot guess byte by byte.
+cat >"$build/fuzz_load.dict" <<'EOF'
+"{"
+"}"
+"["
+"]"
+":"
+","
+"\""
+"\\u0000"
+"\\ud83d\\ude00"
+"true"
+"false"
+"null"
+"1e400"
+"-0"
+"18446744073709551616"
+"\"schema\": 1"
+"\"site\""
+"\"title\""
+"\"author\""
+"\"tagline\""
+"\"bio\""
+"\"base_url\""
+"\"guid_base\""
+"\"language\""
+"\"description\""
+"\"links\""
+"\"text\""
+"\"href\""
+"\"timeline\""
+"\"year\""
+"\"entries\""
+"\"article\""
+"\"project\""
+"\"merged_into\""
+"\"show\""
+"\"pulls\""
+"\"number\""
+"\"writing\""
+"\"slug\""
+"\"date\""
+"\"dek\""
+"\"opening\""
+"\"tags\""
+"\"body\""
+"\"body_file\""
+"\"projects\""
+"\"id\""
+"\"name\""
+"\"summary\""
+"\"where\""
+"\"event\""
+"\"first release\""
+"\"since\""
+"\"contributions\""
+"\"repo\""
+"\"host\""
+"\"merged_total\""
+"\"loves\""
+"\"intro\""
+"\"shelves\""
+"\"subtitle\""
+"\"running_head\""
+"\"numbered\""
+"\"groups\""
+"\"heading\""
+"\"items\""
+"\"by\""
+"\"note\""
+"\"work\""
+"\"focus\""
+"\"term\""
+"\"after\""
+"\"find_me\""
+"\"handle_label\""
+"\"handle\""
+"\"contents\""
+"\"chapter\""
+"\"find-me\""
+"\"2024-02-29\""
+"\"https://\""
+"\"mailto:\""
+EOF
+cat >"$build/fuzz_markdown.dict" <<'EOF'
+"\x0a"
+"\x0a\x0a"
+"# "
+"###### "
+"\x0a===\x0a"
+"\x0a---\x0a"
+"> "
+"- "
+"* "
+"1. "
+"1) "
+"    "
+"```"
+"~~~"
+"*"
+"**"
+"_"
+"~~"
+"`"
+"["
+"]("
+"]["
+")"
+"!["
+"<https://"
+"https://"
+"www."
+"@example.com"
+"|"
+"|---|"
+"|:--|--:|:-:|"
+"&amp;"
+"&#"
+"&#x"
+";"
+"\\"
+"  \x0a"
+"<div>"
+"\x00"
+EOF
+
+ulimit -c 0 2>/dev/null || true
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
+mkdir -p "$build/artifacts"
+
+failed=0
+summary=()
+for t in "${targets[@]}"; do
+    name="${t#fuzz_}"
+    corpus="$build/corpus-$name"
+    mkdir -p "$corpus"
+    cp -n "$root/tests/fuzz/corpus/$name/"* "$corpus/" 2>/dev/null || true
+    log="$build/$t.log"
+    echo "== $t: ${seconds} s from $(ls "$corpus" | wc -l) inputs in build/fuzz/corpus-$name (log: build/fuzz/$t.log)"
+    "$build/$t" "$corpus" \
+        -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=4096 -timeout=25 \
+        -dict="$build/$t.dict" -print_final_stats=1 -print_pcs=0 \
+        -artifact_prefix="$build/artifacts/$t-" >"$log" 2>&1
+    rc=$?
+    # libFuzzer's own figures: the last status line, the total and the final stats.
+    grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)' "$log" | sed 's/^/   /'
+    grep -E '^Done [0-9]+ runs' "$log" | sed 's/^/   /'
+    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|slowest_unit_time_sec|peak_rss_mb)' "$log" | sed 's/^/   /'
+    if [ "$rc" -ne 0 ] || grep -qE '^(==[0-9]+==ERROR|SUMMARY: (Address|Undefined|Leak)Sanitizer)|runtime error:|deadly signal|ALARM: working on the last Unit' "$log"; then
+        failed=1
+        echo "   FAILED (exit $rc):"
+        grep -E 'ERROR:|runtime error:|deadly signal|ALARM|SUMMARY:|Test unit written to|^    #[0-9]+ ' "$log" | head -n 40 | sed 's/^/   /'
+        summary+=("$t: FAILED (exit $rc)")
+    else
+        summary+=("$t: ok, $(grep -oE '^Done [0-9]+ runs in [0-9]+ second' "$log" | head -n 1 | sed 's/Done //')s, $(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+/[0-9]+[a-zA-Z]*' | tail -n 1)")
+    fi
+done
+
+echo "== verdict"
+for s in "${summary[@]}"; do echo "   $s"; done
+if [ "$failed" -ne 0 ]; then
+    echo "FAIL: a fuzz target found a problem; inputs are in build/fuzz/artifacts/"
+    exit 1
+fi
+echo "PASS: no crash, leak, sanitizer report or timeout in ${seconds} s per target"
