@@ -79,7 +79,7 @@ std::string js_string(const std::string& s) {
 
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
 
-int build_site(const Site& site, const std::string& out_dir, const std::string& web_dir, const std::string& fonts_dir_arg,
+int build_site(const Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir, const std::string& fonts_dir_arg,
                const std::string& shell_arg, bool preview) {
     const std::string source = FOLIO_SOURCE_DIR;
     const std::string shell_file = shell_arg.empty() ? source + "/shell.html" : shell_arg;
@@ -116,6 +116,13 @@ int build_site(const Site& site, const std::string& out_dir, const std::string& 
     files.push_back({assets.boot_js.substr(1), boot_full});
     files.push_back({assets.style_css.substr(1), css});
     files.push_back({"site.json", site_to_json(site)});
+    // Images the articles show, from the bundle, at the same site paths.
+    for (const std::string& img : site.local_images) {
+        std::string data;
+        if (!read_file(bundle_dir + img, data))
+            return fail("an article shows " + img + " but " + bundle_dir + img + " cannot be read; add the file or fix the path");
+        files.push_back({img.substr(1), data});
+    }
     for (OutputFile& f : emit_site(site, shell, assets)) files.push_back(std::move(f));
 
     // Write everything beside the target, then swap it in whole.

@@ -172,7 +172,7 @@ int main(int argc, char** argv) {
         if (a.web.empty()) return usage_error("build needs --web DIR (the folder with folio.js and folio.wasm)");
         folio::Site site;
         if (!load_or_report(a.bundle, site)) return 1;
-        return folio::build_site(site, a.out, a.web, a.fonts, a.shell, a.preview);
+        return folio::build_site(site, a.bundle, a.out, a.web, a.fonts, a.shell, a.preview);
     }
     return usage_error("unknown command '" + a.command + "'");
 }

@@ -59,66 +59,79 @@ Face face_for(bool italic, bool bold) {
     return Face::Serif;
 }
 
-void collect_spans(const Node& n, bool italic, bool bold, const std::string& href, std::vector<Span>& out) {
+void collect_spans(const Node& n, bool italic, bool bold, const std::string& href, std::vector<Span>& out, bool strike = false) {
     switch (n.kind) {
     case NodeKind::Text:
-    case NodeKind::SoftBreak:
-        out.push_back(Span{face_for(italic, bold), href.empty() ? Ink::Text : Ink::Link, n.text, href});
+    case NodeKind::SoftBreak: {
+        Span sp{face_for(italic, bold), href.empty() ? Ink::Text : Ink::Link, n.text, href};
+        sp.strike = strike;
+        out.push_back(sp);
         return;
-    case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, " ", ""}); return;
+    }
+    case NodeKind::Strike:
+        for (const Node& c : n.children) collect_spans(c, italic, bold, href, out, true);
+        return;
+    case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", ""}); return;
     case NodeKind::Code: out.push_back(Span{Face::Mono, href.empty() ? Ink::Accent : Ink::Link, n.text, href}); return;
     case NodeKind::Image: out.push_back(Span{Face::Italic, Ink::Muted, "[" + n.text + "]", n.href}); return;
     case NodeKind::Emphasis: italic = true; break;
     case NodeKind::Strong: bold = true; break;
     case NodeKind::Link: {
-        for (const Node& c : n.children) collect_spans(c, italic, bold, n.href, out);
+        for (const Node& c : n.children) collect_spans(c, italic, bold, n.href, out, strike);
         return;
     }
     default: break;
     }
-    for (const Node& c : n.children) collect_spans(c, italic, bold, href, out);
+    for (const Node& c : n.children) collect_spans(c, italic, bold, href, out, strike);
 }
 
 void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth);
 
+bool is_block(NodeKind k) {
+    return k == NodeKind::Paragraph || k == NodeKind::Heading || k == NodeKind::Quote || k == NodeKind::List ||
+           k == NodeKind::CodeBlock || k == NodeKind::Rule || k == NodeKind::Table || k == NodeKind::HtmlBlock;
+}
+
+// A list item's first line carries its marker (number or bullet) in the hang; everything else in the
+// item, nested lists included, hangs at the same indent.
 void flow_list(Flow& f, const Scale& k, const Node& list, float indent, int depth) {
     int number = list.start;
-    float hang = k.body * 1.6f;
+    const float hang = k.body * 1.6f;
+    const std::string bullet = depth % 2 ? "\xE2\x80\x93" : "\xE2\x80\xA2";
     for (const Node& item : list.children) {
-        bool first = true;
-        for (const Node& c : item.children) {
-            if (c.kind == NodeKind::Paragraph || c.kind == NodeKind::Text) {
-                std::vector<Span> spans;
-                if (c.kind == NodeKind::Paragraph)
-                    collect_spans(c, false, false, "", spans);
-                else
-                    collect_spans(item, false, false, "", spans);
-                Paragraph p = para(spans, k.body, k.body * 0.25f);
-                p.indent = indent + hang;
-                if (first) p.marker = list.ordered ? std::to_string(number) + "." : (depth % 2 ? "\xE2\x80\x93" : "\xE2\x80\xA2");
-                f.paragraph(p);
-                if (c.kind == NodeKind::Text) break;
-            } else {
-                if (first) {
-                    Paragraph p = para({text(" ")}, k.body);
-                    p.indent = indent + hang;
-                    p.marker = list.ordered ? std::to_string(number) + "." : "\xE2\x80\xA2";
-                    f.paragraph(p);
-                }
-                flow_blocks(f, k, c, indent + hang, depth + 1);
-            }
-            first = false;
-        }
-        // md4c gives tight list items their inline content directly (no paragraph).
-        if (first) {
-            std::vector<Span> spans;
-            collect_spans(item, false, false, "", spans);
-            Paragraph p = para(spans, k.body, k.body * 0.25f);
+        std::string marker = list.ordered ? std::to_string(number++) + "." : bullet;
+        std::vector<Span> inline_spans; // tight items hold their text directly, not in a paragraph
+        auto flush = [&] {
+            if (inline_spans.empty()) return;
+            Paragraph p = para(inline_spans, k.body, k.body * 0.25f);
             p.indent = indent + hang;
-            p.marker = list.ordered ? std::to_string(number) + "." : "\xE2\x80\xA2";
+            p.marker = marker;
+            marker.clear();
             f.paragraph(p);
+            inline_spans.clear();
+        };
+        for (const Node& c : item.children) {
+            if (!is_block(c.kind)) {
+                collect_spans(c, false, false, "", inline_spans);
+                continue;
+            }
+            flush();
+            if (c.kind == NodeKind::Paragraph) {
+                collect_spans(c, false, false, "", inline_spans);
+                flush();
+            } else if (c.kind == NodeKind::List) {
+                if (!marker.empty()) { // an item that starts with a list: the marker gets a line of its own
+                    inline_spans.push_back(text(" "));
+                    flush();
+                }
+                flow_list(f, k, c, indent + hang, depth + 1);
+            } else {
+                Node wrapper;
+                wrapper.children.push_back(c);
+                flow_blocks(f, k, wrapper, indent + hang, depth + 1);
+            }
         }
-        ++number;
+        flush();
     }
     f.space(k.body * 0.4f);
 }
@@ -466,10 +479,11 @@ Book compose_site(const Site& site, Measurer& m, const ComposeState& state, cons
     return lay_out(site, m, state, spec, folios);
 }
 
-Book compose_article(const Site& site, int index, Measurer& m, const PageSpec& spec) {
+Book compose_article(const Site& site, int index, Measurer& m, const ComposeState& state, const PageSpec& spec) {
     Book book;
     book.spec = spec;
     Flow f(book, m);
+    f.image_sizes = &state.images;
     Scale k(spec);
     const Article& a = site.writing[index];
     f.begin_chapter("article", a.title, a.title, false, false);

@@ -4,6 +4,7 @@
 // the native tests and the browser all paginate with the same code.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -14,7 +15,8 @@ namespace folio {
 
 // What the reader has changed that alters the layout (unfolded "the rest" blocks).
 struct ComposeState {
-    std::set<int> unfolded; // timeline pull-request blocks, numbered in page order from 0
+    std::set<int> unfolded;                    // timeline pull-request blocks, numbered in page order from 0
+    std::map<std::string, ImageSize> images;   // natural sizes of the images loaded so far
 };
 
 // Internal link targets used in layout boxes; the ui turns them into route changes.
@@ -25,7 +27,8 @@ std::string chapter_route(const std::string& chapter_id);
 // (title page, contents, every chapter of the contents on a left page).
 Book compose_site(const Site& site, Measurer& m, const ComposeState& state, const PageSpec& spec = PageSpec{});
 // One article: title, date, tags, reading time, body, previous/next.
-Book compose_article(const Site& site, int article, Measurer& m, const PageSpec& spec = PageSpec{});
+Book compose_article(const Site& site, int article, Measurer& m, const ComposeState& state = ComposeState{},
+                     const PageSpec& spec = PageSpec{});
 // The articles with one tag.
 Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const PageSpec& spec = PageSpec{});
 // The not-found page, with a way home.

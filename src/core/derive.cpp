@@ -70,6 +70,13 @@ const Contribution* Site::find_contribution(const std::string& repo) const {
 // [SECTION] Derivation
 //-----------------------------------------------------------------------------
 
+static void collect_images(const Node& n, std::vector<std::string>& out) {
+    if (n.kind == NodeKind::Image && n.href.size() > 1 && n.href[0] == '/' && n.href[1] != '/' && n.href[1] != '\\' &&
+        n.href.find("..") == std::string::npos && std::find(out.begin(), out.end(), n.href) == out.end())
+        out.push_back(n.href);
+    for (const Node& c : n.children) collect_images(c, out);
+}
+
 void derive(Site& site) {
     // Newest first; same-date articles keep the order the author listed them in.
     std::stable_sort(site.writing.begin(), site.writing.end(),
@@ -87,6 +94,8 @@ void derive(Site& site) {
         a.prev = i + 1 < n ? i + 1 : -1;  // older
         for (const std::string& t : a.tags) site.tags[t].push_back(i);
     }
+    site.local_images.clear();
+    for (const Article& a : site.writing) collect_images(a.body, site.local_images);
     for (TimelineYear& y : site.timeline)
         for (TimelineEntry& e : y.entries) {
             if (e.kind == EntryKind::Article) e.index = site.find_article(e.ref);

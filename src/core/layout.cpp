@@ -135,6 +135,13 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
         const std::string& t = sp.text;
         size_t i = 0;
         while (i < t.size()) {
+            if (t[i] == '\n' && sp.text == "\n") { // a hard line break
+                lines.emplace_back();
+                x = 0;
+                pending_space = false;
+                ++i;
+                continue;
+            }
             if (t[i] == ' ' || t[i] == '\n' || t[i] == '\t') {
                 pending_space = x > 0;
                 pending_space_span = si;
@@ -249,6 +256,7 @@ void Flow::paragraph(const Paragraph& p) {
             b.size = p.size;
             b.ink = sp.href.empty() ? sp.ink : Ink::Link;
             b.text = f.text;
+            b.strike = sp.strike;
             if (!sp.href.empty()) {
                 // Fragments of one span share a link id, so a wrapped link is one link.
                 bool same = !book_.links.empty() && !page().boxes.empty() && page().boxes.back().link >= 0 &&
@@ -367,14 +375,24 @@ void Flow::code_block(const std::string& code, float size) {
 
 void Flow::image(const std::string& src, const std::string& alt, float size) {
     const PageSpec& s = book_.spec;
-    float h = s.measure() * 0.5f;
+    // Natural size (one CSS pixel = one page unit), never wider than the measure nor taller than the page.
+    float w = s.measure(), h = s.measure() * 0.5f;
+    if (image_sizes) {
+        auto it = image_sizes->find(src);
+        if (it != image_sizes->end() && it->second.width > 0 && it->second.height > 0) {
+            w = std::min(s.measure(), it->second.width);
+            h = w * it->second.height / it->second.width;
+            float max_h = s.bottom() - s.margin_top - size * 2;
+            if (h > max_h) w *= max_h / h, h = max_h;
+        }
+    }
     ensure(h);
     keep_from_ = -1;
     Box b;
     b.kind = BoxKind::Image;
-    b.x = s.margin_inner;
+    b.x = s.margin_inner + (s.measure() - w) * 0.5f;
     b.y = y_;
-    b.w = s.measure();
+    b.w = w;
     b.h = h;
     b.size = size;
     b.text = alt;

@@ -6,6 +6,7 @@
 // of pages holding positioned boxes, ready to draw and to hit-test.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,7 @@ struct Span {
     Ink ink = Ink::Text;
     std::string text;
     std::string href; // non-empty: a link
+    bool strike = false;
 };
 
 struct Paragraph {
@@ -92,6 +94,7 @@ struct Box {
     int link = -1;     // index into Book::links
     int code = -1;     // index of the code block (Panel and its Text lines): scrolls sideways as one
     float clip_w = 0;  // Text in a code block: visible width of the panel (lines may be wider)
+    bool strike = false;
 };
 
 struct Page {
@@ -125,9 +128,17 @@ std::string folio_label(const Page& p);
 // [SECTION] The flow: places blocks onto pages
 //-----------------------------------------------------------------------------
 
+// Natural size of an image, once the renderer has loaded it (CSS pixels).
+struct ImageSize {
+    float width = 0, height = 0;
+};
+
 class Flow {
 public:
     Flow(Book& book, Measurer& m);
+
+    // Sizes of images already loaded; others get a placeholder box of a default shape until they load.
+    const std::map<std::string, ImageSize>* image_sizes = nullptr;
 
     // Starts a chapter on a new page; with on_even, on the next even (left) page of its numbering,
     // leaving a blank page if needed. continued_head is printed on the chapter's later pages.

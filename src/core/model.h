@@ -154,6 +154,7 @@ struct Site {
 
     // Derived:
     std::map<std::string, std::vector<int>> tags; // tag -> article indices, newest first
+    std::vector<std::string> local_images;        // site paths ("/images/x.png") of images in bodies
 
     int find_article(const std::string& slug) const;
     int find_project(const std::string& id) const;

@@ -80,6 +80,19 @@ void App::follow(const std::string& href) {
     requests.open_external.push_back(href);
 }
 
+void App::image_loaded(const std::string& src, ImTextureID texture, float width, float height) {
+    LoadedImage& img = images[src];
+    img.texture = texture;
+    img.failed = texture == ImTextureID_Invalid || width <= 0 || height <= 0;
+    if (!img.failed) {
+        compose.images[src] = ImageSize{width, height};
+        book_dirty = true; // its box takes the image's own shape
+        pending_scroll = scroll;
+    }
+}
+
+void App::forget_textures() { images.clear(); }
+
 std::string App::copy_text() const {
     if (focused_link >= 0 && focused_link < static_cast<int>(book.links.size())) {
         const std::string& h = book.links[focused_link];
@@ -165,7 +178,7 @@ static void relayout(App& a) {
     a.measurer.fonts = &a.fonts;
     switch (a.route.kind) {
     case RouteKind::Main: a.book = compose_site(a.site, a.measurer, a.compose); break;
-    case RouteKind::Article: a.book = compose_article(a.site, a.route.article, a.measurer); break;
+    case RouteKind::Article: a.book = compose_article(a.site, a.route.article, a.measurer, a.compose); break;
     case RouteKind::Tag: a.book = compose_tag(a.site, a.route.tag, a.measurer); break;
     case RouteKind::NotFound: a.book = compose_not_found(a.site, a.route.path, a.measurer); break;
     }
@@ -246,6 +259,16 @@ void draw_page(PageDraw& d) {
         case BoxKind::Rule: d.dl->AddRectFilled(p0, ImVec2(p1.x, p0.y + std::max(1.0f, b.h * s)), a.theme.ink_of(b.ink)); break;
         case BoxKind::Panel: d.dl->AddRectFilled(p0, p1, a.theme.ink_of(Ink::Panel), 4.0f * s); break;
         case BoxKind::Image: {
+            const std::string& src = b.link >= 0 ? a.book.links[b.link] : std::string();
+            bool local = src.size() > 1 && src[0] == '/' && src[1] != '/';
+            auto it = a.images.find(src);
+            if (local && it == a.images.end()) {
+                a.images[src] = LoadedImage{}; // requested once; drawn as its alt text until it arrives
+                a.requests.load_images.push_back(src);
+            } else if (it != a.images.end() && it->second.texture != ImTextureID_Invalid) {
+                d.dl->AddImage(ImTextureRef(it->second.texture), p0, p1);
+                break;
+            }
             d.dl->AddRect(p0, p1, a.theme.ink_of(Ink::Rule), 4.0f * s);
             ImFont* f = font_of(a, Face::Italic);
             if (f) {
@@ -268,6 +291,10 @@ void draw_page(PageDraw& d) {
                 break;
             }
             draw_text(d, b.face, b.size, ImVec2(p0.x, base_y), a.theme.ink_of(b.ink), b.text);
+            if (b.strike) {
+                float y = std::round(p0.y + b.h * s * 0.52f);
+                d.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), a.theme.ink_of(b.ink), std::max(1.0f, s));
+            }
             if (b.link >= 0 && link_item(d, b, i, p0, p1)) pending_link = a.book.links[b.link];
             break;
         }

@@ -5,6 +5,7 @@
 // title). It never touches Emscripten, so tests drive it natively in a headless ImGui context.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,13 @@ struct AppRequests {
     std::vector<std::string> open_external; // open in a new tab (noopener)
     bool title_changed = false;
     bool cursor_hand = false; // the pointer is over a link
+    std::vector<std::string> load_images; // site paths of images to load; answer with App::image_loaded
+};
+
+// An image the browser has decoded and the platform has uploaded as a texture.
+struct LoadedImage {
+    ImTextureID texture = ImTextureID_Invalid;
+    bool failed = false; // could not be loaded: its alt text stays
 };
 
 struct App {
@@ -49,6 +57,7 @@ struct App {
     bool spreads = false;
     float page_scale = 1;
     std::vector<float> code_scroll; // sideways offset of each code block
+    std::map<std::string, LoadedImage> images;
     bool pending_anchor = false;    // scroll to the route's chapter once laid out
     float pending_scroll = -1;      // or restore this scroll offset (history)
     bool dragging_scrollbar = false;
@@ -67,6 +76,9 @@ struct App {
     void scroll_by(float dy);             // wheel and touch, already in CSS pixels
     void fling(float velocity_px_s);      // touch released with speed: inertia
     void scroll_key(ScrollKey k);
+    // The platform finished loading an image (texture invalid and size 0: it failed).
+    void image_loaded(const std::string& src, ImTextureID texture, float width, float height);
+    void forget_textures(); // the GPU context was lost: every texture is gone
     std::string copy_text() const;        // what the browser's copy event should put on the clipboard
 
     // Draws one frame into the current ImGui frame (between NewFrame and Render). Returns true when

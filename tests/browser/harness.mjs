@@ -8,6 +8,7 @@ import { chromium } from "playwright-core";
 const MIME = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json",
   ".wasm": "application/wasm", ".ttf": "font/ttf", ".xml": "application/xml", ".txt": "text/plain", ".png": "image/png",
+  ".svg": "image/svg+xml", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp",
 };
 
 export const SITE = process.env.FOLIO_SITE;

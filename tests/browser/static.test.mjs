@@ -41,3 +41,41 @@ test("with the canvas running the text is hidden from sight but kept for screen 
   assert.equal(state.hidden, "true");
   await context.close();
 });
+
+test("an article's image loads from the site's own origin and is drawn", async () => {
+  const rich = process.env.FOLIO_RICH_SITE;
+  if (!rich) return; // built by ./folio test
+  const own = await serve(rich);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const images = [];
+  page.on("response", (r) => { if (r.url().includes("/images/")) images.push(r.status()); });
+  await page.goto(`http://127.0.0.1:${own.address().port}/writing/everything-markdown`);
+  await ready(page);
+  await settle(page);
+  assert.deepEqual(images, [200]);
+  // The figure is a blue square with a yellow circle: find both colours on screen.
+  const png = await page.screenshot();
+  const found = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = "data:image/png;base64," + b64;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width; c.height = img.height;
+    const ctx = c.getContext("2d");
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let blue = 0, yellow = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i] < 60 && d[i + 1] > 70 && d[i + 1] < 120 && d[i + 2] > 160) blue++;
+      if (d[i] > 220 && d[i + 1] > 170 && d[i + 2] < 80) yellow++;
+    }
+    return { blue, yellow };
+  }, png.toString("base64"));
+  assert.ok(found.blue > 5000 && found.yellow > 2000, JSON.stringify(found));
+  assert.deepEqual(errors, []);
+  await context.close();
+  own.close();
+});

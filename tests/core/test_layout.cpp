@@ -141,3 +141,33 @@ TEST_CASE("front matter has roman folios and an odd page count", "[layout]") {
     CHECK(book.pages[roman].folio == 1);
     CHECK(to_roman(14) == "xiv");
 }
+
+TEST_CASE("an article body typesets every Markdown element", "[layout]") {
+    Site site;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", site, d));
+    FixedMeasurer m;
+    Book book = compose_article(site, site.find_article("everything-markdown"), m);
+    std::vector<std::string> markers;
+    bool strike = false, code_mono = false, image = false, table_right = false, quote_bar = false;
+    float hard_break_first_x = -1, line_two_x = -2;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes) {
+            if (b.kind == BoxKind::Text && (b.text == "1." || b.text == "2." || b.text == "3." || b.text == "5." || b.text == "6."))
+                markers.push_back(b.text);
+            if (b.strike && b.text.find("retraction") != std::string::npos) strike = true;
+            if (b.code >= 0 && b.face == Face::Mono && b.text.find("int main()") == 0) code_mono = true;
+            if (b.kind == BoxKind::Image && b.text == "A figure: a blue square with a circle") image = true;
+            if (b.kind == BoxKind::Rule && b.w == 2.0f) quote_bar = true;
+            if (b.text == "12" && b.x > book.spec.margin_inner + 40) table_right = true;
+            if (b.text.rfind("Line one", 0) == 0) hard_break_first_x = b.x;
+            if (b.text.rfind("line two", 0) == 0) line_two_x = b.x;
+        }
+    CHECK(markers == std::vector<std::string>{"1.", "2.", "3.", "5.", "6."}); // each item once, numbering kept
+    CHECK(strike);
+    CHECK(code_mono);
+    CHECK(image);
+    CHECK(quote_bar);
+    CHECK(table_right);
+    CHECK(line_two_x == hard_break_first_x); // the hard break starts a new line
+}

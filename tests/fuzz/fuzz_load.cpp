@@ -2,16 +2,29 @@
 //
 // load_site_json() parses (json_source: UTF-8 check, the iterative position walk, nlohmann), validates
 // every section, and, when the text is a clean bundle, derives (Markdown bodies, word counts, tags).
-// No file reader is passed, so "body_file" is always an error here; inline "body" reaches the Markdown
-// parser. Whatever the input, it must return normally: no crash, leak, sanitizer report or exception.
+// No file reader is passed, so "body_file" is always an error here; an inline "body" reaches the
+// Markdown parser. Whatever the input, it must return normally: no crash, leak, sanitizer report or
+// escaping exception. The promises of load.h are checked too (a broken one aborts with a message, so
+// libFuzzer saves the input like any crash).
 //
 // Seeds: tests/fuzz/corpus/load. Run: tests/fuzz/run.sh.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "core/load.h"
+
+namespace {
+
+void require(bool ok, const char* what) {
+    if (ok) return;
+    std::fprintf(stderr, "fuzz_load: broken invariant: %s\n", what);
+    std::abort();
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string text(reinterpret_cast<const char*>(data), size);
@@ -19,20 +32,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     folio::Diagnostics diags;
     bool ok = folio::load_site_json("content.json", std::move(text), site, diags);
 
-    // The contract in load.h: clean exactly when no diagnostic was added.
-    if (ok != diags.empty()) std::abort();
+    // Clean exactly when no diagnostic was added; every diagnostic printable, with a sane position.
+    require(ok == diags.empty(), "the result disagrees with the diagnostics");
     for (const folio::Diagnostic& d : diags) {
-        // Every diagnostic is printable and points inside the text (or nowhere).
-        if (d.line < 0 || d.column < 0 || d.message.empty()) std::abort();
-        if (folio::format_diagnostic(d).empty()) std::abort();
+        require(d.line >= 1 && d.column >= 1, "a diagnostic without a line and column");
+        require(!d.message.empty(), "a diagnostic without a message");
+        require(folio::format_diagnostic(d).rfind("content.json", 0) == 0, "a diagnostic that names another file");
     }
     if (ok) {
-        // A clean bundle serialises, and what it serialises loads again, cleanly.
-        std::string again = folio::site_to_json(site);
-        folio::Site site2;
-        folio::Diagnostics diags2;
-        if (!folio::load_site_json("site.json", again, site2, diags2)) std::abort();
-        if (site2.writing.size() != site.writing.size()) std::abort();
+        // What the browser gets (one JSON document, bodies inlined) loads again, cleanly.
+        folio::Site again;
+        folio::Diagnostics again_diags;
+        require(folio::load_site_json("site.json", folio::site_to_json(site), again, again_diags),
+                "site_to_json() wrote a bundle that does not load");
+        require(again.writing.size() == site.writing.size() && again.projects.size() == site.projects.size() &&
+                    again.timeline.size() == site.timeline.size() && again.contents.size() == site.contents.size(),
+                "site_to_json() lost entries");
     }
     return 0;
 }

@@ -202,7 +202,7 @@ for t in "${targets[@]}"; do
     if [ "$rc" -ne 0 ] || grep -qE '^(==[0-9]+==ERROR|SUMMARY: (Address|Undefined|Leak)Sanitizer)|runtime error:|deadly signal|ALARM: working on the last Unit' "$log"; then
         failed=1
         echo "   FAILED (exit $rc):"
-        grep -E 'ERROR:|runtime error:|deadly signal|ALARM|SUMMARY:|Test unit written to|^    #[0-9]+ ' "$log" | head -n 40 | sed 's/^/   /'
+        grep -E 'broken invariant|ERROR:|runtime error:|deadly signal|ALARM|SUMMARY:|Test unit written to|^    #[0-9]+ ' "$log" | head -n 40 | sed 's/^/   /'
         summary+=("$t: FAILED (exit $rc)")
     else
         summary+=("$t: ok, $(grep -oE '^Done [0-9]+ runs in [0-9]+ second' "$log" | head -n 1 | sed 's/Done //')s, $(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+/[0-9]+[a-zA-Z]*' | tail -n 1)")

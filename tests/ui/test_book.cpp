@@ -302,3 +302,34 @@ TEST_CASE("every face bakes its glyphs at the device pixel ratio", "[ui]") {
     t.frames(2);
     for (ImFont* f : t.app.fonts.face) CHECK(f->CurrentRasterizerDensity == 3.0f);
 }
+
+TEST_CASE("images are requested when drawn and take their own shape once loaded", "[ui]") {
+    Harness t;
+    Site rich;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", rich, d));
+    REQUIRE(rich.local_images == std::vector<std::string>{"/images/figure.svg"});
+    t.app.set_site(std::move(rich));
+    t.app.open("/writing/everything-markdown");
+    t.frame();
+    t.app.scroll_key(ScrollKey::End);
+    t.frames(60);
+    REQUIRE(t.app.requests.load_images.size() == 1);
+    CHECK(t.app.requests.load_images[0] == "/images/figure.svg");
+    t.frames(3);
+    CHECK(t.app.requests.load_images.size() == 1); // asked once, not every frame
+
+    auto image_box = [&]() -> const Box* {
+        for (const Page& p : t.app.book.pages)
+            for (const Box& b : p.boxes)
+                if (b.kind == BoxKind::Image) return &b;
+        return nullptr;
+    };
+    REQUIRE(image_box());
+    t.app.image_loaded("/images/figure.svg", static_cast<ImTextureID>(7), 320, 160);
+    t.frame();
+    const Box* b = image_box();
+    REQUIRE(b);
+    CHECK(b->w == 320);
+    CHECK(b->h == 160);
+}

@@ -50,6 +50,36 @@ EM_JS(void, js_open_external, (const char* href), {
 });
 EM_JS(void, js_set_cursor, (int hand), { Module.canvas.style.cursor = hand ? "pointer" : "default"; });
 EM_JS(void, js_frame_drawn, (int count), { if (window.folio) window.folio._frameDrawn(count); });
+// Images come from the site's own origin through the browser's decoder, then become WebGL textures
+// registered with Emscripten's GL tables, so ImGui draws them like any other texture.
+EM_JS(void, js_load_image, (const char* src), {
+    const url = UTF8ToString(src);
+    const reply = (id, w, h) => {
+        const n = lengthBytesUTF8(url) + 1, p = _malloc(n);
+        stringToUTF8(url, p, n);
+        _folio_image_loaded(p, id, w, h);
+        _free(p);
+    };
+    const img = new Image();
+    img.onload = () => {
+        const gl = GLctx;
+        if (!gl || gl.isContextLost()) return reply(0, 0, 0);
+        const tex = gl.createTexture();
+        gl.bindTexture(gl.TEXTURE_2D, tex);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+        gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+        gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, img);
+        const id = GL.getNewId(GL.textures);
+        tex.name = id;
+        GL.textures[id] = tex;
+        reply(id, img.naturalWidth, img.naturalHeight);
+    };
+    img.onerror = () => reply(0, 0, 0);
+    img.src = url;
+});
 // clang-format on
 
 namespace {
@@ -123,6 +153,8 @@ void handle_requests() {
     }
     for (const std::string& href : r.open_external) js_open_external(href.c_str());
     r.open_external.clear();
+    for (const std::string& src : r.load_images) js_load_image(src.c_str());
+    r.load_images.clear();
     if (r.cursor_hand != p.cursor_hand) {
         p.cursor_hand = r.cursor_hand;
         js_set_cursor(p.cursor_hand ? 1 : 0);
@@ -322,6 +354,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
             t->SetTexID(ImTextureID_Invalid);
             t->SetStatus(ImTextureStatus_WantCreate);
         }
+    p.app.forget_textures(); // images are loaded again as they come into view
     p.context_lost = false;
     emscripten_webgl_make_context_current(p.gl);
     ImGui_ImplOpenGL3_Init("#version 300 es");
@@ -422,6 +455,12 @@ EMSCRIPTEN_KEEPALIVE int folio_find_box(const char* text, float* out) {
             }
     }
     return 0;
+}
+
+// An image finished loading (texture 0: it failed). The texture is a GL name from Emscripten's tables.
+EMSCRIPTEN_KEEPALIVE void folio_image_loaded(const char* src, int texture, double width, double height) {
+    g_platform.app.image_loaded(src, static_cast<ImTextureID>(texture), static_cast<float>(width), static_cast<float>(height));
+    request_frame(2);
 }
 
 // The error the page shows instead of the book ("" when none), for tests and the shell.
