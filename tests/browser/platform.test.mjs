@@ -142,3 +142,74 @@ test("WebGL context loss and restore: the page draws again", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a failed content fetch shows a readable message, not a blank canvas", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.route("**/site.json", (r) => r.fulfill({ status: 503, body: "down" }));
+  await page.goto(base + "/books");
+  const fault = page.locator("#fault");
+  await fault.waitFor({ state: "visible" });
+  assert.match(await fault.innerText(), /could not load the site content \(HTTP 503\)/);
+  // The page's own text is back in view, so the visitor can still read.
+  assert.ok(await page.locator("main#text").isVisible());
+  assert.match(await page.locator("main#text").innerText(), /Norwegian Wood/);
+  await context.close();
+});
+
+test("without WebGL2 the page keeps its HTML text", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+      return kind === "webgl2" ? null : original.call(this, kind, ...rest);
+    };
+  });
+  const page = await context.newPage();
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto(base + "/writing");
+  await page.waitForTimeout(500);
+  assert.equal(await page.evaluate(() => document.documentElement.className), "");
+  assert.ok(await page.locator("main#text").isVisible());
+  assert.match(await page.locator("main#text").innerText(), /three hundred processes waited for one pid/);
+  // The renderer's program is not even loaded (the wasm itself may be preloaded by the head).
+  assert.ok(!requests.some((u) => /\/assets\/folio\.[0-9a-f]+\.js$/.test(u)), "folio.js is not loaded when it cannot run");
+  await context.close();
+});
+
+test("Tab shows a focus ring; copy puts the focused link's address on the clipboard", async () => {
+  const { page, errors, context } = await start("/contents");
+  const before = await page.screenshot();
+  await page.keyboard.press("Tab");
+  await settle(page);
+  const after = await page.screenshot();
+  assert.notDeepEqual(after, before, "the focus ring changed the picture");
+  const copied = await page.evaluate(() => {
+    const data = new DataTransfer();
+    const e = new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true });
+    document.dispatchEvent(e);
+    return data.getData("text/plain");
+  });
+  assert.equal(copied, "https://www.byanshuman.page/loves");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => location.pathname === "/loves");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("an external link opens a new tab with no opener; the book stays", async () => {
+  const { page, errors, context } = await start("/find-me");
+  await context.route("https://github.com/**", (r) => r.fulfill({ status: 200, body: "<title>stub</title>" }));
+  const link = await box(page, "GitHub");
+  const [popup] = await Promise.all([
+    context.waitForEvent("page"),
+    page.mouse.click(link.x + link.width / 2, link.y + link.height / 2),
+  ]);
+  await popup.waitForLoadState();
+  assert.equal(popup.url(), "https://github.com/iemAnshuman");
+  assert.equal(await popup.evaluate(() => window.opener), null);
+  assert.equal(await page.evaluate(() => location.pathname), "/find-me");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,3 +1,371 @@
 #!/usr/bin/env bash
-# placeholder
-exit 0
+# The folio CLI as a user runs it: exit codes, messages on the right stream, robustness against broken
+# files, the pages report, and atomic builds.
+#
+#   bash tests/cli/check_cli.sh <path-to-folio-cli> <repo-root>
+#
+# Every check can fail on its own; the last line is "N passed, M failed" and the exit status is non-zero
+# when anything failed. Checks that need build outputs (build/fonts, build/web/folio.wasm) are skipped,
+# and say so, when those are missing.
+set -u
+
+if [ $# -ne 2 ]; then
+    echo "usage: $0 <path-to-folio-cli> <repo-root>" >&2
+    exit 2
+fi
+folio="$1"
+root="$(cd "$2" && pwd)" || exit 2
+fonts="$root/build/fonts"
+web="$root/build/web"
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/folio-cli.XXXXXX")" || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+passed=0
+failed=0
+skipped=0
+
+pass() {
+    passed=$((passed + 1))
+    echo "ok   $1"
+}
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL $1"
+    shift
+    local line
+    for line in "$@"; do printf '       %s\n' "$line"; done
+}
+skip() {
+    skipped=$((skipped + 1))
+    echo "skip $1"
+}
+
+# run ARGS...: runs folio (at most 20 s) with stdout and stderr captured in $out and $err, the exit
+# status in $rc and the wall time in milliseconds in $ms.
+out="" err="" rc=0 ms=0
+run() {
+    local t0 t1
+    t0=$(date +%s%N)
+    timeout 20 "$folio" "$@" >"$tmp/stdout" 2>"$tmp/stderr"
+    rc=$?
+    t1=$(date +%s%N)
+    ms=$(((t1 - t0) / 1000000))
+    out="$(cat "$tmp/stdout")"
+    err="$(cat "$tmp/stderr")"
+}
+
+# What a check failure shows about the last run.
+last_run() {
+    printf 'exit status %s after %s ms\n' "$rc" "$ms"
+    printf 'stdout: %s\n' "$(printf '%s' "$out" | head -c 600)"
+    printf 'stderr: %s\n' "$(printf '%s' "$err" | head -c 600)"
+}
+
+# expect NAME STATUS: passes when the last run exited with exactly STATUS and the other conditions
+# (given as further "TEST DESCRIPTION" pairs, each a bash expression evaluated with [[ ]]) hold.
+expect() {
+    local name="$1" status="$2"
+    shift 2
+    local problems=()
+    [ "$rc" -eq "$status" ] || problems+=("expected exit status $status, got $rc")
+    while [ $# -ge 2 ]; do
+        eval "[[ $1 ]]" || problems+=("$2")
+        shift 2
+    done
+    if [ ${#problems[@]} -eq 0 ]; then
+        pass "$name"
+    else
+        local details
+        mapfile -t details < <(last_run)
+        fail "$name" "${problems[@]}" "${details[@]}"
+    fi
+}
+
+# bundle NAME: a new bundle folder under $tmp whose content.json is read from stdin; prints its path.
+bundle() {
+    mkdir -p "$tmp/$1"
+    cat >"$tmp/$1/content.json"
+    printf '%s' "$tmp/$1"
+}
+
+# A minimal valid bundle (the one tests/core/test_load.cpp starts from); variants edit it with sed.
+valid='{
+  "schema": 1,
+  "site": {
+    "title": "Ada", "author": "Ada Example", "tagline": "Compilers.",
+    "base_url": "https://ada.example/", "language": "en", "description": "Notes."
+  },
+  "timeline": [],
+  "writing": [
+    {"slug": "a-post", "title": "A post", "date": "2026-03-01", "dek": "Dek.", "opening": "Opening."}
+  ],
+  "contents": [{"title": "writing", "chapter": "writing"}]
+}'
+
+if [ ! -x "$folio" ]; then
+    fail "the CLI exists and is executable" "$folio"
+    echo "$passed passed, $failed failed"
+    exit 1
+fi
+
+#-----------------------------------------------------------------------------
+# check: clean bundles
+#-----------------------------------------------------------------------------
+
+run check "$root"
+expect "check on the seed site exits 0 and says ok" 0 \
+    '"$out" == *"content.json: ok"*' 'stdout does not say "content.json: ok"' \
+    '-z "$err"' 'stderr is not empty'
+
+b="$(bundle minimal <<<"$valid")"
+run check "$b"
+expect "check on a minimal valid bundle exits 0 and says ok" 0 \
+    '"$out" == "$b/content.json: ok (1 articles, 0 projects)"' 'stdout is not "<bundle>/content.json: ok (1 articles, 0 projects)"'
+
+#-----------------------------------------------------------------------------
+# check: errors as file:line:column: error:
+#-----------------------------------------------------------------------------
+
+b="$(bundle syntax < <(printf '{\n  "schema": 1,\n  "site": tru\n}\n'))"
+run check "$b"
+expect "a JSON syntax error exits 1 with content.json:3:14: error:" 1 \
+    '"$err" == "$b/content.json:3:14: error: not valid JSON"*' 'stderr does not start with "<bundle>/content.json:3:14: error: not valid JSON"' \
+    '"$(tail -n 1 <<<"$err")" == "1 error"' 'the last line of stderr is not "1 error"' \
+    '-z "$out"' 'stdout is not empty'
+
+b="$(bundle wrong-type < <(sed 's/"title": "Ada"/"title": 42/' <<<"$valid"))"
+run check "$b"
+expect "a wrong type exits 1 with content.json:4:14: error: \$.site.title: ..." 1 \
+    '"$err" == "$b/content.json:4:14: error: \$.site.title: expected a string, found a number; "*' \
+    'stderr does not start with "<bundle>/content.json:4:14: error: $.site.title: expected a string, found a number; "'
+
+b="$(bundle three-errors < <(sed -e 's/"title": "Ada"/"title": 1/' -e 's/"schema": 1,/"schema": 1, "extra": true,/' \
+    -e 's/2026-03-01/2026-13-01/' <<<"$valid"))"
+run check "$b"
+expect "three errors at once are all printed, each with its position" 1 \
+    '"$err" == *"$b/content.json:2:16: error: \$.extra: unknown field '"'"'extra'"'"'"*' 'no "<bundle>/content.json:2:16: error: $.extra: unknown field" line' \
+    '"$err" == *"$b/content.json:4:14: error: \$.site.title: expected a string"*' 'no "<bundle>/content.json:4:14: error: $.site.title" line' \
+    '"$err" == *"$b/content.json:9:51: error: \$.writing[0].date: '"'"'2026-13-01'"'"' is an impossible date"*' 'no "<bundle>/content.json:9:51: error: $.writing[0].date" line' \
+    '"$(grep -c "^$b/content.json:[0-9]*:[0-9]*: error: " <<<"$err")" == 3' 'not exactly 3 error lines' \
+    '"$(tail -n 1 <<<"$err")" == "3 errors"' 'the last line of stderr is not "3 errors"'
+
+run check "$tmp/does-not-exist"
+expect "check on a folder without content.json exits 1 with a clear message" 1 \
+    '"$err" == *"$tmp/does-not-exist/content.json: error: cannot read the file"*' 'stderr does not say "<dir>/content.json: error: cannot read the file"' \
+    '"$err" == *"pass the folder that holds content.json"*' 'stderr does not say what to do'
+
+mkdir -p "$tmp/empty-folder"
+run check "$tmp/empty-folder"
+expect "check on an existing folder without content.json exits 1 with a clear message" 1 \
+    '"$err" == *"content.json: error: cannot read the file"*' 'stderr does not say "content.json: error: cannot read the file"'
+
+#-----------------------------------------------------------------------------
+# check: hostile files exit 1 (exactly: not a crash, not a timeout), fast, with a reason
+#-----------------------------------------------------------------------------
+
+b="$(bundle deep < <(head -c 100000 /dev/zero | tr '\0' '['; head -c 100000 /dev/zero | tr '\0' ']'))"
+run check "$b"
+expect "a 100,000-level nested file exits 1 within 10 s" 1 \
+    '$ms -lt 10000' "took ${ms} ms" \
+    '"$err" == *"$b/content.json:1:257: error: "*"nesting deeper than 256 levels"*' 'stderr does not report "nesting deeper than 256 levels" at 1:257'
+
+b="$(bundle empty </dev/null)"
+run check "$b"
+expect "an empty file exits 1" 1 \
+    '$ms -lt 10000' "took ${ms} ms" \
+    '"$err" == "$b/content.json:1:1: error: the file is empty"*' 'stderr does not start with "<bundle>/content.json:1:1: error: the file is empty"'
+
+b="$(bundle blank < <(printf ' \n\t\r\n'))"
+run check "$b"
+expect "a file of only whitespace exits 1" 1 \
+    '"$err" == *"the file is empty"*' 'stderr does not say "the file is empty"'
+
+b="$(bundle nul-in-string < <(sed 's/Compilers\./Comp\x00ilers./' <<<"$valid"))"
+run check "$b"
+expect "a file with a NUL byte in a string exits 1" 1 \
+    '$ms -lt 10000' "took ${ms} ms" \
+    '"$err" == "$b/content.json:4:"*": error: "*' 'stderr does not point at line 4' \
+    '"$err" == *"\\u0000"*' 'the hint does not mention \u0000'
+
+b="$(bundle nul-between < <(sed 's/"schema": 1,/"schema": 1,\x00/' <<<"$valid"))"
+run check "$b"
+expect "a file with a NUL byte between values exits 1" 1 \
+    '$ms -lt 10000' "took ${ms} ms" \
+    '"$err" == "$b/content.json:2:"*": error: "*' 'stderr does not point at line 2'
+
+b="$(bundle nul-after < <(printf '%s\n' "$valid"; printf '\0 trailing bytes that are not JSON {{{ ]]]\n'))"
+run check "$b"
+expect "a file with a NUL byte after the JSON document exits 1 (nothing after it may be ignored)" 1 \
+    '$ms -lt 10000' "took ${ms} ms" \
+    '"$err" == "$b/content.json:13:1: error: "*' 'stderr does not point at the NUL (13:1)'
+
+b="$(bundle bad-utf8 < <(sed 's/Compilers\./Comp\xffilers./' <<<"$valid"))"
+run check "$b"
+expect "a file with invalid UTF-8 exits 1 with its position" 1 \
+    '$ms -lt 10000' "took ${ms} ms" \
+    '"$err" == "$b/content.json:4:62: error: invalid UTF-8 (byte 0xFF)"*' 'stderr does not start with "<bundle>/content.json:4:62: error: invalid UTF-8 (byte 0xFF)"'
+
+b="$(bundle overlong < <(sed 's/Compilers\./Comp\xc0\xafilers./' <<<"$valid"))"
+run check "$b"
+expect "a file with an overlong UTF-8 sequence exits 1" 1 \
+    '"$err" == *"invalid UTF-8 (byte 0xC0)"*' 'stderr does not say "invalid UTF-8 (byte 0xC0)"'
+
+b="$(bundle binary < <(head -c 4096 /dev/urandom))"
+run check "$b"
+expect "a file of random bytes exits 1" 1 \
+    '$ms -lt 10000' "took ${ms} ms" \
+    '"$err" == "$b/content.json:"*": error: "*' 'stderr does not start with "<bundle>/content.json:LINE:COL: error: "'
+
+#-----------------------------------------------------------------------------
+# usage errors: exit 2, usage on stderr, nothing on stdout
+#-----------------------------------------------------------------------------
+
+run frobnicate "$root"
+expect "an unknown command exits 2 with usage on stderr" 2 \
+    '"$err" == *"unknown command '"'"'frobnicate'"'"'"*' 'stderr does not name the unknown command' \
+    '"$err" == *"usage: folio <command>"*' 'no usage on stderr' \
+    '-z "$out"' 'stdout is not empty'
+
+run
+expect "no command at all exits 2 with usage on stderr" 2 \
+    '"$err" == *"usage: folio <command>"*' 'no usage on stderr' \
+    '-z "$out"' 'stdout is not empty'
+
+run check "$root" --bogus
+expect "a bad option exits 2 with usage on stderr" 2 \
+    '"$err" == *"unknown option --bogus"*' 'stderr does not name the bad option' \
+    '"$err" == *"usage: folio <command>"*' 'no usage on stderr' \
+    '-z "$out"' 'stdout is not empty'
+
+run check "$root" "$root"
+expect "a second BUNDLE argument exits 2 with usage on stderr" 2 \
+    '"$err" == *"usage: folio <command>"*' 'no usage on stderr'
+
+run pages "$root" --width 5
+expect "--width out of range exits 2 with usage on stderr" 2 \
+    '"$err" == *"--width must be a number from 100 to 10000"*' 'stderr does not explain the range' \
+    '"$err" == *"usage: folio <command>"*' 'no usage on stderr'
+
+run build "$root" -o
+expect "an option without its value exits 2 with usage on stderr" 2 \
+    '"$err" == *"option -o needs a value"*' 'stderr does not say the option needs a value' \
+    '"$err" == *"usage: folio <command>"*' 'no usage on stderr'
+
+run build "$root" --web "$tmp/nowhere"
+expect "build without -o exits 2 with usage on stderr" 2 \
+    '"$err" == *"usage: folio <command>"*' 'no usage on stderr'
+
+run --help
+expect "--help exits 0 with usage on stdout" 0 \
+    '"$out" == *"usage: folio <command>"*' 'no usage on stdout' \
+    '-z "$err"' 'stderr is not empty'
+
+#-----------------------------------------------------------------------------
+# pages: the seed site's computed layout
+#-----------------------------------------------------------------------------
+
+if [ ! -d "$fonts" ]; then
+    skip "pages on the seed site (no $fonts; ./folio builds the fonts there)"
+else
+    run pages "$root" --fonts "$fonts"
+    # One line per fact, from the JSON itself (not from its formatting).
+    facts="$(python3 -c '
+import json, sys
+try:
+    d = json.load(sys.stdin)
+except ValueError as e:
+    print("invalid-json", e); sys.exit(0)
+print("pages", d.get("pages") if isinstance(d, dict) else None)
+for c in (d.get("chapters") or []) if isinstance(d, dict) else []:
+    print("chapter", c.get("id"), c.get("first_folio"))
+' <<<"$out" 2>&1)"
+    expect "pages prints the layout as JSON with \"pages\" and the chapters writing (folio 10) and books (folio 8)" 0 \
+        '"$facts" != *"invalid-json"*' "stdout is not JSON: $(grep invalid-json <<<"$facts")" \
+        '"$facts" =~ (^|$'"'"'\n'"'"')"pages "[1-9][0-9]* ' 'no positive "pages" count' \
+        '"$facts" == *"chapter writing 10"*' 'chapter "writing" does not start at folio "10"' \
+        '"$facts" == *"chapter books 8"*' 'chapter "books" does not start at folio "8"'
+fi
+
+#-----------------------------------------------------------------------------
+# build: atomic (a failing build leaves the previous output alone; a good one replaces it whole)
+#-----------------------------------------------------------------------------
+
+# prepare_out DIR: a previous build's output, with a marker file.
+prepare_out() {
+    rm -rf "$1"
+    mkdir -p "$1/writing"
+    printf 'previous build\n' >"$1/marker.txt"
+    printf 'old page\n' >"$1/writing/index.html"
+}
+# leftovers DIR: the .tmp-/.old- siblings a build left beside DIR, if any.
+leftovers() {
+    local d base
+    d="$(dirname "$1")"
+    base="$(basename "$1")"
+    find "$d" -mindepth 1 -maxdepth 1 \( -name "$base.tmp-*" -o -name "$base.old-*" \) -printf '%f '
+}
+
+if [ ! -d "$fonts" ]; then
+    skip "build atomicity (no $fonts; ./folio builds the fonts there)"
+else
+    mkdir -p "$tmp/builds" "$tmp/empty-web"
+    out_dir="$tmp/builds/site"
+
+    prepare_out "$out_dir"
+    run build "$root" -o "$out_dir" --web "$tmp/empty-web" --fonts "$fonts"
+    expect "a build with --web pointing to an empty folder exits 1 and leaves the previous output untouched" 1 \
+        '"$err" == *"folio.wasm"*' 'stderr does not mention the missing folio.wasm' \
+        '"$(cat "$out_dir/marker.txt" 2>/dev/null)" == "previous build"' 'the marker file is gone or changed' \
+        '"$(cat "$out_dir/writing/index.html" 2>/dev/null)" == "old page"' 'a previous file is gone or changed' \
+        '"$(find "$out_dir" -type f | wc -l)" == 2' 'files were added to the previous output' \
+        '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")"
+
+    b="$(bundle build-errors < <(sed 's/2026-03-01/2026-02-30/' <<<"$valid"))"
+    prepare_out "$out_dir"
+    web_arg="$web"
+    [ -f "$web/folio.wasm" ] || web_arg="$tmp/empty-web"
+    run build "$b" -o "$out_dir" --web "$web_arg" --fonts "$fonts"
+    expect "a build of a bundle with errors exits 1 and leaves the previous output untouched" 1 \
+        '"$err" == *"$b/content.json:9:"*": error: \$.writing[0].date: "*' 'stderr does not report the date error' \
+        '"$(cat "$out_dir/marker.txt" 2>/dev/null)" == "previous build"' 'the marker file is gone or changed' \
+        '"$(find "$out_dir" -type f | wc -l)" == 2' 'files were added to the previous output' \
+        '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")"
+
+    mkdir -p "$tmp/empty-fonts"
+    prepare_out "$out_dir"
+    if [ -f "$web/folio.wasm" ]; then
+        run build "$root" -o "$out_dir" --web "$web" --fonts "$tmp/empty-fonts"
+        expect "a build with --fonts pointing to an empty folder exits 1 and leaves the previous output untouched" 1 \
+            '"$err" == *"font"*' 'stderr does not mention the missing font' \
+            '"$(cat "$out_dir/marker.txt" 2>/dev/null)" == "previous build"' 'the marker file is gone or changed' \
+            '"$(find "$out_dir" -type f | wc -l)" == 2' 'files were added to the previous output' \
+            '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")"
+    fi
+
+    if [ ! -f "$web/folio.wasm" ]; then
+        skip "a successful build replaces the output whole (no $web/folio.wasm; build the web target first)"
+    else
+        prepare_out "$out_dir"
+        run build "$root" -o "$out_dir" --web "$web" --fonts "$fonts"
+        expect "a successful build replaces the previous output whole" 0 \
+            '! -e "$out_dir/marker.txt"' 'the marker file from the previous output is still there' \
+            '"$(cat "$out_dir/writing/index.html" 2>/dev/null)" != "old page"' 'a previous file survived unchanged' \
+            '-s "$out_dir/index.html"' 'no index.html' \
+            '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")" \
+            '"$out" == *"files in $out_dir"*' 'stdout does not say where the files went'
+
+        # Again, over its own output (the common case), and into a folder that does not exist yet.
+        run build "$root" -o "$out_dir" --web "$web" --fonts "$fonts"
+        expect "a second build over the previous one succeeds and leaves nothing beside it" 0 \
+            '-s "$out_dir/index.html"' 'no index.html' \
+            '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")"
+        run build "$root" -o "$tmp/builds/fresh/" --web "$web" --fonts "$fonts"
+        expect "a build into a new folder (given with a trailing slash) succeeds" 0 \
+            '-s "$tmp/builds/fresh/index.html"' 'no index.html' \
+            '-z "$(leftovers "$tmp/builds/fresh")"' "left beside the output: $(leftovers "$tmp/builds/fresh")"
+    fi
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
