@@ -39,7 +39,8 @@ bool write_file(const fs::path& path, const std::string& data) {
 // FNV-1a, 64 bits: enough to tell versions of one file apart in a cache key.
 std::string content_hash(const std::string& data) {
     unsigned long long h = 1469598103934665603ULL;
-    for (unsigned char c : data) h = (h ^ c) * 1099511628211ULL;
+    for (unsigned char c : data)
+        h = (h ^ c) * 1099511628211ULL;
     char buf[17];
     std::snprintf(buf, sizeof buf, "%016llx", h);
     return std::string(buf, 10);
@@ -79,8 +80,8 @@ std::string js_string(const std::string& s) {
 
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
 
-int build_site(const Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir, const std::string& fonts_dir_arg,
-               const std::string& shell_arg, bool preview) {
+int build_site(const Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
+               const std::string& fonts_dir_arg, const std::string& shell_arg, bool preview) {
     const std::string source = FOLIO_SOURCE_DIR;
     const std::string shell_file = shell_arg.empty() ? source + "/shell.html" : shell_arg;
     const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
@@ -101,7 +102,8 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     files.push_back({"assets/" + hashed_name("folio", ".wasm", wasm), wasm});
     for (int i = 0; i < kFaceCount; ++i) {
         std::string font;
-        if (!read_file(fonts_dir + "/" + kFontFiles[i], font)) return fail("cannot read font " + fonts_dir + "/" + kFontFiles[i]);
+        if (!read_file(fonts_dir + "/" + kFontFiles[i], font))
+            return fail("cannot read font " + fonts_dir + "/" + kFontFiles[i]);
         std::string stem = fs::path(kFontFiles[i]).stem().string();
         std::string path = "/assets/" + hashed_name(stem, ".ttf", font);
         files.push_back({path.substr(1), font});
@@ -120,10 +122,12 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     for (const std::string& img : site.local_images) {
         std::string data;
         if (!read_file(bundle_dir + img, data))
-            return fail("an article shows " + img + " but " + bundle_dir + img + " cannot be read; add the file or fix the path");
+            return fail("an article shows " + img + " but " + bundle_dir + img +
+                        " cannot be read; add the file or fix the path");
         files.push_back({img.substr(1), data});
     }
-    for (OutputFile& f : emit_site(site, shell, assets)) files.push_back(std::move(f));
+    for (OutputFile& f : emit_site(site, shell, assets))
+        files.push_back(std::move(f));
 
     // Write everything beside the target, then swap it in whole.
     fs::path out = fs::absolute(out_dir).lexically_normal();

@@ -12,8 +12,8 @@ namespace folio {
 // the source tree). Everything goes to a temporary folder first, which replaces out_dir whole only when
 // complete; on failure out_dir is untouched. preview: the page watches preview-status.json for content
 // changes and errors (./folio preview). Returns the exit code.
-int build_site(const Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir, const std::string& fonts_dir,
-               const std::string& shell_file, bool preview);
+int build_site(const Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
+               const std::string& fonts_dir, const std::string& shell_file, bool preview);
 
 // build/fonts next to the build folder that holds this executable.
 std::string default_fonts_dir();

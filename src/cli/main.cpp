@@ -90,7 +90,8 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
 bool load_or_report(const std::string& bundle, folio::Site& site) {
     folio::Diagnostics diags;
     if (folio::load_bundle(bundle, site, diags)) return true;
-    for (const folio::Diagnostic& d : diags) std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
+    for (const folio::Diagnostic& d : diags)
+        std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
     std::fprintf(stderr, "%zu error%s\n", diags.size(), diags.size() == 1 ? "" : "s");
     return false;
 }
@@ -98,7 +99,8 @@ bool load_or_report(const std::string& bundle, folio::Site& site) {
 std::string json_string(const std::string& s) {
     std::string out = "\"";
     for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += c;
+        if (c == '"' || c == '\\')
+            out += '\\', out += c;
         else if (static_cast<unsigned char>(c) < 0x20) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\u%04x", c);
@@ -148,7 +150,8 @@ int cmd_pages(const Args& a) {
 int main(int argc, char** argv) {
     Args a;
     std::string error;
-    if (argc >= 2 && (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0)) {
+    if (argc >= 2 &&
+        (std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "help") == 0)) {
         std::fputs(kUsage, stdout);
         return 0;
     }
@@ -157,7 +160,8 @@ int main(int argc, char** argv) {
     if (a.command == "check") {
         folio::Site site;
         if (!load_or_report(a.bundle, site)) return 1;
-        std::printf("%s/content.json: ok (%zu articles, %zu projects)\n", a.bundle.c_str(), site.writing.size(), site.projects.size());
+        std::printf("%s/content.json: ok (%zu articles, %zu projects)\n", a.bundle.c_str(), site.writing.size(),
+                    site.projects.size());
         return 0;
     }
     if (a.command == "site-json") {

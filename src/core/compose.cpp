@@ -59,7 +59,8 @@ Face face_for(bool italic, bool bold) {
     return Face::Serif;
 }
 
-void collect_spans(const Node& n, bool italic, bool bold, const std::string& href, std::vector<Span>& out, bool strike = false) {
+void collect_spans(const Node& n, bool italic, bool bold, const std::string& href, std::vector<Span>& out,
+                   bool strike = false) {
     switch (n.kind) {
     case NodeKind::Text:
     case NodeKind::SoftBreak: {
@@ -69,7 +70,8 @@ void collect_spans(const Node& n, bool italic, bool bold, const std::string& hre
         return;
     }
     case NodeKind::Strike:
-        for (const Node& c : n.children) collect_spans(c, italic, bold, href, out, true);
+        for (const Node& c : n.children)
+            collect_spans(c, italic, bold, href, out, true);
         return;
     case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", ""}); return;
     case NodeKind::Code: out.push_back(Span{Face::Mono, href.empty() ? Ink::Accent : Ink::Link, n.text, href}); return;
@@ -77,12 +79,14 @@ void collect_spans(const Node& n, bool italic, bool bold, const std::string& hre
     case NodeKind::Emphasis: italic = true; break;
     case NodeKind::Strong: bold = true; break;
     case NodeKind::Link: {
-        for (const Node& c : n.children) collect_spans(c, italic, bold, n.href, out, strike);
+        for (const Node& c : n.children)
+            collect_spans(c, italic, bold, n.href, out, strike);
         return;
     }
     default: break;
     }
-    for (const Node& c : n.children) collect_spans(c, italic, bold, href, out, strike);
+    for (const Node& c : n.children)
+        collect_spans(c, italic, bold, href, out, strike);
 }
 
 void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth);
@@ -155,7 +159,10 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
         case NodeKind::Heading: {
             std::vector<Span> spans;
             collect_spans(c, false, true, "", spans);
-            float size = c.level <= 1 ? k.body * 1.5f : c.level == 2 ? k.body * 1.25f : c.level == 3 ? k.body * 1.08f : k.body;
+            float size = c.level <= 1   ? k.body * 1.5f
+                         : c.level == 2 ? k.body * 1.25f
+                         : c.level == 3 ? k.body * 1.08f
+                                        : k.body;
             Paragraph p = para(spans, size, k.body * 0.3f);
             p.space_before = k.body * 0.8f;
             p.leading = 1.25f;
@@ -212,10 +219,11 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
     name.leading = 1.15f;
     f.paragraph(name);
     f.paragraph(para({text(site.info.tagline, Face::Italic)}, k.body * 1.1f, k.body * 0.6f));
-    if (!site.info.bio.empty()) f.paragraph(para({text(site.info.bio, Face::Serif, Ink::Muted)}, k.body, k.body * 0.6f));
+    if (!site.info.bio.empty())
+        f.paragraph(para({text(site.info.bio, Face::Serif, Ink::Muted)}, k.body, k.body * 0.6f));
     for (const Link& l : site.info.links)
-        f.paragraph(para({l.href.empty() ? text(l.text, Face::Italic, Ink::Muted) : link(l.text, l.href, Face::Italic)}, k.body,
-                         k.body * 0.3f));
+        f.paragraph(para({l.href.empty() ? text(l.text, Face::Italic, Ink::Muted) : link(l.text, l.href, Face::Italic)},
+                         k.body, k.body * 0.3f));
     f.space(k.body * 1.5f);
     std::vector<Span> nav = {link("contents", "/contents")};
     f.paragraph(para(nav, k.body, k.body * 1.2f));
@@ -231,7 +239,9 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
         for (const TimelineEntry& e : y.entries) {
             if (e.kind == EntryKind::Pulls) {
                 int id = block++;
-                small_heading(f, k, {text("merged into ", Face::Italic, Ink::Muted), link(e.ref, "https://github.com/" + e.ref, Face::Italic)},
+                small_heading(f, k,
+                              {text("merged into ", Face::Italic, Ink::Muted),
+                               link(e.ref, "https://github.com/" + e.ref, Face::Italic)},
                               k.body * 0.8f);
                 bool open = state.unfolded.count(id) > 0;
                 int shown = 0;
@@ -257,10 +267,12 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
             } else if (e.kind == EntryKind::Project && e.index >= 0) {
                 const Project& p = site.projects[e.index];
                 bool year = p.date.year != newest_year;
-                std::string when = p.event == "first release" ? "first released on " + p.where + " " + format_day_month(p.date, year)
-                                                              : "on " + p.where + " since " + format_day_month(p.date, year);
-                std::vector<Span> head = {p.links.empty() || p.links[0].href.empty() ? text(p.name, Face::Bold)
-                                                                                      : link(p.name, p.links[0].href, Face::Bold),
+                std::string when = p.event == "first release"
+                                       ? "first released on " + p.where + " " + format_day_month(p.date, year)
+                                       : "on " + p.where + " since " + format_day_month(p.date, year);
+                std::vector<Span> head = {p.links.empty() || p.links[0].href.empty()
+                                              ? text(p.name, Face::Bold)
+                                              : link(p.name, p.links[0].href, Face::Bold),
                                           text("  " + when, Face::Italic, Ink::Muted)};
                 Paragraph h = para(head, k.body, k.body * 0.1f);
                 h.space_before = k.body * 0.8f;
@@ -310,7 +322,8 @@ void compose_loves_intro(Flow& f, const Scale& k, const Site& site) {
     flow_blocks(f, k, l.intro, 0, 0);
     for (const Shelf& s : l.shelves) {
         int count = 0;
-        for (const ShelfGroup& g : s.groups) count += static_cast<int>(g.items.size());
+        for (const ShelfGroup& g : s.groups)
+            count += static_cast<int>(g.items.size());
         Paragraph p = para({link(s.title, chapter_route(s.id), Face::Serif)}, k.body * 1.1f, k.body * 0.1f);
         p.right = {text(std::to_string(count), Face::Serif, Ink::Muted)};
         p.space_before = k.body * 0.6f;
@@ -335,7 +348,8 @@ void compose_shelf(Flow& f, const Scale& k, const Shelf& s) {
         int n = 1;
         for (const ShelfItem& it : g.items) {
             std::string by;
-            for (size_t i = 0; i < it.by.size(); ++i) by += (i ? ", " : "") + it.by[i];
+            for (size_t i = 0; i < it.by.size(); ++i)
+                by += (i ? ", " : "") + it.by[i];
             std::vector<Span> spans = {it.href.empty() ? text(it.title) : link(it.title, it.href)};
             if (!by.empty()) spans.push_back(text("  " + by, Face::Italic, Ink::Muted));
             Paragraph p = para(spans, size, 0);
@@ -397,7 +411,8 @@ void compose_work(Flow& f, const Scale& k, const Site& site) {
             std::vector<Span> links;
             for (const Link& l : p.links) {
                 if (!links.empty()) links.push_back(text("  \xC2\xB7  ", Face::Serif, Ink::Muted));
-                links.push_back(l.href.empty() ? text(l.text, Face::Italic, Ink::Muted) : link(l.text, l.href, Face::Italic));
+                links.push_back(l.href.empty() ? text(l.text, Face::Italic, Ink::Muted)
+                                               : link(l.text, l.href, Face::Italic));
             }
             if (!links.empty()) f.paragraph(para(links, k.small, k.body * 0.2f));
         }
@@ -475,7 +490,8 @@ Book compose_site(const Site& site, Measurer& m, const ComposeState& state, cons
     // own length does not depend on the numbers (they are right-aligned), so two passes are enough.
     Book first = lay_out(site, m, state, spec, {});
     std::map<std::string, std::string> folios;
-    for (const ContentsLine& l : contents_folios(site, first)) folios[l.chapter] = l.folio;
+    for (const ContentsLine& l : contents_folios(site, first))
+        folios[l.chapter] = l.folio;
     return lay_out(site, m, state, spec, folios);
 }
 
@@ -492,8 +508,8 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     Paragraph t = para({text(a.title)}, k.title, k.body * 0.5f);
     t.leading = 1.2f;
     f.paragraph(t);
-    std::vector<Span> meta = {text(std::to_string(a.number) + "  \xC2\xB7  " + format_day_month(a.date, true) + "  \xC2\xB7  " +
-                                       std::to_string(a.reading_minutes) + " min read",
+    std::vector<Span> meta = {text(std::to_string(a.number) + "  \xC2\xB7  " + format_day_month(a.date, true) +
+                                       "  \xC2\xB7  " + std::to_string(a.reading_minutes) + " min read",
                                    Face::Italic, Ink::Muted)};
     for (const std::string& tag : a.tags) {
         meta.push_back(text("  ", Face::Italic, Ink::Muted));
@@ -504,11 +520,13 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     f.rule(k.body, k.body * 0.8f);
     if (a.next >= 0) {
         const Article& n = site.writing[a.next];
-        f.paragraph(para({text("newer  ", Face::Italic, Ink::Muted), link(n.title, "/writing/" + n.slug)}, k.body, k.body * 0.4f));
+        f.paragraph(para({text("newer  ", Face::Italic, Ink::Muted), link(n.title, "/writing/" + n.slug)}, k.body,
+                         k.body * 0.4f));
     }
     if (a.prev >= 0) {
         const Article& p = site.writing[a.prev];
-        f.paragraph(para({text("older  ", Face::Italic, Ink::Muted), link(p.title, "/writing/" + p.slug)}, k.body, k.body * 0.4f));
+        f.paragraph(para({text("older  ", Face::Italic, Ink::Muted), link(p.title, "/writing/" + p.slug)}, k.body,
+                         k.body * 0.4f));
     }
     f.finish();
     return book;

@@ -15,8 +15,8 @@ namespace folio {
 
 // What the reader has changed that alters the layout (unfolded "the rest" blocks).
 struct ComposeState {
-    std::set<int> unfolded;                    // timeline pull-request blocks, numbered in page order from 0
-    std::map<std::string, ImageSize> images;   // natural sizes of the images loaded so far
+    std::set<int> unfolded;                  // timeline pull-request blocks, numbered in page order from 0
+    std::map<std::string, ImageSize> images; // natural sizes of the images loaded so far
 };
 
 // Internal link targets used in layout boxes; the ui turns them into route changes.

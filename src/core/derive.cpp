@@ -19,7 +19,8 @@ bool valid_date(int y, int m, int d) {
     return d <= days[m - 1] + (m == 2 && leap ? 1 : 0);
 }
 
-static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
 
 std::string format_day_month(const Date& d, bool with_year) {
     std::string s = std::to_string(d.day) + " " + kMonths[(d.month + 11) % 12];
@@ -40,7 +41,8 @@ std::string format_rfc822(const Date& d) {
     int y = d.year - (d.month < 3 ? 1 : 0);
     int dow = (y + y / 4 - y / 100 + y / 400 + t[(d.month + 11) % 12] + d.day) % 7;
     char buf[48];
-    std::snprintf(buf, sizeof buf, "%s, %02d %s %04d 00:00:00 GMT", names[dow], d.day, kMonths[(d.month + 11) % 12], d.year);
+    std::snprintf(buf, sizeof buf, "%s, %02d %s %04d 00:00:00 GMT", names[dow], d.day, kMonths[(d.month + 11) % 12],
+                  d.year);
     return buf;
 }
 
@@ -74,7 +76,8 @@ static void collect_images(const Node& n, std::vector<std::string>& out) {
     if (n.kind == NodeKind::Image && n.href.size() > 1 && n.href[0] == '/' && n.href[1] != '/' && n.href[1] != '\\' &&
         n.href.find("..") == std::string::npos && std::find(out.begin(), out.end(), n.href) == out.end())
         out.push_back(n.href);
-    for (const Node& c : n.children) collect_images(c, out);
+    for (const Node& c : n.children)
+        collect_images(c, out);
 }
 
 void derive(Site& site) {
@@ -90,12 +93,14 @@ void derive(Site& site) {
         a.body = parse_markdown(a.body_markdown);
         a.words = count_words(a.body);
         a.reading_minutes = std::max(1, (a.words + 229) / 230);
-        a.next = i > 0 ? i - 1 : -1;      // newer
-        a.prev = i + 1 < n ? i + 1 : -1;  // older
-        for (const std::string& t : a.tags) site.tags[t].push_back(i);
+        a.next = i > 0 ? i - 1 : -1;     // newer
+        a.prev = i + 1 < n ? i + 1 : -1; // older
+        for (const std::string& t : a.tags)
+            site.tags[t].push_back(i);
     }
     site.local_images.clear();
-    for (const Article& a : site.writing) collect_images(a.body, site.local_images);
+    for (const Article& a : site.writing)
+        collect_images(a.body, site.local_images);
     for (TimelineYear& y : site.timeline)
         for (TimelineEntry& e : y.entries) {
             if (e.kind == EntryKind::Article) e.index = site.find_article(e.ref);
@@ -103,7 +108,8 @@ void derive(Site& site) {
             if (e.kind == EntryKind::Pulls) {
                 const Contribution* c = site.find_contribution(e.ref);
                 std::string host = c ? c->host : "https://github.com/";
-                for (PullRequest& p : e.pulls) p.url = host + e.ref + "/pull/" + std::to_string(p.number);
+                for (PullRequest& p : e.pulls)
+                    p.url = host + e.ref + "/pull/" + std::to_string(p.number);
             }
         }
     if (site.loves.present) site.loves.intro = parse_markdown(site.loves.intro_markdown);

@@ -13,9 +13,9 @@ enum class NodeKind {
     // Blocks
     Document,
     Paragraph,
-    Heading,   // level 1..6
+    Heading, // level 1..6
     Quote,
-    List,      // ordered (start) or bullet
+    List, // ordered (start) or bullet
     ListItem,
     CodeBlock, // text = code, info = language
     Rule,

@@ -82,7 +82,8 @@ std::string esc(const std::string& s) { return escape_clean(clean_text(s)); }
 std::string replace_all(const std::string& s, const std::string& from, const std::string& to) {
     std::string out;
     size_t at = 0;
-    for (size_t hit; (hit = s.find(from, at)) != std::string::npos; at = hit + from.size()) out.append(s, at, hit - at) += to;
+    for (size_t hit; (hit = s.find(from, at)) != std::string::npos; at = hit + from.size())
+        out.append(s, at, hit - at) += to;
     return out.append(s, at, std::string::npos);
 }
 
@@ -100,16 +101,21 @@ bool starts_with_ci(const std::string& s, const char* prefix) {
 }
 
 // A path inside the site: "/x". Not "//host" or "/\host", which browsers read as another host.
-bool site_path(const std::string& h) { return !h.empty() && h[0] == '/' && (h.size() == 1 || (h[1] != '/' && h[1] != '\\')); }
+bool site_path(const std::string& h) {
+    return !h.empty() && h[0] == '/' && (h.size() == 1 || (h[1] != '/' && h[1] != '\\'));
+}
 
 // The only addresses that become links (docs/content.md); anything else (javascript:, data:, relative
 // paths) is shown as text.
 bool safe_href(const std::string& h) {
-    return starts_with_ci(h, "https://") || starts_with_ci(h, "http://") || starts_with_ci(h, "mailto:") || site_path(h);
+    return starts_with_ci(h, "https://") || starts_with_ci(h, "http://") || starts_with_ci(h, "mailto:") ||
+           site_path(h);
 }
 
 // Images may not be mailto: addresses.
-bool safe_src(const std::string& h) { return starts_with_ci(h, "https://") || starts_with_ci(h, "http://") || site_path(h); }
+bool safe_src(const std::string& h) {
+    return starts_with_ci(h, "https://") || starts_with_ci(h, "http://") || site_path(h);
+}
 
 // base_url + a site path without its leading slash: "/writing/x" -> "https://host/writing/x".
 std::string absolute(const Site& site, const std::string& path) {
@@ -141,7 +147,8 @@ std::string time_html(const Date& d, bool with_year) {
 std::string links_list(const std::vector<Link>& links) {
     if (links.empty()) return "";
     std::string out = "<ul class=\"links\">\n";
-    for (const Link& l : links) out += "<li>" + bundle_link(l) + "</li>\n";
+    for (const Link& l : links)
+        out += "<li>" + bundle_link(l) + "</li>\n";
     return out + "</ul>\n";
 }
 
@@ -156,7 +163,8 @@ struct HtmlStyle {
 void render_node(std::string& out, const Node& n, const HtmlStyle& st);
 
 void render_children(std::string& out, const Node& n, const HtmlStyle& st) {
-    for (const Node& c : n.children) render_node(out, c, st);
+    for (const Node& c : n.children)
+        render_node(out, c, st);
 }
 
 std::string resolve(const std::string& href, const HtmlStyle& st) {
@@ -211,7 +219,9 @@ void render_cell(std::string& out, const Node& n, const HtmlStyle& st) {
     static const char* const names[] = {"", "left", "center", "right"};
     const char* align = names[static_cast<int>(n.align)];
     out += std::string("<") + tag;
-    if (*align) out += st.inline_align ? std::string(" style=\"text-align:") + align + "\"" : std::string(" class=\"align-") + align + "\"";
+    if (*align)
+        out += st.inline_align ? std::string(" style=\"text-align:") + align + "\""
+                               : std::string(" class=\"align-") + align + "\"";
     out += ">";
     render_children(out, n, st);
     out += std::string("</") + tag + ">\n";
@@ -291,7 +301,8 @@ std::string nav_item(const std::string& text, const std::string& path, const Rou
 std::string page_header(const Site& site, const Route& here) {
     std::string out = "<header>\n<p class=\"site-author\"><a href=\"/\">" + esc(site.info.author) + "</a></p>\n";
     out += "<p class=\"site-tagline\">" + esc(site.info.tagline) + "</p>\n<nav aria-label=\"contents\">\n<ol>\n";
-    for (const ContentsEntry& c : site.contents) out += nav_item(c.title, "/" + c.chapter, here);
+    for (const ContentsEntry& c : site.contents)
+        out += nav_item(c.title, "/" + c.chapter, here);
     // Articles always have a list, even when the contents leave it out.
     if (!has_contents_entry(site, "writing")) out += nav_item("writing", "/writing", here);
     return out + "</ol>\n</nav>\n</header>\n";
@@ -315,7 +326,8 @@ std::string pulls_html(const Site& site, const TimelineEntry& e) {
     std::string out = "<div class=\"pulls\">\n<h3>merged into " + repo_link(site, e.ref) + "</h3>\n";
     size_t show = e.show < 0 ? 0 : static_cast<size_t>(e.show);
     std::string first, rest;
-    for (size_t i = 0; i < e.pulls.size(); ++i) (i < show ? first : rest) += pull_item(e.pulls[i]);
+    for (size_t i = 0; i < e.pulls.size(); ++i)
+        (i < show ? first : rest) += pull_item(e.pulls[i]);
     if (!first.empty()) out += "<ol>\n" + first + "</ol>\n";
     if (!rest.empty())
         out += "<details><summary>the rest</summary>\n<ol start=\"" + std::to_string(show + 1) + "\">\n" + rest +
@@ -355,13 +367,15 @@ std::string timeline_entry(const Site& site, const TimelineEntry& e, int year, i
 }
 
 std::string front_view(const Site& site) {
-    std::string out = "<h1>" + esc(site.info.author) + "</h1>\n<p class=\"tagline\">" + esc(site.info.tagline) + "</p>\n";
+    std::string out =
+        "<h1>" + esc(site.info.author) + "</h1>\n<p class=\"tagline\">" + esc(site.info.tagline) + "</p>\n";
     if (!site.info.bio.empty()) out += "<p class=\"bio\">" + esc(site.info.bio) + "</p>\n";
     out += links_list(site.info.links);
     int newest_year = site.timeline.empty() ? 0 : site.timeline.front().year;
     for (const TimelineYear& y : site.timeline) {
         out += "<section class=\"year\">\n<h2>" + std::to_string(y.year) + "</h2>\n";
-        for (const TimelineEntry& e : y.entries) out += timeline_entry(site, e, y.year, newest_year);
+        for (const TimelineEntry& e : y.entries)
+            out += timeline_entry(site, e, y.year, newest_year);
         out += "</section>\n";
     }
     return out;
@@ -371,7 +385,8 @@ std::string front_view(const Site& site) {
 
 std::string contents_view(const Site& site) {
     std::string out = "<h1>contents</h1>\n<ol class=\"contents\">\n";
-    for (const ContentsEntry& c : site.contents) out += "<li>" + link_html(c.title, "/" + c.chapter) + "</li>\n";
+    for (const ContentsEntry& c : site.contents)
+        out += "<li>" + link_html(c.title, "/" + c.chapter) + "</li>\n";
     return out + "</ol>\n";
 }
 
@@ -390,7 +405,8 @@ std::string shelf_item(const ShelfItem& it) {
     std::string title = it.href.empty() ? esc(it.title) : link_html(it.title, it.href);
     std::string out = "<li><cite>" + title + "</cite>";
     std::string by;
-    for (size_t i = 0; i < it.by.size(); ++i) by += (i ? ", " : "") + it.by[i];
+    for (size_t i = 0; i < it.by.size(); ++i)
+        by += (i ? ", " : "") + it.by[i];
     if (!by.empty()) out += " \xE2\x80\x94 <span class=\"by\">" + esc(by) + "</span>";
     if (!it.note.empty()) out += " <span class=\"note\">(" + esc(it.note) + ")</span>";
     return out + "</li>\n";
@@ -404,7 +420,8 @@ std::string shelf_view(const Shelf& s) {
         out += "<section class=\"group\">\n";
         if (!g.heading.empty()) out += "<h2>" + esc(g.heading) + "</h2>\n";
         out += std::string("<") + list + " class=\"shelf\">\n";
-        for (const ShelfItem& it : g.items) out += shelf_item(it);
+        for (const ShelfItem& it : g.items)
+            out += shelf_item(it);
         out += std::string("</") + list + ">\n</section>\n";
     }
     return out;
@@ -425,8 +442,8 @@ std::string project_when(const Project& p) {
 }
 
 std::string work_project(const Project& p) {
-    std::string out = "<div class=\"project\">\n<h3>" + esc(p.name) + "</h3>\n<p class=\"when\">" + esc(project_when(p)) +
-                      "</p>\n<p>" + esc(p.summary) + "</p>\n";
+    std::string out = "<div class=\"project\">\n<h3>" + esc(p.name) + "</h3>\n<p class=\"when\">" +
+                      esc(project_when(p)) + "</p>\n<p>" + esc(p.summary) + "</p>\n";
     return out + links_list(p.links) + "</div>\n";
 }
 
@@ -435,7 +452,8 @@ std::string work_view(const Site& site) {
     std::string out = "<h1>" + esc(w.title) + "</h1>\n" + document_html(w.intro);
     if (!w.focus.empty()) {
         out += "<dl class=\"focus\">\n";
-        for (const FocusArea& f : w.focus) out += "<dt>" + esc(f.term) + "</dt>\n<dd>" + esc(f.text) + "</dd>\n";
+        for (const FocusArea& f : w.focus)
+            out += "<dt>" + esc(f.term) + "</dt>\n<dd>" + esc(f.text) + "</dd>\n";
         out += "</dl>\n";
     }
     out += document_html(w.after);
@@ -465,15 +483,16 @@ std::string find_me_view(const Site& site) {
 std::string tag_links(const Article& a) {
     if (a.tags.empty()) return "";
     std::string out = "<ul class=\"tags\" aria-label=\"tags\">\n";
-    for (const std::string& t : a.tags) out += "<li><a href=\"/tags/" + esc(t) + "\" rel=\"tag\">" + esc(t) + "</a></li>\n";
+    for (const std::string& t : a.tags)
+        out += "<li><a href=\"/tags/" + esc(t) + "\" rel=\"tag\">" + esc(t) + "</a></li>\n";
     return out + "</ul>\n";
 }
 
 std::string neighbour(const Site& site, int index, const char* label, const char* rel) {
     if (index < 0 || index >= static_cast<int>(site.writing.size())) return "";
     const Article& n = site.writing[index];
-    return std::string("<li>") + label + ": <a rel=\"" + rel + "\" href=\"" + esc(article_path(n)) + "\">" + esc(n.title) +
-           "</a></li>\n";
+    return std::string("<li>") + label + ": <a rel=\"" + rel + "\" href=\"" + esc(article_path(n)) + "\">" +
+           esc(n.title) + "</a></li>\n";
 }
 
 std::string article_view(const Site& site, int index) {
@@ -483,7 +502,8 @@ std::string article_view(const Site& site, int index) {
            time_html(a.date, true) + " \xC2\xB7 " + std::to_string(a.reading_minutes) + " min read</p>\n";
     out += tag_links(a) + "<div class=\"body\">\n" + document_html(a.body) + "</div>\n";
     std::string around = neighbour(site, a.prev, "previous", "prev") + neighbour(site, a.next, "next", "next");
-    if (!around.empty()) out += "<nav aria-label=\"more writing\" class=\"around\">\n<ul>\n" + around + "</ul>\n</nav>\n";
+    if (!around.empty())
+        out += "<nav aria-label=\"more writing\" class=\"around\">\n<ul>\n" + around + "</ul>\n</nav>\n";
     return out + "</article>\n";
 }
 
@@ -544,11 +564,16 @@ std::string lower_extension(const std::string& path) {
 std::string preload_tag(const std::string& path) {
     const std::string ext = lower_extension(path);
     std::string as;
-    if (ext == "ttf" || ext == "otf" || ext == "woff" || ext == "woff2") as = "as=\"font\" type=\"font/" + ext + "\" crossorigin";
-    else if (ext == "wasm" || ext == "json") as = "as=\"fetch\" crossorigin";
-    else if (ext == "js") as = "as=\"script\"";
-    else if (ext == "css") as = "as=\"style\"";
-    else as = "as=\"fetch\" crossorigin";
+    if (ext == "ttf" || ext == "otf" || ext == "woff" || ext == "woff2")
+        as = "as=\"font\" type=\"font/" + ext + "\" crossorigin";
+    else if (ext == "wasm" || ext == "json")
+        as = "as=\"fetch\" crossorigin";
+    else if (ext == "js")
+        as = "as=\"script\"";
+    else if (ext == "css")
+        as = "as=\"style\"";
+    else
+        as = "as=\"fetch\" crossorigin";
     return "<link rel=\"preload\" href=\"" + esc(path) + "\" " + as + ">\n";
 }
 
@@ -574,9 +599,11 @@ std::string head_html(const Site& site, const Route& r, const SiteAssets& assets
     if (article) out += meta("property", "article:published_time", format_iso(site.writing[r.article].date));
     out += meta("name", "twitter:card", "summary") + meta("name", "twitter:title", title) +
            meta("name", "twitter:description", description);
-    out += "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"" + esc(site.info.title) + "\" href=\"/rss.xml\">\n";
+    out += "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"" + esc(site.info.title) +
+           "\" href=\"/rss.xml\">\n";
     if (!assets.style_css.empty()) out += "<link rel=\"stylesheet\" href=\"" + esc(assets.style_css) + "\">\n";
-    for (const std::string& p : assets.preload) out += preload_tag(p);
+    for (const std::string& p : assets.preload)
+        out += preload_tag(p);
     return out;
 }
 
@@ -605,8 +632,10 @@ std::string fill_shell(const std::string& shell, const std::vector<Slot>& slots)
         for (const Slot& s : slots)
             if (name == s.name) value = s.value;
         out.append(shell, at, open - at);
-        if (value) out += *value;
-        else out.append(shell, open, close + 2 - open); // not ours: keep as written
+        if (value)
+            out += *value;
+        else
+            out.append(shell, open, close + 2 - open); // not ours: keep as written
         at = close + 2;
     }
     return out.append(shell, at, std::string::npos);
@@ -622,7 +651,8 @@ std::string page_html(const Site& site, const Route& r, const std::string& shell
     const std::string lang = esc(site.info.language), title = esc(route_title(site, r));
     const std::string head = trim_newline(head_html(site, r, assets)), scripts = scripts_html(assets);
     const std::string body = trim_newline(page_header(site, r) + route_view(site, r) + page_footer());
-    return fill_shell(shell, {{"lang", &lang}, {"title", &title}, {"head", &head}, {"body", &body}, {"scripts", &scripts}});
+    return fill_shell(shell,
+                      {{"lang", &lang}, {"title", &title}, {"head", &head}, {"body", &body}, {"scripts", &scripts}});
 }
 
 //---- [SECTION] RSS ----
@@ -642,7 +672,8 @@ std::string rss_item(const Site& site, const Article& a) {
     std::string out = "<item>\n" + element("title", a.title) + element("link", absolute(site, article_path(a)));
     out += "<guid isPermaLink=\"true\">" + esc(guid_base + "writing/" + a.slug) + "</guid>\n";
     out += element("pubDate", format_rfc822(a.date)) + element("description", a.opening);
-    for (const std::string& t : a.tags) out += element("category", t);
+    for (const std::string& t : a.tags)
+        out += element("category", t);
     out += "<content:encoded>" + cdata(document_html(a.body, feed)) + "</content:encoded>\n";
     return out + "</item>\n";
 }
@@ -652,14 +683,17 @@ std::string rss_item(const Site& site, const Article& a) {
 std::string html_escape(const std::string& s) { return esc(s); }
 
 std::string emit_rss(const Site& site) {
-    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" "
-                      "xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\">\n"
-                      "<channel>\n";
+    std::string out =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" "
+        "xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\">\n"
+        "<channel>\n";
     out += element("title", site.info.title) + element("link", site.info.base_url) +
            element("description", site.info.description) + element("language", site.info.language);
-    out += "<atom:link href=\"" + esc(site.info.base_url + "rss.xml") + "\" rel=\"self\" type=\"application/rss+xml\"/>\n";
+    out +=
+        "<atom:link href=\"" + esc(site.info.base_url + "rss.xml") + "\" rel=\"self\" type=\"application/rss+xml\"/>\n";
     if (!site.writing.empty()) out += element("lastBuildDate", format_rfc822(site.writing.front().date));
-    for (const Article& a : site.writing) out += rss_item(site, a); // already newest first
+    for (const Article& a : site.writing)
+        out += rss_item(site, a); // already newest first
     return clean_text(out + "</channel>\n</rss>\n");
 }
 
@@ -670,8 +704,10 @@ std::string emit_sitemap(const Site& site) {
                       "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
     for (const Route& r : all_routes(site)) {
         out += "<url><loc>" + esc(absolute(site, r.path)) + "</loc>";
-        if (r.kind == RouteKind::Article) out += "<lastmod>" + format_iso(site.writing[r.article].date) + "</lastmod>";
-        else if (!site.writing.empty()) out += "<lastmod>" + format_iso(site.writing.front().date) + "</lastmod>";
+        if (r.kind == RouteKind::Article)
+            out += "<lastmod>" + format_iso(site.writing[r.article].date) + "</lastmod>";
+        else if (!site.writing.empty())
+            out += "<lastmod>" + format_iso(site.writing.front().date) + "</lastmod>";
         out += "</url>\n";
     }
     return clean_text(out + "</urlset>\n");
@@ -679,7 +715,9 @@ std::string emit_sitemap(const Site& site) {
 
 namespace {
 
-std::string robots_txt(const Site& site) { return "User-agent: *\nAllow: /\nSitemap: " + site.info.base_url + "sitemap.xml\n"; }
+std::string robots_txt(const Site& site) {
+    return "User-agent: *\nAllow: /\nSitemap: " + site.info.base_url + "sitemap.xml\n";
+}
 
 // Netlify / Cloudflare Pages syntax. A splat matches across slashes and both hosts join a header set by
 // two matching rules into one comma-separated value, so each header is set by one rule per URL:
@@ -715,7 +753,8 @@ std::string headers_file() {
 
 std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, const SiteAssets& assets) {
     std::vector<OutputFile> out;
-    for (const Route& r : all_routes(site)) out.push_back({route_file(r), clean_text(page_html(site, r, shell, assets))});
+    for (const Route& r : all_routes(site))
+        out.push_back({route_file(r), clean_text(page_html(site, r, shell, assets))});
     Route missing; // NotFound: served by static hosts for any unknown address
     missing.path = "/404";
     out.push_back({"404.html", clean_text(page_html(site, missing, shell, assets))});

@@ -17,7 +17,7 @@ struct SiteAssets {
 };
 
 struct OutputFile {
-    std::string path;     // relative to the output root: "index.html", "writing/<slug>/index.html", "rss.xml"
+    std::string path; // relative to the output root: "index.html", "writing/<slug>/index.html", "rss.xml"
     std::string contents;
 };
 

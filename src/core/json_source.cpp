@@ -80,7 +80,8 @@ size_t find_invalid_utf8(const std::string& s) {
         for (size_t k = 1; k < len; ++k)
             if ((p[i + k] & 0xC0) != 0x80) return i;
         unsigned c1 = p[i + 1];
-        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F))
+        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) ||
+            (c == 0xF4 && c1 > 0x8F))
             return i; // overlong, surrogate or beyond U+10FFFF
         i += len;
     }
@@ -110,7 +111,8 @@ struct Walker {
     std::vector<Frame> stack;
 
     void skip_ws() {
-        while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t')) ++i;
+        while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t'))
+            ++i;
     }
     // Reads a JSON string at t[i] == '"', returns its decoded value (escapes other than \" \\ kept raw is
     // fine for keys: nlohmann accepted the text, so only uncommon keys would differ).

@@ -30,7 +30,8 @@ std::string to_roman(int n) {
                  {40, "xl"},  {10, "x"},   {9, "ix"},  {5, "v"},    {4, "iv"},  {1, "i"}};
     std::string out;
     for (const auto& t : table)
-        while (n >= t.v) out += t.s, n -= t.v;
+        while (n >= t.v)
+            out += t.s, n -= t.v;
     return out;
 }
 
@@ -38,7 +39,8 @@ std::string folio_label(const Page& p) { return p.roman ? to_roman(p.folio) : st
 
 static size_t utf8_next(const std::string& s, size_t i) {
     ++i;
-    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80)
+        ++i;
     return i;
 }
 
@@ -59,7 +61,8 @@ void Flow::new_page() {
     p.roman = roman_;
     p.folio = roman_ ? ++roman_folio_ : ++folio_;
     p.chapter = chapter_;
-    bool first_of_chapter = book_.chapters.empty() || book_.chapters.back().first_page == static_cast<int>(book_.pages.size());
+    bool first_of_chapter =
+        book_.chapters.empty() || book_.chapters.back().first_page == static_cast<int>(book_.pages.size());
     if (!first_of_chapter) p.running_head = continued_head_;
     // Move a pending heading (and what followed it on the same line group) to the new page.
     std::vector<Box> carried;
@@ -149,7 +152,8 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                 continue;
             }
             size_t j = i;
-            while (j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t') ++j;
+            while (j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t')
+                ++j;
             std::string word = t.substr(i, j - i);
             i = j;
             while (!word.empty()) {
@@ -181,7 +185,8 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                         ln.frags.back().w += sw + w;
                     } else {
                         // A space between spans is a gap, not text: a link's underline stops at its word.
-                        float fx = ln.frags.empty() ? 0 : ln.frags.back().x + ln.frags.back().w + (pending_space ? sw : 0);
+                        float fx =
+                            ln.frags.empty() ? 0 : ln.frags.back().x + ln.frags.back().w + (pending_space ? sw : 0);
                         ln.frags.push_back({si, word, fx, w});
                     }
                     x += sw + w;
@@ -207,7 +212,8 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
 void Flow::paragraph(const Paragraph& p) {
     const PageSpec& s = book_.spec;
     float right_w = 0;
-    for (const Span& r : p.right) right_w += m_.width(r.face, p.size, r.text.data(), r.text.data() + r.text.size());
+    for (const Span& r : p.right)
+        right_w += m_.width(r.face, p.size, r.text.data(), r.text.data() + r.text.size());
     float gap = right_w > 0 ? p.size * 1.2f : 0;
     float measure = s.measure() - p.indent - right_w - gap;
     std::vector<Line> lines = break_lines(p.spans, p.size, measure);
@@ -288,7 +294,8 @@ void Flow::paragraph(const Paragraph& p) {
     if (p.keep_with_next) {
         // Find where this heading's boxes start on the current page (it may have moved).
         int count = 0;
-        for (const Line& ln : lines) count += static_cast<int>(ln.frags.size());
+        for (const Line& ln : lines)
+            count += static_cast<int>(ln.frags.size());
         if (!p.marker.empty()) ++count;
         if (right_w > 0) count += static_cast<int>(p.right.size());
         int from = static_cast<int>(page().boxes.size()) - count;
@@ -328,7 +335,8 @@ void Flow::code_block(const std::string& code, float size) {
         lines.push_back(code.substr(start, nl - start));
         start = nl + 1;
     }
-    while (!lines.empty() && lines.back().empty()) lines.pop_back();
+    while (!lines.empty() && lines.back().empty())
+        lines.pop_back();
     if (lines.empty()) return;
     int id = book_.code_blocks++;
     float lh = size * 1.45f, pad = size * 0.7f;
@@ -340,7 +348,8 @@ void Flow::code_block(const std::string& code, float size) {
         // As many lines as fit on this page, in one panel.
         float top = y_;
         size_t n = 0;
-        while (i + n < lines.size() && top + pad * 2 + lh * static_cast<float>(n + 1) <= s.bottom()) ++n;
+        while (i + n < lines.size() && top + pad * 2 + lh * static_cast<float>(n + 1) <= s.bottom())
+            ++n;
         if (n == 0) n = 1;
         Box panel;
         panel.kind = BoxKind::Panel;
@@ -354,7 +363,8 @@ void Flow::code_block(const std::string& code, float size) {
         for (size_t k = 0; k < n; ++k) {
             const std::string& t = lines[i + k];
             std::string expanded;
-            for (char c : t) expanded += c == '\t' ? std::string("    ") : std::string(1, c);
+            for (char c : t)
+                expanded += c == '\t' ? std::string("    ") : std::string(1, c);
             Box b;
             b.x = s.margin_inner + pad;
             b.y = top + pad + lh * static_cast<float>(k);
@@ -423,12 +433,14 @@ static void cell_spans(const Node& n, bool bold, std::vector<Span>& out) {
         for (const Node& c : n.children) {
             std::vector<Span> inner;
             cell_spans(c, bold, inner);
-            for (Span& s : inner) s.href = n.href, s.ink = Ink::Link;
+            for (Span& s : inner)
+                s.href = n.href, s.ink = Ink::Link;
             out.insert(out.end(), inner.begin(), inner.end());
         }
         return;
     }
-    for (const Node& c : n.children) cell_spans(c, bold || n.kind == NodeKind::Strong, out);
+    for (const Node& c : n.children)
+        cell_spans(c, bold || n.kind == NodeKind::Strong, out);
 }
 
 void Flow::table(const Node& table, float size) {
@@ -439,7 +451,8 @@ void Flow::table(const Node& table, float size) {
             if (row.kind == NodeKind::TableRow) rows.push_back(&row);
     if (rows.empty()) return;
     size_t cols = 0;
-    for (const Node* r : rows) cols = std::max(cols, r->children.size());
+    for (const Node* r : rows)
+        cols = std::max(cols, r->children.size());
     if (cols == 0) return;
     float pad = size * 0.6f;
     // Natural width of each column (its widest cell on one line), then scaled down to the measure.
@@ -449,14 +462,17 @@ void Flow::table(const Node& table, float size) {
             std::vector<Span> spans;
             cell_spans(r->children[c], r->children[c].header, spans);
             float w = 0;
-            for (const Span& sp : spans) w += m_.width(sp.face, size, sp.text.data(), sp.text.data() + sp.text.size());
+            for (const Span& sp : spans)
+                w += m_.width(sp.face, size, sp.text.data(), sp.text.data() + sp.text.size());
             natural[c] = std::max(natural[c], w + 2 * pad);
         }
     float total = 0;
-    for (float w : natural) total += w;
+    for (float w : natural)
+        total += w;
     float scale = total > s.measure() ? s.measure() / total : 1.0f;
     std::vector<float> colx(cols + 1, s.margin_inner);
-    for (size_t c = 0; c < cols; ++c) colx[c + 1] = colx[c] + natural[c] * scale;
+    for (size_t c = 0; c < cols; ++c)
+        colx[c + 1] = colx[c] + natural[c] * scale;
     float lh = size * 1.4f;
     y_ += s.body_size * 0.4f;
     for (const Node* r : rows) {
@@ -476,7 +492,9 @@ void Flow::table(const Node& table, float size) {
             float cw = colx[c + 1] - colx[c] - 2 * pad;
             for (size_t li = 0; li < cell_lines[c].size(); ++li) {
                 const Line& ln = cell_lines[c][li];
-                float shift = cell.align == Align::Right ? cw - ln.width : cell.align == Align::Center ? (cw - ln.width) * 0.5f : 0;
+                float shift = cell.align == Align::Right    ? cw - ln.width
+                              : cell.align == Align::Center ? (cw - ln.width) * 0.5f
+                                                            : 0;
                 for (const Fragment& fr : ln.frags) {
                     const Span& sp = cell_span[c][fr.span];
                     Box b;

@@ -67,11 +67,11 @@ struct Paragraph {
     std::vector<Span> spans;
     float size = 14.0f;
     float leading = 1.42f;
-    float indent = 0.0f;       // left indent of every line
-    std::string marker;        // drawn right-aligned in the hang before the first line (list numbers)
+    float indent = 0.0f; // left indent of every line
+    std::string marker;  // drawn right-aligned in the hang before the first line (list numbers)
     Face marker_face = Face::Serif;
     Ink marker_ink = Ink::Muted;
-    std::vector<Span> right;   // drawn right-aligned on the last line (dates, folio numbers)
+    std::vector<Span> right; // drawn right-aligned on the last line (dates, folio numbers)
     float space_before = 0.0f, space_after = 0.0f;
     bool keep_with_next = false; // headings: never the last thing on a page
     bool centered = false;
@@ -90,15 +90,15 @@ struct Box {
     Face face = Face::Serif;
     float size = 0;
     Ink ink = Ink::Text;
-    std::string text;  // Text: the run; Image: alt text
-    int link = -1;     // index into Book::links
-    int code = -1;     // index of the code block (Panel and its Text lines): scrolls sideways as one
-    float clip_w = 0;  // Text in a code block: visible width of the panel (lines may be wider)
+    std::string text; // Text: the run; Image: alt text
+    int link = -1;    // index into Book::links
+    int code = -1;    // index of the code block (Panel and its Text lines): scrolls sideways as one
+    float clip_w = 0; // Text in a code block: visible width of the panel (lines may be wider)
     bool strike = false;
 };
 
 struct Page {
-    int folio = 0;     // 1-based within its numbering
+    int folio = 0; // 1-based within its numbering
     bool roman = false;
     bool blank = false;
     std::string running_head;
@@ -142,8 +142,8 @@ public:
 
     // Starts a chapter on a new page; with on_even, on the next even (left) page of its numbering,
     // leaving a blank page if needed. continued_head is printed on the chapter's later pages.
-    void begin_chapter(const std::string& id, const std::string& title, const std::string& continued_head,
-                       bool on_even, bool roman);
+    void begin_chapter(const std::string& id, const std::string& title, const std::string& continued_head, bool on_even,
+                       bool roman);
     // Changes what later pages of this chapter are headed with (e.g. "by kind, continued").
     void set_continued_head(const std::string& head) { continued_head_ = head; }
     void paragraph(const Paragraph& p);

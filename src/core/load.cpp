@@ -48,7 +48,8 @@ const char* type_name(const json& v) {
 
 size_t edit_distance(const std::string& a, const std::string& b) {
     std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (size_t j = 0; j <= b.size(); ++j)
+        prev[j] = j;
     for (size_t i = 1; i <= a.size(); ++i) {
         cur[0] = i;
         for (size_t j = 1; j <= b.size(); ++j)
@@ -97,7 +98,7 @@ struct Reader {
             }
             if (known) continue;
             std::string hint = best_d <= std::max<size_t>(2, key.size() / 3) ? "did you mean '" + best + "'?"
-                                                                              : "remove it; see docs/content.md";
+                                                                             : "remove it; see docs/content.md";
             error(json_path_member(path, key), true, "unknown field '" + key + "'", hint);
         }
         return true;
@@ -167,7 +168,8 @@ struct Reader {
         std::string p = json_path_member(path, key);
         int y = 0, m = 0, d = 0;
         char tail = 0;
-        bool shape = s.size() == 10 && s[4] == '-' && s[7] == '-' && std::sscanf(s.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) == 3;
+        bool shape = s.size() == 10 && s[4] == '-' && s[7] == '-' &&
+                     std::sscanf(s.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) == 3;
         if (!shape) {
             error(p, false, "'" + s + "' is not a date", "write it as YYYY-MM-DD, e.g. 2026-07-31");
             return false;
@@ -201,7 +203,8 @@ struct Reader {
             const json& e = (*arr)[i];
             std::string ep = json_path_index(p, i);
             if (!e.is_string()) {
-                error(ep, false, std::string("expected a string, found ") + type_name(e), "put the text in double quotes");
+                error(ep, false, std::string("expected a string, found ") + type_name(e),
+                      "put the text in double quotes");
                 continue;
             }
             std::string s = e.get<std::string>();
@@ -217,9 +220,9 @@ struct Reader {
         if (value.empty()) return;
         if (value[0] == '/' && (value.size() == 1 || value[1] != '/')) return; // inside the site
         std::string lower;
-        for (char c : value) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (lower.rfind("https://", 0) == 0 || lower.rfind("http://", 0) == 0 || lower.rfind("mailto:", 0) == 0)
-            return;
+        for (char c : value)
+            lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (lower.rfind("https://", 0) == 0 || lower.rfind("http://", 0) == 0 || lower.rfind("mailto:", 0) == 0) return;
         size_t colon = lower.find(':');
         std::string scheme = colon == std::string::npos ? "" : lower.substr(0, colon);
         if (scheme.empty())
@@ -252,7 +255,8 @@ struct Reader {
 
 void read_site(Reader& r, const json& v, SiteInfo& s) {
     const std::string p = "$.site";
-    if (!r.object(v, p, {"title", "author", "tagline", "bio", "base_url", "guid_base", "language", "description", "links"}))
+    if (!r.object(v, p,
+                  {"title", "author", "tagline", "bio", "base_url", "guid_base", "language", "description", "links"}))
         return;
     r.string(v, p, "title", s.title, true, true);
     r.string(v, p, "author", s.author, true, true);
@@ -263,7 +267,8 @@ void read_site(Reader& r, const json& v, SiteInfo& s) {
         if (!r.string(v, p, key, url, key[0] == 'b')) continue;
         std::string up = json_path_member(p, key);
         if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0)
-            r.error(up, false, "'" + url + "' is not an absolute http(s) address", "write it like https://example.org/");
+            r.error(up, false, "'" + url + "' is not an absolute http(s) address",
+                    "write it like https://example.org/");
         else if (url.back() != '/')
             r.error(up, false, "'" + url + "' does not end with '/'", "add the trailing slash: " + url + "/");
     }
@@ -285,7 +290,8 @@ void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
     r.strings(v, p, "tags", a.tags, false, true);
     bool inline_body = r.string(v, p, "body", a.body_markdown, false);
     if (r.string(v, p, "body_file", a.body_file, false) && inline_body)
-        r.error(json_path_member(p, "body_file"), true, "both 'body' and 'body_file' are given", "keep only one of them");
+        r.error(json_path_member(p, "body_file"), true, "both 'body' and 'body_file' are given",
+                "keep only one of them");
 }
 
 void read_project(Reader& r, const json& v, const std::string& p, Project& pr) {
@@ -308,7 +314,8 @@ void read_contribution(Reader& r, const json& v, const std::string& p, Contribut
     if (!r.object(v, p, {"repo", "host", "merged_total"})) return;
     if (r.string(v, p, "repo", c.repo, true) &&
         (c.repo.find('/') == std::string::npos || c.repo.front() == '/' || c.repo.back() == '/'))
-        r.error(json_path_member(p, "repo"), false, "'" + c.repo + "' is not OWNER/REPO", "write it like TheHPXProject/hpx");
+        r.error(json_path_member(p, "repo"), false, "'" + c.repo + "' is not OWNER/REPO",
+                "write it like TheHPXProject/hpx");
     c.host = "https://github.com/";
     if (r.string(v, p, "host", c.host, false)) {
         r.href(c.host, json_path_member(p, "host"));
@@ -320,7 +327,8 @@ void read_contribution(Reader& r, const json& v, const std::string& p, Contribut
 void read_timeline(Reader& r, const json& v, std::vector<TimelineYear>& years) {
     const std::string p = "$.timeline";
     if (!v.is_array()) {
-        r.error(p, false, std::string("expected an array, found ") + type_name(v), "write [ {\"year\": ..., \"entries\": [...]} ]");
+        r.error(p, false, std::string("expected an array, found ") + type_name(v),
+                "write [ {\"year\": ..., \"entries\": [...]} ]");
         return;
     }
     for (size_t i = 0; i < v.size(); ++i) {
@@ -460,7 +468,8 @@ void read_find_me(Reader& r, const json& v, FindMe& f) {
 void read_contents(Reader& r, const json& v, std::vector<ContentsEntry>& c) {
     const std::string p = "$.contents";
     if (!v.is_array()) {
-        r.error(p, false, std::string("expected an array, found ") + type_name(v), "write [ {\"title\": ..., \"chapter\": ...} ]");
+        r.error(p, false, std::string("expected an array, found ") + type_name(v),
+                "write [ {\"title\": ..., \"chapter\": ...} ]");
         return;
     }
     for (size_t i = 0; i < v.size(); ++i) {
@@ -497,31 +506,40 @@ void check_unique(Reader& r, const std::vector<std::string>& keys, const std::st
         if (keys[i].empty()) continue;
         if (!seen.insert(keys[i]).second)
             r.error(json_path_member(json_path_index(list_path, i), field), false,
-                    std::string("duplicate ") + what + " '" + keys[i] + "'", std::string("give each ") + what + " its own value");
+                    std::string("duplicate ") + what + " '" + keys[i] + "'",
+                    std::string("give each ") + what + " its own value");
     }
 }
 
 void check_references(Reader& r, const Site& s) {
     std::vector<std::string> slugs, ids, repos, shelf_ids;
-    for (const Article& a : s.writing) slugs.push_back(a.slug);
-    for (const Project& p : s.projects) ids.push_back(p.id);
-    for (const Contribution& c : s.contributions) repos.push_back(c.repo);
-    for (const Shelf& sh : s.loves.shelves) shelf_ids.push_back(sh.id);
+    for (const Article& a : s.writing)
+        slugs.push_back(a.slug);
+    for (const Project& p : s.projects)
+        ids.push_back(p.id);
+    for (const Contribution& c : s.contributions)
+        repos.push_back(c.repo);
+    for (const Shelf& sh : s.loves.shelves)
+        shelf_ids.push_back(sh.id);
     check_unique(r, slugs, "$.writing", "slug", "slug");
     check_unique(r, ids, "$.projects", "id", "project id");
     check_unique(r, repos, "$.contributions", "repo", "repository");
     check_unique(r, shelf_ids, "$.loves.shelves", "id", "shelf id");
 
-    auto known = [](const std::vector<std::string>& v, const std::string& k) { return std::find(v.begin(), v.end(), k) != v.end(); };
+    auto known = [](const std::vector<std::string>& v, const std::string& k) {
+        return std::find(v.begin(), v.end(), k) != v.end();
+    };
     for (size_t y = 0; y < s.timeline.size(); ++y)
         for (size_t e = 0; e < s.timeline[y].entries.size(); ++e) {
             const TimelineEntry& te = s.timeline[y].entries[e];
             std::string ep = json_path_index(json_path_member(json_path_index("$.timeline", y), "entries"), e);
             if (te.ref.empty()) continue;
             if (te.kind == EntryKind::Article && !known(slugs, te.ref))
-                r.error(ep + ".article", false, "no article has the slug '" + te.ref + "'", "add it to \"writing\" or fix the slug");
+                r.error(ep + ".article", false, "no article has the slug '" + te.ref + "'",
+                        "add it to \"writing\" or fix the slug");
             if (te.kind == EntryKind::Project && !known(ids, te.ref))
-                r.error(ep + ".project", false, "no project has the id '" + te.ref + "'", "add it to \"projects\" or fix the id");
+                r.error(ep + ".project", false, "no project has the id '" + te.ref + "'",
+                        "add it to \"projects\" or fix the id");
             if (te.kind == EntryKind::Pulls && !known(repos, te.ref))
                 r.error(ep + ".merged_into", false, "'" + te.ref + "' is not listed in \"contributions\"",
                         "add {\"repo\": \"" + te.ref + "\"} to \"contributions\"");
@@ -538,7 +556,8 @@ void check_references(Reader& r, const Site& s) {
     for (size_t i = 0; i < s.contents.size(); ++i)
         if (!s.contents[i].chapter.empty() && !known(chapters, s.contents[i].chapter)) {
             std::string list;
-            for (const std::string& c : chapters) list += (list.empty() ? "" : ", ") + c;
+            for (const std::string& c : chapters)
+                list += (list.empty() ? "" : ", ") + c;
             r.error(json_path_index("$.contents", i) + ".chapter", false, "no chapter '" + s.contents[i].chapter + "'",
                     "use one of: " + list);
         }
@@ -566,8 +585,9 @@ bool load_site_json(const std::string& file_label, std::string text, Site& site,
     if (!parse_json_source(file_label, std::move(text), src, out)) return false;
     Reader r{src, out};
     const json& root = src.value;
-    if (!r.object(root, "$", {"schema", "site", "timeline", "writing", "projects", "contributions", "loves", "work",
-                              "find_me", "contents"}))
+    if (!r.object(root, "$",
+                  {"schema", "site", "timeline", "writing", "projects", "contributions", "loves", "work", "find_me",
+                   "contents"}))
         return false;
     if (r.integer(root, "$", "schema", site.schema, true, -1000000, 1000000) && site.schema != 1) {
         r.error("$.schema", false, "unsupported schema version " + std::to_string(site.schema),
@@ -608,7 +628,6 @@ bool load_site_json(const std::string& file_label, std::string text, Site& site,
     derive(site);
     return true;
 }
-
 
 struct DiskReader {
     std::string dir;
@@ -652,20 +671,35 @@ static json links_json(const std::vector<Link>& links) {
 std::string site_to_json(const Site& s) {
     json j;
     j["schema"] = 1;
-    json site = {{"title", s.info.title},       {"author", s.info.author},       {"tagline", s.info.tagline},
-                 {"base_url", s.info.base_url}, {"guid_base", s.info.guid_base}, {"language", s.info.language},
-                 {"description", s.info.description}, {"links", links_json(s.info.links)}};
+    json site = {{"title", s.info.title},
+                 {"author", s.info.author},
+                 {"tagline", s.info.tagline},
+                 {"base_url", s.info.base_url},
+                 {"guid_base", s.info.guid_base},
+                 {"language", s.info.language},
+                 {"description", s.info.description},
+                 {"links", links_json(s.info.links)}};
     if (!s.info.bio.empty()) site["bio"] = s.info.bio;
     j["site"] = site;
     json writing = json::array();
     for (const Article& a : s.writing)
-        writing.push_back({{"slug", a.slug}, {"title", a.title}, {"date", format_iso(a.date)}, {"dek", a.dek},
-                           {"opening", a.opening}, {"tags", a.tags}, {"body", a.body_markdown}});
+        writing.push_back({{"slug", a.slug},
+                           {"title", a.title},
+                           {"date", format_iso(a.date)},
+                           {"dek", a.dek},
+                           {"opening", a.opening},
+                           {"tags", a.tags},
+                           {"body", a.body_markdown}});
     j["writing"] = writing;
     json projects = json::array();
     for (const Project& p : s.projects)
-        projects.push_back({{"id", p.id}, {"name", p.name}, {"summary", p.summary}, {"where", p.where},
-                            {"date", format_iso(p.date)}, {"event", p.event}, {"links", links_json(p.links)}});
+        projects.push_back({{"id", p.id},
+                            {"name", p.name},
+                            {"summary", p.summary},
+                            {"where", p.where},
+                            {"date", format_iso(p.date)},
+                            {"event", p.event},
+                            {"links", links_json(p.links)}});
     j["projects"] = projects;
     json contributions = json::array();
     for (const Contribution& c : s.contributions) {
@@ -682,7 +716,8 @@ std::string site_to_json(const Site& s) {
             if (e.kind == EntryKind::Project) entries.push_back({{"project", e.ref}});
             if (e.kind == EntryKind::Pulls) {
                 json pulls = json::array();
-                for (const PullRequest& p : e.pulls) pulls.push_back({{"number", p.number}, {"title", p.title}});
+                for (const PullRequest& p : e.pulls)
+                    pulls.push_back({{"number", p.number}, {"title", p.title}});
                 entries.push_back({{"merged_into", e.ref}, {"show", e.show}, {"pulls", pulls}});
             }
         }
@@ -705,22 +740,33 @@ std::string site_to_json(const Site& s) {
                 if (!g.heading.empty()) go["heading"] = g.heading;
                 groups.push_back(go);
             }
-            shelves.push_back({{"id", sh.id}, {"title", sh.title}, {"subtitle", sh.subtitle},
-                               {"running_head", sh.running_head}, {"numbered", sh.numbered}, {"groups", groups}});
+            shelves.push_back({{"id", sh.id},
+                               {"title", sh.title},
+                               {"subtitle", sh.subtitle},
+                               {"running_head", sh.running_head},
+                               {"numbered", sh.numbered},
+                               {"groups", groups}});
         }
         j["loves"] = {{"title", s.loves.title}, {"intro", s.loves.intro_markdown}, {"shelves", shelves}};
     }
     if (s.work.present) {
         json focus = json::array();
-        for (const FocusArea& f : s.work.focus) focus.push_back({{"term", f.term}, {"text", f.text}});
-        j["work"] = {{"title", s.work.title}, {"intro", s.work.intro_markdown}, {"focus", focus},
-                     {"after", s.work.after_markdown}, {"projects", s.work.projects}};
+        for (const FocusArea& f : s.work.focus)
+            focus.push_back({{"term", f.term}, {"text", f.text}});
+        j["work"] = {{"title", s.work.title},
+                     {"intro", s.work.intro_markdown},
+                     {"focus", focus},
+                     {"after", s.work.after_markdown},
+                     {"projects", s.work.projects}};
     }
     if (s.find_me.present)
-        j["find_me"] = {{"title", s.find_me.title}, {"handle_label", s.find_me.handle_label},
-                        {"handle", s.find_me.handle}, {"links", links_json(s.find_me.links)}};
+        j["find_me"] = {{"title", s.find_me.title},
+                        {"handle_label", s.find_me.handle_label},
+                        {"handle", s.find_me.handle},
+                        {"links", links_json(s.find_me.links)}};
     json contents = json::array();
-    for (const ContentsEntry& c : s.contents) contents.push_back({{"title", c.title}, {"chapter", c.chapter}});
+    for (const ContentsEntry& c : s.contents)
+        contents.push_back({{"title", c.title}, {"chapter", c.chapter}});
     j["contents"] = contents;
     return j.dump();
 }

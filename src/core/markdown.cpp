@@ -71,17 +71,17 @@ std::string decode_entity(const char* text, size_t size) {
     std::string out;
     if (e.size() > 3 && e[1] == '#') {
         unsigned cp = (e[2] == 'x' || e[2] == 'X') ? static_cast<unsigned>(std::strtoul(e.c_str() + 3, nullptr, 16))
-                                                    : static_cast<unsigned>(std::strtoul(e.c_str() + 2, nullptr, 10));
+                                                   : static_cast<unsigned>(std::strtoul(e.c_str() + 2, nullptr, 10));
         append_utf8(out, cp);
         return out;
     }
     static const struct {
         const char* name;
         unsigned cp;
-    } named[] = {{"&amp;", '&'},      {"&lt;", '<'},       {"&gt;", '>'},       {"&quot;", '"'},
-                 {"&apos;", '\''},    {"&nbsp;", 0xA0},    {"&mdash;", 0x2014}, {"&ndash;", 0x2013},
+    } named[] = {{"&amp;", '&'},       {"&lt;", '<'},       {"&gt;", '>'},       {"&quot;", '"'},
+                 {"&apos;", '\''},     {"&nbsp;", 0xA0},    {"&mdash;", 0x2014}, {"&ndash;", 0x2013},
                  {"&hellip;", 0x2026}, {"&lsquo;", 0x2018}, {"&rsquo;", 0x2019}, {"&ldquo;", 0x201C},
-                 {"&rdquo;", 0x201D}, {"&copy;", 0xA9},    {"&times;", 0xD7},   {"&rarr;", 0x2192}};
+                 {"&rdquo;", 0x201D},  {"&copy;", 0xA9},    {"&times;", 0xD7},   {"&rarr;", 0x2192}};
     for (const auto& n : named)
         if (e == n.name) {
             append_utf8(out, n.cp);
@@ -135,8 +135,12 @@ int enter_block(MD_BLOCKTYPE type, void* detail, void* user) {
     }
     case MD_BLOCK_LI: b.open(NodeKind::ListItem); break;
     case MD_BLOCK_HR: b.open(NodeKind::Rule); break;
-    case MD_BLOCK_H: b.open(NodeKind::Heading).level = static_cast<int>(static_cast<MD_BLOCK_H_DETAIL*>(detail)->level); break;
-    case MD_BLOCK_CODE: b.open(NodeKind::CodeBlock).info = attribute_text(static_cast<MD_BLOCK_CODE_DETAIL*>(detail)->lang); break;
+    case MD_BLOCK_H:
+        b.open(NodeKind::Heading).level = static_cast<int>(static_cast<MD_BLOCK_H_DETAIL*>(detail)->level);
+        break;
+    case MD_BLOCK_CODE:
+        b.open(NodeKind::CodeBlock).info = attribute_text(static_cast<MD_BLOCK_CODE_DETAIL*>(detail)->lang);
+        break;
     case MD_BLOCK_HTML: b.open(NodeKind::HtmlBlock); break;
     case MD_BLOCK_P: b.open(NodeKind::Paragraph); break;
     case MD_BLOCK_TABLE: b.open(NodeKind::Table); break;

@@ -6,7 +6,8 @@ namespace folio {
 std::vector<std::string> main_chapters(const Site& site) {
     std::vector<std::string> ids = {"contents"};
     if (site.loves.present) ids.push_back("loves");
-    for (const Shelf& s : site.loves.shelves) ids.push_back(s.id);
+    for (const Shelf& s : site.loves.shelves)
+        ids.push_back(s.id);
     ids.push_back("writing");
     if (site.work.present) ids.push_back("work");
     if (site.find_me.present) ids.push_back("find-me");
@@ -20,7 +21,8 @@ static std::string normalise(std::string p) {
     const std::string index = "index.html";
     if (p.size() >= index.size() && p.compare(p.size() - index.size(), index.size(), index) == 0)
         p = p.substr(0, p.size() - index.size());
-    while (p.size() > 1 && p.back() == '/') p.pop_back();
+    while (p.size() > 1 && p.back() == '/')
+        p.pop_back();
     return p;
 }
 
@@ -58,9 +60,12 @@ Route resolve_route(const Site& site, const std::string& raw) {
 std::vector<Route> all_routes(const Site& site) {
     std::vector<Route> out;
     out.push_back(resolve_route(site, "/"));
-    for (const std::string& id : main_chapters(site)) out.push_back(resolve_route(site, "/" + id));
-    for (const Article& a : site.writing) out.push_back(resolve_route(site, "/writing/" + a.slug));
-    for (const auto& kv : site.tags) out.push_back(resolve_route(site, "/tags/" + kv.first));
+    for (const std::string& id : main_chapters(site))
+        out.push_back(resolve_route(site, "/" + id));
+    for (const Article& a : site.writing)
+        out.push_back(resolve_route(site, "/writing/" + a.slug));
+    for (const auto& kv : site.tags)
+        out.push_back(resolve_route(site, "/tags/" + kv.first));
     return out;
 }
 
@@ -78,7 +83,8 @@ static std::string chapter_title(const Site& site, const std::string& id) {
 std::string route_title(const Site& site, const Route& r) {
     const std::string sep = " \xC2\xB7 ";
     switch (r.kind) {
-    case RouteKind::Main: return r.chapter == "front" ? site.info.title : chapter_title(site, r.chapter) + sep + site.info.title;
+    case RouteKind::Main:
+        return r.chapter == "front" ? site.info.title : chapter_title(site, r.chapter) + sep + site.info.title;
     case RouteKind::Article: return site.writing[r.article].title + sep + site.info.title;
     case RouteKind::Tag: return "tagged " + r.tag + sep + site.info.title;
     default: return "page not found" + sep + site.info.title;

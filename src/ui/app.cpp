@@ -145,7 +145,8 @@ ImVec2 App::page_origin(int page) const {
     int row = spreads ? page / 2 : page;
     int col = spreads ? page % 2 : 0;
     float left = spreads ? view_width * 0.5f - pw : view_width * 0.5f - pw * 0.5f;
-    return ImVec2(std::floor(left + static_cast<float>(col) * pw), std::floor(kTopPad + static_cast<float>(row) * row_height(*this) - scroll));
+    return ImVec2(std::floor(left + static_cast<float>(col) * pw),
+                  std::floor(kTopPad + static_cast<float>(row) * row_height(*this) - scroll));
 }
 
 int App::first_visible_page() const {
@@ -246,7 +247,8 @@ void draw_page(PageDraw& d) {
         if (d.page % 2 == 1)
             d.dl->AddRectFilledMultiColor(o, ImVec2(o.x + w, o.y + size.y), dark, clear, clear, dark);
         else
-            d.dl->AddRectFilledMultiColor(ImVec2(o.x + size.x - w, o.y), ImVec2(o.x + size.x, o.y + size.y), clear, dark, dark, clear);
+            d.dl->AddRectFilledMultiColor(ImVec2(o.x + size.x - w, o.y), ImVec2(o.x + size.x, o.y + size.y), clear,
+                                          dark, dark, clear);
     }
     if (pg.blank) return;
 
@@ -256,7 +258,9 @@ void draw_page(PageDraw& d) {
         const Box& b = pg.boxes[i];
         ImVec2 p0 = at(b.x, b.y), p1 = at(b.x + b.w, b.y + b.h);
         switch (b.kind) {
-        case BoxKind::Rule: d.dl->AddRectFilled(p0, ImVec2(p1.x, p0.y + std::max(1.0f, b.h * s)), a.theme.ink_of(b.ink)); break;
+        case BoxKind::Rule:
+            d.dl->AddRectFilled(p0, ImVec2(p1.x, p0.y + std::max(1.0f, b.h * s)), a.theme.ink_of(b.ink));
+            break;
         case BoxKind::Panel: d.dl->AddRectFilled(p0, p1, a.theme.ink_of(Ink::Panel), 4.0f * s); break;
         case BoxKind::Image: {
             const std::string& src = b.link >= 0 ? a.book.links[b.link] : std::string();
@@ -274,8 +278,8 @@ void draw_page(PageDraw& d) {
             if (f) {
                 float fs = b.size * s;
                 ImVec2 ts = f->CalcTextSizeA(fs, FLT_MAX, (p1.x - p0.x) - 24, b.text.c_str());
-                d.dl->AddText(f, fs, ImVec2(p0.x + 12, (p0.y + p1.y - ts.y) * 0.5f), a.theme.ink_of(Ink::Muted), b.text.c_str(),
-                              nullptr, (p1.x - p0.x) - 24);
+                d.dl->AddText(f, fs, ImVec2(p0.x + 12, (p0.y + p1.y - ts.y) * 0.5f), a.theme.ink_of(Ink::Muted),
+                              b.text.c_str(), nullptr, (p1.x - p0.x) - 24);
             }
             break;
         }
@@ -307,15 +311,18 @@ void draw_page(PageDraw& d) {
         if (!head.empty()) {
             ImFont* f = font_of(a, Face::Italic);
             float w = f ? f->CalcTextSizeA(small * s, FLT_MAX, 0, head.c_str()).x : 0;
-            draw_text(d, Face::Italic, small, ImVec2(std::round(o.x + (size.x - w) * 0.5f), std::round(o.y + spec.margin_top * 0.42f * s)),
+            draw_text(d, Face::Italic, small,
+                      ImVec2(std::round(o.x + (size.x - w) * 0.5f), std::round(o.y + spec.margin_top * 0.42f * s)),
                       a.theme.ink_of(Ink::Muted), head);
         }
     }
     std::string folio = folio_label(pg);
     ImFont* f = font_of(a, Face::Serif);
     float w = f ? f->CalcTextSizeA(small * s, FLT_MAX, 0, folio.c_str()).x : 0;
-    draw_text(d, Face::Serif, small, ImVec2(std::round(o.x + (size.x - w) * 0.5f), std::round(o.y + (spec.height - spec.margin_bottom * 0.55f) * s)),
-              a.theme.ink_of(Ink::Muted), folio);
+    draw_text(
+        d, Face::Serif, small,
+        ImVec2(std::round(o.x + (size.x - w) * 0.5f), std::round(o.y + (spec.height - spec.margin_bottom * 0.55f) * s)),
+        a.theme.ink_of(Ink::Muted), folio);
     if (!pending_link.empty()) a.follow(pending_link);
 }
 
@@ -329,7 +336,8 @@ void draw_message(App& a, ImDrawList* dl) {
     float h = std::max(200.0f, a.view_height - 64);
     dl->AddRectFilled(o, ImVec2(o.x + w, o.y + h), a.theme.paper, 2.0f);
     dl->AddText(f, 26, ImVec2(o.x + 28, o.y + 24), a.theme.ink_of(Ink::Text), "This page could not be shown");
-    dl->AddText(mono ? mono : f, 14, ImVec2(o.x + 28, o.y + 72), a.theme.ink_of(Ink::Accent), a.error.c_str(), nullptr, w - 56);
+    dl->AddText(mono ? mono : f, 14, ImVec2(o.x + 28, o.y + 72), a.theme.ink_of(Ink::Accent), a.error.c_str(), nullptr,
+                w - 56);
 }
 
 } // namespace
@@ -352,9 +360,9 @@ bool App::frame(float dt) {
     ImGui::SetNextWindowSize(io.DisplaySize);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoMove |
-                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse |
-                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+                                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBringToFrontOnFocus;
     // The book is the only window: it has keyboard focus from the start, so Tab reaches its links.
     if (!GImGui->NavWindow) ImGui::SetNextWindowFocus();
     ImGui::Begin("folio", nullptr, flags);
@@ -369,7 +377,8 @@ bool App::frame(float dt) {
     }
     // We draw with fonts that are never made "current" through PushFont, so tell each one the density
     // (device pixel ratio) to bake its glyphs at; otherwise they stay at 1x and look blurred on HiDPI.
-    for (ImFont* f : fonts.face) f->CurrentRasterizerDensity = GImGui->FontRasterizerDensity;
+    for (ImFont* f : fonts.face)
+        f->CurrentRasterizerDensity = GImGui->FontRasterizerDensity;
     if (book_dirty) relayout(*this);
     compute_geometry(*this);
     float max_scroll = std::max(0.0f, content_height - view_height);
@@ -429,7 +438,8 @@ bool App::frame(float dt) {
                 float widest = 0;
                 for (const Box& t : book.pages[i].boxes)
                     if (t.code == b.code && t.kind == BoxKind::Text) widest = std::max(widest, t.w - t.clip_w);
-                code_scroll[b.code] = clampf(code_scroll[b.code] - io.MouseWheelH * 40.0f, 0, std::max(0.0f, widest * page_scale));
+                code_scroll[b.code] =
+                    clampf(code_scroll[b.code] - io.MouseWheelH * 40.0f, 0, std::max(0.0f, widest * page_scale));
             }
         }
     }

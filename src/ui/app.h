@@ -21,10 +21,10 @@ enum class ScrollKey { LineUp, LineDown, PageUp, PageDown, Home, End };
 
 // What the app asks of the platform after a frame. The platform clears it once handled.
 struct AppRequests {
-    bool push_history = false; // a link to an internal route was followed: pushState(route.path)
+    bool push_history = false;              // a link to an internal route was followed: pushState(route.path)
     std::vector<std::string> open_external; // open in a new tab (noopener)
     bool title_changed = false;
-    bool cursor_hand = false; // the pointer is over a link
+    bool cursor_hand = false;             // the pointer is over a link
     std::vector<std::string> load_images; // site paths of images to load; answer with App::image_loaded
 };
 
@@ -58,8 +58,8 @@ struct App {
     float page_scale = 1;
     std::vector<float> code_scroll; // sideways offset of each code block
     std::map<std::string, LoadedImage> images;
-    bool pending_anchor = false;    // scroll to the route's chapter once laid out
-    float pending_scroll = -1;      // or restore this scroll offset (history)
+    bool pending_anchor = false; // scroll to the route's chapter once laid out
+    float pending_scroll = -1;   // or restore this scroll offset (history)
     bool dragging_scrollbar = false;
 
     //--- links
@@ -78,8 +78,8 @@ struct App {
     void scroll_key(ScrollKey k);
     // The platform finished loading an image (texture invalid and size 0: it failed).
     void image_loaded(const std::string& src, ImTextureID texture, float width, float height);
-    void forget_textures(); // the GPU context was lost: every texture is gone
-    std::string copy_text() const;        // what the browser's copy event should put on the clipboard
+    void forget_textures();        // the GPU context was lost: every texture is gone
+    std::string copy_text() const; // what the browser's copy event should put on the clipboard
 
     // Draws one frame into the current ImGui frame (between NewFrame and Render). Returns true when
     // another frame is needed soon (an animation in flight).

@@ -52,7 +52,8 @@ const char* const kDebianFontFiles[kFaceCount] = {
 
 bool load_fonts_from_dir(Fonts& fonts, const std::string& dir, std::string& error) {
     std::string paths[kFaceCount];
-    for (int i = 0; i < kFaceCount; ++i) paths[i] = dir + "/" + kFontFiles[i];
+    for (int i = 0; i < kFaceCount; ++i)
+        paths[i] = dir + "/" + kFontFiles[i];
     return load_fonts_from_files(fonts, paths, error);
 }
 

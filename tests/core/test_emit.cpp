@@ -21,7 +21,8 @@ namespace {
 
 size_t count_of(const std::string& hay, const std::string& needle) {
     size_t n = 0;
-    for (size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + needle.size())) ++n;
+    for (size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + needle.size()))
+        ++n;
     return n;
 }
 
@@ -46,7 +47,8 @@ const Site& seed_site() {
     if (!loaded) {
         Diagnostics d;
         bool ok = load_bundle(FOLIO_SOURCE_DIR, site, d);
-        for (const Diagnostic& x : d) UNSCOPED_INFO(format_diagnostic(x));
+        for (const Diagnostic& x : d)
+            UNSCOPED_INFO(format_diagnostic(x));
         REQUIRE(ok);
         loaded = true;
     }
@@ -86,10 +88,12 @@ TEST_CASE("emit: the seed's rss has every article, newest first, with the seed's
     CHECK(rss.find("xmlns:content=\"http://purl.org/rss/1.0/modules/content/\"") != std::string::npos);
     CHECK(count_of(rss, "<item>") == 28);
     CHECK(count_of(rss, "</item>") == 28);
-    CHECK(rss.find("<atom:link href=\"https://www.byanshuman.page/rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>") !=
+    CHECK(rss.find(
+              "<atom:link href=\"https://www.byanshuman.page/rss.xml\" rel=\"self\" type=\"application/rss+xml\"/>") !=
           std::string::npos);
     CHECK(rss.find("<link>https://www.byanshuman.page/</link>") != std::string::npos);
-    CHECK(rss.find("<description>Writing on systems, GPUs, and distributed runtimes.</description>") != std::string::npos);
+    CHECK(rss.find("<description>Writing on systems, GPUs, and distributed runtimes.</description>") !=
+          std::string::npos);
     CHECK(rss.find("<language>en</language>") != std::string::npos);
     CHECK(rss.find("<lastBuildDate>Fri, 31 Jul 2026 00:00:00 GMT</lastBuildDate>") != std::string::npos);
 
@@ -98,11 +102,15 @@ TEST_CASE("emit: the seed's rss has every article, newest first, with the seed's
     CHECK(first.find("<title>three hundred processes waited for one pid</title>") != std::string::npos);
     CHECK(first.find("<link>https://www.byanshuman.page/writing/three-hundred-processes-waited-for-one-pid</link>") !=
           std::string::npos);
-    CHECK(first.find("<guid isPermaLink=\"true\">https://byanshuman.page/writing/three-hundred-processes-waited-for-one-pid</guid>") !=
-          std::string::npos);
+    CHECK(
+        first.find(
+            "<guid "
+            "isPermaLink=\"true\">https://byanshuman.page/writing/three-hundred-processes-waited-for-one-pid</guid>") !=
+        std::string::npos);
     CHECK(first.find("<pubDate>Fri, 31 Jul 2026 00:00:00 GMT</pubDate>") != std::string::npos);
-    CHECK(first.find("<description>The first description of HAMi issue 1662 blamed a file called /tmp/vgpulock/lock.") !=
-          std::string::npos);
+    CHECK(
+        first.find("<description>The first description of HAMi issue 1662 blamed a file called /tmp/vgpulock/lock.") !=
+        std::string::npos);
     CHECK(count_of(first, "<category>") == 5);
     for (const char* tag : {"hami", "cuda", "kubernetes", "linux", "concurrency"})
         CHECK(first.find(std::string("<category>") + tag + "</category>") != std::string::npos);
@@ -130,12 +138,13 @@ TEST_CASE("emit: one page per route, plus 404, feed, sitemap, robots and headers
     const auto routes = all_routes(site);
     CHECK(files.size() == routes.size() + 5);
     std::set<std::string> paths;
-    for (const OutputFile& f : files) paths.insert(f.path);
+    for (const OutputFile& f : files)
+        paths.insert(f.path);
     CHECK(paths.size() == files.size()); // no two outputs share a path
-    for (const char* p : {"index.html", "contents/index.html", "loves/index.html", "songs/index.html", "books/index.html",
-                          "films/index.html", "writing/index.html", "work/index.html", "find-me/index.html",
-                          "writing/three-hundred-processes-waited-for-one-pid/index.html", "tags/hami/index.html",
-                          "404.html", "rss.xml", "sitemap.xml", "robots.txt", "_headers"})
+    for (const char* p : {"index.html", "contents/index.html", "loves/index.html", "songs/index.html",
+                          "books/index.html", "films/index.html", "writing/index.html", "work/index.html",
+                          "find-me/index.html", "writing/three-hundred-processes-waited-for-one-pid/index.html",
+                          "tags/hami/index.html", "404.html", "rss.xml", "sitemap.xml", "robots.txt", "_headers"})
         CHECK(paths.count(p) == 1);
 }
 
@@ -152,12 +161,16 @@ TEST_CASE("emit: every page fills the shell with head, body and the boot script"
         CHECK(p.find("<meta name=\"description\" content=\"") != std::string::npos);
         CHECK(p.find("<meta property=\"og:site_name\" content=\"Anshuman Agrawal\">") != std::string::npos);
         CHECK(p.find("<meta name=\"twitter:card\" content=\"summary\">") != std::string::npos);
-        CHECK(p.find("<link rel=\"alternate\" type=\"application/rss+xml\" title=\"Anshuman Agrawal\" href=\"/rss.xml\">") !=
-              std::string::npos);
+        CHECK(
+            p.find(
+                "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"Anshuman Agrawal\" href=\"/rss.xml\">") !=
+            std::string::npos);
         CHECK(p.find("<link rel=\"stylesheet\" href=\"/assets/folio.3c4d.css\">") != std::string::npos);
-        CHECK(p.find("<link rel=\"preload\" href=\"/assets/serif.5e6f.ttf\" as=\"font\" type=\"font/ttf\" crossorigin>") !=
+        CHECK(p.find(
+                  "<link rel=\"preload\" href=\"/assets/serif.5e6f.ttf\" as=\"font\" type=\"font/ttf\" crossorigin>") !=
               std::string::npos);
-        CHECK(p.find("<link rel=\"preload\" href=\"/assets/folio.7a8b.wasm\" as=\"fetch\" crossorigin>") != std::string::npos);
+        CHECK(p.find("<link rel=\"preload\" href=\"/assets/folio.7a8b.wasm\" as=\"fetch\" crossorigin>") !=
+              std::string::npos);
         CHECK(p.find("<script src=\"/assets/boot.1a2b.js\" defer></script>") != std::string::npos);
         CHECK(count_of(p, "<script") == 1); // never an inline script
         CHECK(p.find("<nav aria-label=\"contents\">") != std::string::npos);
@@ -176,15 +189,16 @@ TEST_CASE("emit: each page shows its view's text", "[emit]") {
     CHECK(front.find("<span>buy me a coffee</span>") != std::string::npos); // no href: plain text
     CHECK(front.find("<h2>2026</h2>") != std::string::npos);
     CHECK(front.find("<h2>2025</h2>") != std::string::npos);
-    CHECK(front.find("merged into <a href=\"https://github.com/TheHPXProject/hpx\">TheHPXProject/hpx</a>") != std::string::npos);
-    CHECK(front.find("<a href=\"https://github.com/TheHPXProject/hpx/pull/7607\">#7607</a> Get the Rostam Jenkins lanes passing again") !=
+    CHECK(front.find("merged into <a href=\"https://github.com/TheHPXProject/hpx\">TheHPXProject/hpx</a>") !=
           std::string::npos);
+    CHECK(front.find("<a href=\"https://github.com/TheHPXProject/hpx/pull/7607\">#7607</a> Get the Rostam Jenkins "
+                     "lanes passing again") != std::string::npos);
     CHECK(front.find("<details><summary>the rest</summary>") != std::string::npos);
-    CHECK(front.find("on GitHub since 24 Sep<") != std::string::npos);         // newest year: no year
+    CHECK(front.find("on GitHub since 24 Sep<") != std::string::npos); // newest year: no year
     CHECK(front.find("first released on PyPI 29 Aug<") != std::string::npos);
-    CHECK(front.find("on GitHub since 1 Sep 2025<") != std::string::npos);    // an older year keeps it
-    CHECK(front.find("<a href=\"/writing/three-hundred-processes-waited-for-one-pid\">three hundred processes waited for one pid</a>") !=
-          std::string::npos);
+    CHECK(front.find("on GitHub since 1 Sep 2025<") != std::string::npos); // an older year keeps it
+    CHECK(front.find("<a href=\"/writing/three-hundred-processes-waited-for-one-pid\">three hundred processes waited "
+                     "for one pid</a>") != std::string::npos);
     CHECK(front.find("<time datetime=\"2026-07-31\">31 Jul</time>") != std::string::npos);
     CHECK(front.find(html_escape(site.writing[0].dek)) != std::string::npos);
 
@@ -201,8 +215,9 @@ TEST_CASE("emit: each page shows its view's text", "[emit]") {
 
     const std::string loves = main_text(file_or_fail(files, "loves/index.html"));
     CHECK(loves.find("<h1>things I love</h1>") != std::string::npos);
-    CHECK(loves.find("<a href=\"/songs\">songs</a> <span class=\"subtitle\">mostly folk, country, and ghazals.</span>") !=
-          std::string::npos);
+    CHECK(
+        loves.find("<a href=\"/songs\">songs</a> <span class=\"subtitle\">mostly folk, country, and ghazals.</span>") !=
+        std::string::npos);
 
     const std::string contents = main_text(file_or_fail(files, "contents/index.html"));
     CHECK(contents.find("<ol class=\"contents\">") != std::string::npos);
@@ -230,7 +245,8 @@ TEST_CASE("emit: the writing page lists every article, numbered newest first", "
     const std::string list = between(file_or_fail(files, "writing/index.html"), "<ol reversed", "</ol>");
     REQUIRE_FALSE(list.empty());
     CHECK(count_of(list, "<li") == 28);
-    CHECK(list.find("<li value=\"28\"><a href=\"/writing/three-hundred-processes-waited-for-one-pid\">") != std::string::npos);
+    CHECK(list.find("<li value=\"28\"><a href=\"/writing/three-hundred-processes-waited-for-one-pid\">") !=
+          std::string::npos);
     CHECK(list.find("<li value=\"1\">") != std::string::npos);
     CHECK(list.find("<time datetime=\"2026-07-31\">") != std::string::npos);
 }
@@ -247,7 +263,8 @@ TEST_CASE("emit: article pages hold the opening, tags and neighbours", "[emit]")
         CHECK(art.find(html_escape(a.opening)) != std::string::npos);
         CHECK(art.find("<time datetime=\"" + format_iso(a.date) + "\">") != std::string::npos);
         CHECK(art.find(std::to_string(a.reading_minutes) + " min read") != std::string::npos);
-        for (const std::string& t : a.tags) CHECK(art.find("<a href=\"/tags/" + t + "\"") != std::string::npos);
+        for (const std::string& t : a.tags)
+            CHECK(art.find("<a href=\"/tags/" + t + "\"") != std::string::npos);
         if (a.prev >= 0) CHECK(art.find("href=\"/writing/" + site.writing[a.prev].slug + "\"") != std::string::npos);
         if (a.next >= 0) CHECK(art.find("href=\"/writing/" + site.writing[a.next].slug + "\"") != std::string::npos);
         CHECK(page.find("<meta property=\"og:type\" content=\"article\">") != std::string::npos);
@@ -261,9 +278,11 @@ TEST_CASE("emit: tag pages list the articles with that tag", "[emit]") {
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     for (const auto& kv : site.tags) {
         INFO(kv.first);
-        const std::string list = between(main_text(file_or_fail(files, "tags/" + kv.first + "/index.html")), "<ol class=\"tagged\">", "</ol>");
+        const std::string list = between(main_text(file_or_fail(files, "tags/" + kv.first + "/index.html")),
+                                         "<ol class=\"tagged\">", "</ol>");
         CHECK(count_of(list, "<li>") == kv.second.size());
-        for (int i : kv.second) CHECK(list.find("href=\"/writing/" + site.writing[i].slug + "\"") != std::string::npos);
+        for (int i : kv.second)
+            CHECK(list.find("href=\"/writing/" + site.writing[i].slug + "\"") != std::string::npos);
     }
 }
 
@@ -273,12 +292,14 @@ TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit]") {
     const Site& site = seed_site();
     const std::string map = emit_sitemap(site);
     CHECK(count_of(map, "<url>") == all_routes(site).size());
-    CHECK(map.find("<url><loc>https://www.byanshuman.page/</loc><lastmod>2026-07-31</lastmod></url>") != std::string::npos);
+    CHECK(map.find("<url><loc>https://www.byanshuman.page/</loc><lastmod>2026-07-31</lastmod></url>") !=
+          std::string::npos);
     CHECK(map.find("<loc>https://www.byanshuman.page/writing/" + site.writing.back().slug + "</loc><lastmod>" +
                    format_iso(site.writing.back().date) + "</lastmod>") != std::string::npos);
 
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
-    CHECK(file_or_fail(files, "robots.txt") == "User-agent: *\nAllow: /\nSitemap: https://www.byanshuman.page/sitemap.xml\n");
+    CHECK(file_or_fail(files, "robots.txt") ==
+          "User-agent: *\nAllow: /\nSitemap: https://www.byanshuman.page/sitemap.xml\n");
     const std::string headers = file_or_fail(files, "_headers");
     CHECK(headers.find("wasm-unsafe-eval") != std::string::npos);
     CHECK(headers.find("unsafe-inline") == std::string::npos);
@@ -338,7 +359,8 @@ TEST_CASE("emit: Markdown bodies become semantic HTML", "[emit]") {
     CHECK(art.find("<blockquote>\n<p>quoted</p>\n</blockquote>") != std::string::npos);
     CHECK(art.find("<ol start=\"3\">\n<li>three</li>") != std::string::npos);
     CHECK(art.find("<ul>\n<li>a</li>") != std::string::npos);
-    CHECK(art.find("<pre><code class=\"language-cpp\">int main() { return 1 &lt; 2; }\n</code></pre>") != std::string::npos);
+    CHECK(art.find("<pre><code class=\"language-cpp\">int main() { return 1 &lt; 2; }\n</code></pre>") !=
+          std::string::npos);
     CHECK(art.find("<hr>") != std::string::npos);
     CHECK(art.find("<th class=\"align-left\">l</th>") != std::string::npos);
     CHECK(art.find("<td class=\"align-center\">2</td>") != std::string::npos);
@@ -367,7 +389,8 @@ TEST_CASE("emit: only http, https, mailto and site paths become links", "[emit]"
     CHECK(art.find("href=\"relative") == std::string::npos);
     CHECK(art.find("<img") == std::string::npos);
     CHECK(art.find("<a href=\"mailto:ada@example.org\">five</a>") != std::string::npos);
-    for (const char* text : {"one", "two", "three", "four", "six", "pic"}) CHECK(art.find(text) != std::string::npos);
+    for (const char* text : {"one", "two", "three", "four", "six", "pic"})
+        CHECK(art.find(text) != std::string::npos);
     CHECK(emit_rss(s).find("javascript:") == std::string::npos);
 }
 
@@ -375,11 +398,15 @@ TEST_CASE("emit: only http, https, mailto and site paths become links", "[emit]"
 
 TEST_CASE("emit: html_escape escapes markup and drops what XML forbids", "[emit]") {
     CHECK(html_escape("<a href=\"x\">'&'</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
-    CHECK(html_escape(std::string("a\x01" "b\x1f" "c\x0b" "d", 7)) == "abcd");
+    CHECK(html_escape(std::string("a\x01"
+                                  "b\x1f"
+                                  "c\x0b"
+                                  "d",
+                                  7)) == "abcd");
     CHECK(html_escape(std::string("a\0b", 3)) == "ab");
     CHECK(html_escape("tab\tnl\ncr\r") == "tab\tnl\ncr\r");
-    CHECK(html_escape("\xEF\xBF\xBE") == "");                    // U+FFFE is not an XML character
-    CHECK(html_escape("bad\xFFutf8") == "bad\xEF\xBF\xBDutf8"); // malformed bytes become U+FFFD
+    CHECK(html_escape("\xEF\xBF\xBE") == "");                                     // U+FFFE is not an XML character
+    CHECK(html_escape("bad\xFFutf8") == "bad\xEF\xBF\xBDutf8");                   // malformed bytes become U+FFFD
     CHECK(html_escape("\xED\xA0\x80") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"); // an encoded surrogate
     CHECK(html_escape("\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 \xF0\x9F\x99\x82") ==
           "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 \xF0\x9F\x99\x82"); // right-to-left text and emoji pass
@@ -388,7 +415,8 @@ TEST_CASE("emit: html_escape escapes markup and drops what XML forbids", "[emit]
 namespace {
 
 const std::string kEvil = "<script>alert(1)</script> \"quoted\" 'single' & ]]> "
-                          "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 \xF0\x9F\x99\x82 ctl\x01" "end";
+                          "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 \xF0\x9F\x99\x82 ctl\x01"
+                          "end";
 
 Site hostile_site() {
     Site s;
@@ -403,7 +431,8 @@ Site hostile_site() {
         a.date = {2026, 1, 1 + i};
         a.tags = {"evil"};
         a.body_markdown = "# " + kEvil + "\n\n" + kEvil + "\n\n[x](javascript:alert(1))\n\n```\n" + kEvil +
-                          "\n]]></code></pre><script>alert(1)</script>\n```\n\n<div onclick=\"alert(1)\">" + kEvil + "</div>\n";
+                          "\n]]></code></pre><script>alert(1)</script>\n```\n\n<div onclick=\"alert(1)\">" + kEvil +
+                          "</div>\n";
         s.writing.push_back(a);
     }
     Project p{"proj", kEvil, kEvil, kEvil, "since", {2026, 1, 1}, {{kEvil, "javascript:alert(1)"}}};
@@ -465,14 +494,15 @@ TEST_CASE("emit: hostile content is escaped everywhere", "[emit]") {
         CHECK(f.contents.find('\x01') == std::string::npos);
         CHECK(f.contents.find("{{") == std::string::npos);
     }
-    const std::string escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &#39;single&#39; &amp; ]]&gt; ";
+    const std::string escaped =
+        "&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot; &#39;single&#39; &amp; ]]&gt; ";
     for (const char* page : {"index.html", "writing/evil-0/index.html", "books/index.html", "work/index.html",
                              "find-me/index.html", "loves/index.html", "tags/evil/index.html", "404.html"}) {
         INFO(page);
         const std::string p = file_or_fail(files, page);
         CHECK(p.find(escaped) != std::string::npos);
         CHECK(p.find("\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7") != std::string::npos); // right-to-left text kept
-        CHECK(p.find("\xF0\x9F\x99\x82 ctlend") != std::string::npos);                   // emoji kept, control dropped
+        CHECK(p.find("\xF0\x9F\x99\x82 ctlend") != std::string::npos);                  // emoji kept, control dropped
     }
     const std::string title = between(file_or_fail(files, "index.html"), "<title>", "</title>");
     CHECK(title == "<title>" + html_escape(kEvil) + "</title>");

@@ -36,7 +36,8 @@ TEST_CASE("a heading never ends a page", "[layout]") {
         Book b;
         Flow f(b, m);
         f.begin_chapter("c", "c", "c, continued", false, false);
-        for (int i = 0; i < filler; ++i) f.paragraph(body("line " + std::to_string(i)));
+        for (int i = 0; i < filler; ++i)
+            f.paragraph(body("line " + std::to_string(i)));
         for (int h = 0; h < 12; ++h) {
             Paragraph head = body("Heading " + std::to_string(h), kHeadingSize);
             head.keep_with_next = true;
@@ -65,7 +66,8 @@ TEST_CASE("a 200-item list continues under a continued head", "[layout]") {
     f.finish();
     REQUIRE(b.pages.size() > 3);
     CHECK(b.pages[0].running_head.empty());
-    for (size_t i = 1; i < b.pages.size(); ++i) CHECK(b.pages[i].running_head == "list, continued");
+    for (size_t i = 1; i < b.pages.size(); ++i)
+        CHECK(b.pages[i].running_head == "list, continued");
     int items = 0;
     for (const Page& p : b.pages)
         for (const Box& x : p.boxes) {
@@ -113,16 +115,18 @@ TEST_CASE("a chapter starts on an even page; the contents prints computed folios
     for (const Box& x : book.pages[contents->first_page].boxes)
         if (x.ink == Ink::Muted && x.x > book.spec.width * 0.5f) printed.push_back(x.text); // right-aligned folios
     REQUIRE(printed.size() == lines.size());
-    for (size_t i = 0; i < lines.size(); ++i) CHECK(printed[i] == lines[i].folio);
+    for (size_t i = 0; i < lines.size(); ++i)
+        CHECK(printed[i] == lines[i].folio);
 
     // More books move the later chapters (with the real fonts, forty do: see tests/ui).
     Site more = site;
     for (Shelf& sh : more.loves.shelves)
         if (sh.id == "books")
-            for (int i = 0; i < 80; ++i) sh.groups[0].items.push_back(ShelfItem{"Another book " + std::to_string(i), "", "", {"Someone"}});
+            for (int i = 0; i < 80; ++i)
+                sh.groups[0].items.push_back(ShelfItem{"Another book " + std::to_string(i), "", "", {"Someone"}});
     Book grown = compose_site(more, m, ComposeState{});
     std::vector<ContentsLine> after = contents_folios(more, grown);
-    CHECK(after[2].folio == lines[2].folio); // books itself starts where it did
+    CHECK(after[2].folio == lines[2].folio);                      // books itself starts where it did
     CHECK(std::stoi(after[3].folio) > std::stoi(lines[3].folio)); // writing moved
     CHECK(std::stoi(after[6].folio) > std::stoi(lines[6].folio)); // find me moved
 }
@@ -134,7 +138,8 @@ TEST_CASE("front matter has roman folios and an odd page count", "[layout]") {
     FixedMeasurer m;
     Book book = compose_site(site, m, ComposeState{});
     int roman = 0;
-    for (const Page& p : book.pages) roman += p.roman ? 1 : 0;
+    for (const Page& p : book.pages)
+        roman += p.roman ? 1 : 0;
     CHECK(roman % 2 == 1);
     CHECK(book.pages[0].roman);
     CHECK(folio_label(book.pages[0]) == "i");
@@ -153,7 +158,8 @@ TEST_CASE("an article body typesets every Markdown element", "[layout]") {
     float hard_break_first_x = -1, line_two_x = -2;
     for (const Page& p : book.pages)
         for (const Box& b : p.boxes) {
-            if (b.kind == BoxKind::Text && (b.text == "1." || b.text == "2." || b.text == "3." || b.text == "5." || b.text == "6."))
+            if (b.kind == BoxKind::Text &&
+                (b.text == "1." || b.text == "2." || b.text == "3." || b.text == "5." || b.text == "6."))
                 markers.push_back(b.text);
             if (b.strike && b.text.find("retraction") != std::string::npos) strike = true;
             if (b.code >= 0 && b.face == Face::Mono && b.text.find("int main()") == 0) code_mono = true;

@@ -115,7 +115,8 @@ TEST_CASE("missing required field points at its object", "[load]") {
 }
 
 TEST_CASE("unknown field with a suggestion", "[load]") {
-    Diagnostics d = check(replace(kValid, "\"date\": \"2026-03-01\"", "\"daet\": \"2026-03-01\", \"date\": \"2026-03-01\""));
+    Diagnostics d =
+        check(replace(kValid, "\"date\": \"2026-03-01\"", "\"daet\": \"2026-03-01\", \"date\": \"2026-03-01\""));
     REQUIRE(d.size() == 1);
     CHECK(d[0].path == "$.writing[0].daet");
     CHECK(d[0].line == 9);
@@ -126,7 +127,8 @@ TEST_CASE("unknown field with a suggestion", "[load]") {
 
 TEST_CASE("duplicate slug", "[load]") {
     std::string two = replace(kValid, "\"opening\": \"Opening.\"}",
-                              "\"opening\": \"Opening.\"},\n    {\"slug\": \"a-post\", \"title\": \"B\", \"date\": \"2026-03-02\", \"dek\": \"D\", \"opening\": \"O\"}");
+                              "\"opening\": \"Opening.\"},\n    {\"slug\": \"a-post\", \"title\": \"B\", \"date\": "
+                              "\"2026-03-02\", \"dek\": \"D\", \"opening\": \"O\"}");
     Diagnostics d = check(two);
     REQUIRE(d.size() == 1);
     CHECK(d[0].path == "$.writing[1].slug");
@@ -136,8 +138,9 @@ TEST_CASE("duplicate slug", "[load]") {
 }
 
 TEST_CASE("reference to a missing article and project", "[load]") {
-    Diagnostics d = check(replace(kValid, "\"timeline\": []",
-                                  "\"timeline\": [{\"year\": 2026, \"entries\": [{\"article\": \"nope\"}, {\"project\": \"gone\"}]}]"));
+    Diagnostics d = check(
+        replace(kValid, "\"timeline\": []",
+                "\"timeline\": [{\"year\": 2026, \"entries\": [{\"article\": \"nope\"}, {\"project\": \"gone\"}]}]"));
     REQUIRE(d.size() == 2);
     CHECK(d[0].path == "$.timeline[0].entries[0].article");
     CHECK(d[0].line == 7);
@@ -157,8 +160,9 @@ TEST_CASE("impossible date", "[load]") {
 }
 
 TEST_CASE("javascript: links are errors", "[load]") {
-    Diagnostics d = check(replace(kValid, "\"description\": \"Notes.\"",
-                                  "\"description\": \"Notes.\", \"links\": [{\"text\": \"x\", \"href\": \"javascript:alert(1)\"}]"));
+    Diagnostics d = check(
+        replace(kValid, "\"description\": \"Notes.\"",
+                "\"description\": \"Notes.\", \"links\": [{\"text\": \"x\", \"href\": \"javascript:alert(1)\"}]"));
     REQUIRE(d.size() == 1);
     CHECK(d[0].path == "$.site.links[0].href");
     CHECK(d[0].line == 5);
@@ -192,7 +196,8 @@ TEST_CASE("Markdown files: missing, not UTF-8, and read", "[load]") {
     fs::remove_all(dir);
     fs::create_directories(dir / "writing");
     auto write = [&](const fs::path& p, const std::string& s) { std::ofstream(p, std::ios::binary) << s; };
-    write(dir / "content.json", replace(kValid, "\"opening\": \"Opening.\"", "\"opening\": \"Opening.\", \"body_file\": \"writing/a.md\""));
+    write(dir / "content.json",
+          replace(kValid, "\"opening\": \"Opening.\"", "\"opening\": \"Opening.\", \"body_file\": \"writing/a.md\""));
 
     Site missing;
     Diagnostics d1;

@@ -14,7 +14,8 @@ const Node* find(const Node& n, NodeKind k) {
 }
 void collect(const Node& n, NodeKind k, std::vector<const Node*>& out) {
     if (n.kind == k) out.push_back(&n);
-    for (const Node& c : n.children) collect(c, k, out);
+    for (const Node& c : n.children)
+        collect(c, k, out);
 }
 } // namespace
 

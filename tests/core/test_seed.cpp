@@ -17,7 +17,8 @@ const Site& seed() {
     if (!loaded) {
         Diagnostics d;
         bool ok = load_bundle(FOLIO_SOURCE_DIR, site, d);
-        for (const Diagnostic& x : d) UNSCOPED_INFO(format_diagnostic(x));
+        for (const Diagnostic& x : d)
+            UNSCOPED_INFO(format_diagnostic(x));
         REQUIRE(ok);
         loaded = true;
     }

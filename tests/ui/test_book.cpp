@@ -18,7 +18,8 @@ struct Harness {
     float w, h;
     explicit Harness(float width = 1280, float height = 860) : w(width), h(height) {
         std::string paths[kFaceCount], error;
-        for (int i = 0; i < kFaceCount; ++i) paths[i] = kDebianFontFiles[i];
+        for (int i = 0; i < kFaceCount; ++i)
+            paths[i] = kDebianFontFiles[i];
         REQUIRE(load_fonts_from_files(app.fonts, paths, error));
         Site site;
         Diagnostics d;
@@ -33,7 +34,8 @@ struct Harness {
         imgui.end_frame();
     }
     void frames(int n) {
-        for (int i = 0; i < n; ++i) frame();
+        for (int i = 0; i < n; ++i)
+            frame();
     }
     // Screen position of the first text box whose text starts with `text` on a visible page.
     bool find_box(const std::string& text, ImVec2& at) {
@@ -76,8 +78,13 @@ TEST_CASE("the seed lands on the seed's folios at the reference page size", "[ui
     t.frame();
     std::vector<ContentsLine> lines = contents_folios(t.app.site, t.app.book);
     REQUIRE(lines.size() == 7);
-    const char* expected[][2] = {{"things I love", "4"}, {"songs", "6"},           {"books", "8"},  {"writing", "10"},
-                                 {"films and series", "12"}, {"work (infra + inference)", "14"}, {"find me", "16"}};
+    const char* expected[][2] = {{"things I love", "4"},
+                                 {"songs", "6"},
+                                 {"books", "8"},
+                                 {"writing", "10"},
+                                 {"films and series", "12"},
+                                 {"work (infra + inference)", "14"},
+                                 {"find me", "16"}};
     for (int i = 0; i < 7; ++i) {
         CHECK(lines[i].title == expected[i][0]);
         CHECK(lines[i].folio == expected[i][1]);
@@ -103,7 +110,8 @@ TEST_CASE("the seed lands on the seed's folios at the reference page size", "[ui
     Site more = t.app.site;
     for (Shelf& sh : more.loves.shelves)
         if (sh.id == "books")
-            for (int i = 0; i < 40; ++i) sh.groups[0].items.push_back(ShelfItem{"Another book " + std::to_string(i), "", "", {"Someone"}});
+            for (int i = 0; i < 40; ++i)
+                sh.groups[0].items.push_back(ShelfItem{"Another book " + std::to_string(i), "", "", {"Someone"}});
     t.app.set_site(std::move(more));
     t.frame();
     std::vector<ContentsLine> after = contents_folios(t.app.site, t.app.book);
@@ -227,7 +235,8 @@ TEST_CASE("a huge bundle draws only the visible pages", "[ui][scale]") {
     }
     for (Shelf& sh : big.loves.shelves)
         if (sh.id == "books")
-            for (int i = 0; i < 2000; ++i) sh.groups[0].items.push_back(ShelfItem{"Book " + std::to_string(i), "", "", {"Author"}});
+            for (int i = 0; i < 2000; ++i)
+                sh.groups[0].items.push_back(ShelfItem{"Book " + std::to_string(i), "", "", {"Author"}});
     derive(big);
     t.app.set_site(std::move(big));
     t.app.open("/writing");
@@ -300,7 +309,8 @@ TEST_CASE("every face bakes its glyphs at the device pixel ratio", "[ui]") {
     Harness t(390, 844);
     ImGui::GetIO().DisplayFramebufferScale = ImVec2(3, 3);
     t.frames(2);
-    for (ImFont* f : t.app.fonts.face) CHECK(f->CurrentRasterizerDensity == 3.0f);
+    for (ImFont* f : t.app.fonts.face)
+        CHECK(f->CurrentRasterizerDensity == 3.0f);
 }
 
 TEST_CASE("images are requested when drawn and take their own shape once loaded", "[ui]") {

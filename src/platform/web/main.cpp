@@ -151,9 +151,11 @@ void handle_requests() {
         if (!p.app.title.empty()) js_set_title(p.app.title.c_str());
         r.title_changed = false;
     }
-    for (const std::string& href : r.open_external) js_open_external(href.c_str());
+    for (const std::string& href : r.open_external)
+        js_open_external(href.c_str());
     r.open_external.clear();
-    for (const std::string& src : r.load_images) js_load_image(src.c_str());
+    for (const std::string& src : r.load_images)
+        js_load_image(src.c_str());
     r.load_images.clear();
     if (r.cursor_hand != p.cursor_hand) {
         p.cursor_hand = r.cursor_hand;
@@ -221,10 +223,18 @@ ImGuiKey key_from_code(const char* code) {
     static const struct {
         const char* code;
         ImGuiKey key;
-    } map[] = {{"Tab", ImGuiKey_Tab},         {"Enter", ImGuiKey_Enter},       {"NumpadEnter", ImGuiKey_KeypadEnter},
-               {"Escape", ImGuiKey_Escape},   {"ShiftLeft", ImGuiKey_LeftShift}, {"ShiftRight", ImGuiKey_RightShift},
-               {"ControlLeft", ImGuiKey_LeftCtrl}, {"ControlRight", ImGuiKey_RightCtrl}, {"AltLeft", ImGuiKey_LeftAlt},
-               {"AltRight", ImGuiKey_RightAlt}, {"MetaLeft", ImGuiKey_LeftSuper}, {"MetaRight", ImGuiKey_RightSuper}};
+    } map[] = {{"Tab", ImGuiKey_Tab},
+               {"Enter", ImGuiKey_Enter},
+               {"NumpadEnter", ImGuiKey_KeypadEnter},
+               {"Escape", ImGuiKey_Escape},
+               {"ShiftLeft", ImGuiKey_LeftShift},
+               {"ShiftRight", ImGuiKey_RightShift},
+               {"ControlLeft", ImGuiKey_LeftCtrl},
+               {"ControlRight", ImGuiKey_RightCtrl},
+               {"AltLeft", ImGuiKey_LeftAlt},
+               {"AltRight", ImGuiKey_RightAlt},
+               {"MetaLeft", ImGuiKey_LeftSuper},
+               {"MetaRight", ImGuiKey_RightSuper}};
     for (const auto& m : map)
         if (std::strcmp(code, m.code) == 0) return m.key;
     return ImGuiKey_None;
@@ -243,14 +253,22 @@ bool scroll_key(const EmscriptenKeyboardEvent* e) {
     folio::App& a = g_platform.app;
     const char* c = e->code;
     if (e->ctrlKey || e->altKey || e->metaKey) return false;
-    if (!std::strcmp(c, "ArrowDown")) a.scroll_key(folio::ScrollKey::LineDown);
-    else if (!std::strcmp(c, "ArrowUp")) a.scroll_key(folio::ScrollKey::LineUp);
-    else if (!std::strcmp(c, "PageDown")) a.scroll_key(folio::ScrollKey::PageDown);
-    else if (!std::strcmp(c, "PageUp")) a.scroll_key(folio::ScrollKey::PageUp);
-    else if (!std::strcmp(c, "Space")) a.scroll_key(e->shiftKey ? folio::ScrollKey::PageUp : folio::ScrollKey::PageDown);
-    else if (!std::strcmp(c, "Home")) a.scroll_key(folio::ScrollKey::Home);
-    else if (!std::strcmp(c, "End")) a.scroll_key(folio::ScrollKey::End);
-    else return false;
+    if (!std::strcmp(c, "ArrowDown"))
+        a.scroll_key(folio::ScrollKey::LineDown);
+    else if (!std::strcmp(c, "ArrowUp"))
+        a.scroll_key(folio::ScrollKey::LineUp);
+    else if (!std::strcmp(c, "PageDown"))
+        a.scroll_key(folio::ScrollKey::PageDown);
+    else if (!std::strcmp(c, "PageUp"))
+        a.scroll_key(folio::ScrollKey::PageUp);
+    else if (!std::strcmp(c, "Space"))
+        a.scroll_key(e->shiftKey ? folio::ScrollKey::PageUp : folio::ScrollKey::PageDown);
+    else if (!std::strcmp(c, "Home"))
+        a.scroll_key(folio::ScrollKey::Home);
+    else if (!std::strcmp(c, "End"))
+        a.scroll_key(folio::ScrollKey::End);
+    else
+        return false;
     return true;
 }
 
@@ -325,7 +343,8 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
         }
         t.last_y = pt->targetY;
         t.last_t = now;
-    } else if ((type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) && t.active && pt->identifier == t.id) {
+    } else if ((type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) && t.active &&
+               pt->identifier == t.id) {
         t.active = false;
         if (!t.moved && type == EMSCRIPTEN_EVENT_TOUCHEND) {
             io.AddMouseSourceEvent(ImGuiMouseSource_TouchScreen);
@@ -376,7 +395,8 @@ EMSCRIPTEN_KEEPALIVE int folio_set_site(const char* json, int len) {
     folio::Diagnostics diags;
     if (!folio::load_site_json("site.json", std::string(json, static_cast<size_t>(len)), site, diags)) {
         std::string msg;
-        for (const folio::Diagnostic& d : diags) msg += folio::format_diagnostic(d) + "\n";
+        for (const folio::Diagnostic& d : diags)
+            msg += folio::format_diagnostic(d) + "\n";
         g_platform.app.set_error(msg);
         request_frame(2);
         return 0;
@@ -459,7 +479,8 @@ EMSCRIPTEN_KEEPALIVE int folio_find_box(const char* text, float* out) {
 
 // An image finished loading (texture 0: it failed). The texture is a GL name from Emscripten's tables.
 EMSCRIPTEN_KEEPALIVE void folio_image_loaded(const char* src, int texture, double width, double height) {
-    g_platform.app.image_loaded(src, static_cast<ImTextureID>(texture), static_cast<float>(width), static_cast<float>(height));
+    g_platform.app.image_loaded(src, static_cast<ImTextureID>(texture), static_cast<float>(width),
+                                static_cast<float>(height));
     request_frame(2);
 }
 
