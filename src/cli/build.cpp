@@ -18,15 +18,6 @@ namespace folio {
 
 namespace {
 
-bool read_file(const std::string& path, std::string& out) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) return false;
-    std::ostringstream ss;
-    ss << f.rdbuf();
-    out = ss.str();
-    return true;
-}
-
 bool write_file(const fs::path& path, const std::string& data) {
     std::error_code ec;
     fs::create_directories(path.parent_path(), ec);
@@ -88,10 +79,10 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
 
     std::vector<OutputFile> files;
     std::string shell, js, wasm, boot, css;
-    if (!read_file(shell_file, shell)) return fail("cannot read the page shell " + shell_file);
-    if (!read_file(web_dir + "/folio.js", js) || !read_file(web_dir + "/folio.wasm", wasm))
+    if (!read_whole_file(shell_file, shell)) return fail("cannot read the page shell " + shell_file);
+    if (!read_whole_file(web_dir + "/folio.js", js) || !read_whole_file(web_dir + "/folio.wasm", wasm))
         return fail("cannot read folio.js/folio.wasm in " + web_dir + " (build the web target first)");
-    if (!read_file(source + "/web/boot.js", boot) || !read_file(source + "/web/folio.css", css))
+    if (!read_whole_file(source + "/web/boot.js", boot) || !read_whole_file(source + "/web/folio.css", css))
         return fail("cannot read web/boot.js or web/folio.css in " + source);
 
     // Content-hashed assets: a CDN may cache them forever.
@@ -102,7 +93,7 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     files.push_back({"assets/" + hashed_name("folio", ".wasm", wasm), wasm});
     for (int i = 0; i < kFaceCount; ++i) {
         std::string font;
-        if (!read_file(fonts_dir + "/" + kFontFiles[i], font))
+        if (!read_whole_file(fonts_dir + "/" + kFontFiles[i], font))
             return fail("cannot read font " + fonts_dir + "/" + kFontFiles[i]);
         std::string stem = fs::path(kFontFiles[i]).stem().string();
         std::string path = "/assets/" + hashed_name(stem, ".ttf", font);
@@ -121,7 +112,7 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     // Images the articles show, from the bundle, at the same site paths.
     for (const std::string& img : site.local_images) {
         std::string data;
-        if (!read_file(bundle_dir + img, data))
+        if (!read_whole_file(bundle_dir + img, data))
             return fail("an article shows " + img + " but " + bundle_dir + img +
                         " cannot be read; add the file or fix the path");
         files.push_back({img.substr(1), data});

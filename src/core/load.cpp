@@ -569,7 +569,7 @@ void check_references(Reader& r, const Site& s) {
 // [SECTION] Entry points
 //-----------------------------------------------------------------------------
 
-static bool read_whole_file(const std::string& path, std::string& contents) {
+bool read_whole_file(const std::string& path, std::string& contents) {
     std::ifstream f(path, std::ios::binary);
     if (!f) return false;
     std::ostringstream ss;

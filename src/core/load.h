@@ -22,6 +22,9 @@ using ReadFile = bool (*)(const std::string& path, std::string& contents, void* 
 bool load_site_json(const std::string& file_label, std::string text, Site& site, Diagnostics& out,
                     ReadFile read_file = nullptr, void* user = nullptr);
 
+// Reads a whole file (native only). False if it cannot be opened.
+bool read_whole_file(const std::string& path, std::string& contents);
+
 // One JSON document with every body inlined: what the browser loads.
 std::string site_to_json(const Site& site);
 

@@ -3,6 +3,8 @@
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
+import { before, after } from "node:test";
 import { chromium } from "playwright-core";
 
 const MIME = {
@@ -67,21 +69,55 @@ export async function settle(page) {
   return last;
 }
 
-// Pixels of a region of a screenshot, read back through a 2D canvas in the page itself.
+// Registers the shared server and browser for a test file: the site folder served like a static host.
+export function useSite(site = SITE) {
+  const env = {};
+  before(async () => {
+    env.server = await serve(site);
+    env.base = `http://127.0.0.1:${env.server.address().port}`;
+    env.browser = await launch();
+  });
+  after(async () => { await env.browser?.close(); env.server?.close(); });
+  return env;
+}
+
+// A screenshot as RGBA pixels, decoded here (PNG: zlib + the five scanline filters).
+export async function pixels(page, clip) {
+  const png = await page.screenshot(clip ? { clip } : {});
+  let pos = 8, width = 0, height = 0, channels = 4;
+  const idat = [];
+  while (pos < png.length) {
+    const len = png.readUInt32BE(pos), type = png.toString("ascii", pos + 4, pos + 8);
+    const data = png.subarray(pos + 8, pos + 8 + len);
+    if (type === "IHDR") { width = data.readUInt32BE(0); height = data.readUInt32BE(4); channels = data[9] === 6 ? 4 : 3; }
+    if (type === "IDAT") idat.push(data);
+    pos += 12 + len;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * channels, out = new Uint8Array(width * height * 4);
+  let prev = new Uint8Array(stride);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)], line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)), cur = new Uint8Array(stride);
+    for (let i = 0; i < stride; i++) {
+      const a = i >= channels ? cur[i - channels] : 0, b = prev[i], c = i >= channels ? prev[i - channels] : 0;
+      const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const pred = f === 1 ? a : f === 2 ? b : f === 3 ? (a + b) >> 1 : f === 4 ? (pa <= pb && pa <= pc ? a : pb <= pc ? b : c) : 0;
+      cur[i] = (line[i] + pred) & 255;
+    }
+    for (let x = 0; x < width; x++) {
+      out.set(cur.subarray(x * channels, x * channels + 3), (y * width + x) * 4);
+      out[(y * width + x) * 4 + 3] = 255;
+    }
+    prev = cur;
+  }
+  return { width, height, data: out };
+}
+
+// How many pixels of a region differ clearly from the paper colour.
 export async function inkIn(page, rect, paper) {
-  const png = await page.screenshot({ clip: rect });
-  return page.evaluate(async ({ b64, paper }) => {
-    const img = new Image();
-    img.src = "data:image/png;base64," + b64;
-    await img.decode();
-    const c = document.createElement("canvas");
-    c.width = img.width; c.height = img.height;
-    const ctx = c.getContext("2d");
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    let differ = 0;
-    for (let i = 0; i < d.length; i += 4)
-      if (Math.abs(d[i] - paper[0]) + Math.abs(d[i + 1] - paper[1]) + Math.abs(d[i + 2] - paper[2]) > 120) differ++;
-    return { differ, total: d.length / 4 };
-  }, { b64: png.toString("base64"), paper });
+  const { data } = await pixels(page, rect);
+  let differ = 0;
+  for (let i = 0; i < data.length; i += 4)
+    if (Math.abs(data[i] - paper[0]) + Math.abs(data[i + 1] - paper[1]) + Math.abs(data[i + 2] - paper[2]) > 120) differ++;
+  return { differ, total: data.length / 4 };
 }

@@ -1,19 +1,13 @@
 // The web platform layer in Debian's Chromium: HiDPI, idle, scrolling by wheel, keys and touch, routing
 // with the History API, deep links, WebGL context loss. Every test also fails on any console error.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SITE, serve, launch, open, ready, settle, inkIn } from "./harness.mjs";
+import { useSite, open, ready, settle, inkIn } from "./harness.mjs";
 
-let server, browser, base;
-before(async () => {
-  server = await serve(SITE);
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await launch();
-});
-after(async () => { await browser?.close(); server?.close(); });
+const env = useSite();
 
 async function start(route, options) {
-  const s = await open(browser, base, route, options);
+  const s = await open(env.browser, env.base, route, options);
   await ready(s.page);
   await settle(s.page);
   return s;
@@ -115,7 +109,7 @@ test("a deep link opens the article; an unknown path shows the book's not-found 
   assert.equal(await page.title(), "arrays become matrices · Anshuman Agrawal");
   await context.close();
   assert.deepEqual(errors, []);
-  const missing = await open(browser, base, "/no/such/page");
+  const missing = await open(env.browser, env.base, "/no/such/page");
   await ready(missing.page);
   await settle(missing.page);
   assert.ok(await box(missing.page, "page not found"));
@@ -144,10 +138,10 @@ test("WebGL context loss and restore: the page draws again", async () => {
 });
 
 test("a failed content fetch shows a readable message, not a blank canvas", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.route("**/site.json", (r) => r.fulfill({ status: 503, body: "down" }));
-  await page.goto(base + "/books");
+  await page.goto(env.base + "/books");
   const fault = page.locator("#fault");
   await fault.waitFor({ state: "visible" });
   assert.match(await fault.innerText(), /could not load the site content \(HTTP 503\)/);
@@ -158,7 +152,7 @@ test("a failed content fetch shows a readable message, not a blank canvas", asyn
 });
 
 test("without WebGL2 the page keeps its HTML text", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(() => {
     const original = HTMLCanvasElement.prototype.getContext;
     HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
@@ -168,7 +162,7 @@ test("without WebGL2 the page keeps its HTML text", async () => {
   const page = await context.newPage();
   const requests = [];
   page.on("request", (r) => requests.push(r.url()));
-  await page.goto(base + "/writing");
+  await page.goto(env.base + "/writing");
   await page.waitForTimeout(500);
   assert.equal(await page.evaluate(() => document.documentElement.className), "");
   assert.ok(await page.locator("main#text").isVisible());

@@ -1,19 +1,13 @@
 // The walking skeleton in a real browser: the built site, served by a plain static server, loads,
 // draws its first frame with no console error, and the canvas shows the site owner's name in ink.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SITE, serve, launch, open, ready, settle, inkIn } from "./harness.mjs";
+import { useSite, open, ready, settle, inkIn } from "./harness.mjs";
 
-let server, browser, base;
-before(async () => {
-  server = await serve(SITE);
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await launch();
-});
-after(async () => { await browser?.close(); server?.close(); });
+const env = useSite();
 
 test("the front page draws the name and tagline in ink", async () => {
-  const { page, errors, context } = await open(browser, base, "/");
+  const { page, errors, context } = await open(env.browser, env.base, "/");
   await ready(page);
   await settle(page);
   assert.ok(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")));

@@ -11,6 +11,7 @@
 #include "core/derive.h"
 #include "core/emit.h"
 #include "core/load.h"
+#include "support/seed.h"
 #include "core/routes.h"
 
 using namespace folio;
@@ -41,19 +42,7 @@ std::string read_text(const std::string& path) {
     return ss.str();
 }
 
-const Site& seed_site() {
-    static Site site;
-    static bool loaded = false;
-    if (!loaded) {
-        Diagnostics d;
-        bool ok = load_bundle(FOLIO_SOURCE_DIR, site, d);
-        for (const Diagnostic& x : d)
-            UNSCOPED_INFO(format_diagnostic(x));
-        REQUIRE(ok);
-        loaded = true;
-    }
-    return site;
-}
+using folio::testing::seed_site;
 
 SiteAssets test_assets() {
     return {"/assets/boot.1a2b.js", "/assets/folio.3c4d.css", {"/assets/serif.5e6f.ttf", "/assets/folio.7a8b.wasm"}};

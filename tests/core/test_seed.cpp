@@ -7,23 +7,12 @@
 #include <sstream>
 
 #include "core/load.h"
+#include "support/seed.h"
 
 using namespace folio;
 
 namespace {
-const Site& seed() {
-    static Site site;
-    static bool loaded = false;
-    if (!loaded) {
-        Diagnostics d;
-        bool ok = load_bundle(FOLIO_SOURCE_DIR, site, d);
-        for (const Diagnostic& x : d)
-            UNSCOPED_INFO(format_diagnostic(x));
-        REQUIRE(ok);
-        loaded = true;
-    }
-    return site;
-}
+const Site& seed() { return folio::testing::seed_site(); }
 std::string read(const std::string& path) {
     std::ifstream f(path);
     std::stringstream ss;
