@@ -32,11 +32,16 @@
       return false;
     }
   }
-  if (!assets || !capable()) return;
+  if (!assets || !capable()) {
+    html.classList.add("no-canvas");
+    return;
+  }
+  html.classList.add("canvas-loading"); // at once: the text never flashes before the book
 
   function showFault(message) {
     folio.error = message;
     html.classList.remove("canvas-on", "canvas-loading");
+    html.classList.add("no-canvas");
     fault.textContent = message;
     fault.hidden = false;
   }
@@ -60,7 +65,6 @@
     try { return fn(ptr, bytes.length - 1); } finally { Module._free(ptr); }
   }
 
-  html.classList.add("canvas-loading");
   var data = Promise.all(
     [fetch("/site.json", { cache: "no-cache" }).then(function (r) {
       if (!r.ok) throw new Error("could not load the site content (HTTP " + r.status + ")");
@@ -131,6 +135,7 @@
     var ok = withString(Module, location.pathname, function (p) { return Module._folio_start(p, restore); });
     if (!ok) {
       html.classList.remove("canvas-on", "canvas-loading");
+      html.classList.add("no-canvas");
       return;
     }
     canvas.focus({ preventScroll: true });

@@ -109,6 +109,8 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     files.push_back({assets.boot_js.substr(1), boot_full});
     files.push_back({assets.style_css.substr(1), css});
     files.push_back({"site.json", site_to_json(site)});
+    // Without JavaScript the text shows at once (folio.css otherwise holds it back for a moment).
+    files.push_back({"noscript.css", "#text { animation: none !important; }\n"});
     // Images the articles show, from the bundle, at the same site paths.
     for (const std::string& img : site.local_images) {
         std::string data;

@@ -164,7 +164,7 @@ test("without WebGL2 the page keeps its HTML text", async () => {
   page.on("request", (r) => requests.push(r.url()));
   await page.goto(env.base + "/writing");
   await page.waitForTimeout(500);
-  assert.equal(await page.evaluate(() => document.documentElement.className), "");
+  assert.equal(await page.evaluate(() => document.documentElement.className), "no-canvas");
   assert.ok(await page.locator("main#text").isVisible());
   assert.match(await page.locator("main#text").innerText(), /three hundred processes waited for one pid/);
   // The renderer's program is not even loaded (the wasm itself may be preloaded by the head).

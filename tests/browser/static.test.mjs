@@ -62,3 +62,24 @@ test("an article's image loads from the site's own origin and is drawn", async (
   await context.close();
   own.close();
 });
+
+test("a capable browser never paints the text before the book (no flash)", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    window.__textPainted = false;
+    const watch = () => {
+      const t = document.getElementById("text");
+      if (t) {
+        const r = t.getBoundingClientRect();
+        if (getComputedStyle(t).visibility === "visible" && r.width > 1 && r.height > 1) window.__textPainted = true;
+      }
+      if (!(window.folio && window.folio.framesDrawn > 0)) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+  const page = await context.newPage();
+  await page.goto(env.base + "/books");
+  await ready(page);
+  assert.equal(await page.evaluate(() => window.__textPainted), false);
+  await context.close();
+});
