@@ -207,3 +207,15 @@ test("an external link opens a new tab with no opener; the book stays", async ()
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("on a phone a tap on a link follows it", async () => {
+  const { page, errors, context } = await start("/", { hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+  const link = await box(page, "contents");
+  assert.ok(link);
+  await page.touchscreen.tap(link.x + link.width / 2, link.y + link.height / 2);
+  await page.waitForFunction(() => location.pathname === "/contents");
+  await settle(page);
+  assert.ok(await box(page, "things I love"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
