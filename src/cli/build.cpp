@@ -151,3 +151,62 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
 }
 
 } // namespace folio
+
+namespace folio {
+
+// The starting bundle: every required section, one article with a Markdown file, a link without an
+// address yet. `folio check` passes on it, and docs/content.md explains each field.
+static const char* const kNewContent = R"({
+  "schema": 1,
+  "site": {
+    "title": "Your Name",
+    "author": "Your Name",
+    "tagline": "One line about what you do.",
+    "base_url": "https://example.org/",
+    "language": "en",
+    "description": "What this site is about, in a sentence.",
+    "links": [{"text": "buy me a coffee"}]
+  },
+  "timeline": [
+    {"year": 2026, "entries": [{"article": "hello"}]}
+  ],
+  "writing": [
+    {
+      "slug": "hello",
+      "title": "Hello",
+      "date": "2026-01-01",
+      "dek": "The first article: what this site will be.",
+      "opening": "This is the opening paragraph; feed readers show it.",
+      "tags": ["meta"],
+      "body_file": "writing/hello.md"
+    }
+  ],
+  "find_me": {"title": "find me", "links": [{"text": "email", "href": "mailto:you@example.org"}]},
+  "contents": [
+    {"title": "writing", "chapter": "writing"},
+    {"title": "find me", "chapter": "find-me"}
+  ]
+}
+)";
+
+static const char* const kNewArticle =
+    "This is the opening paragraph; feed readers show it.\n\n"
+    "## Write in Markdown\n\n"
+    "*Emphasis*, **strong**, `code`, [links](https://example.org), lists, tables and code blocks all work.\n";
+
+int new_bundle(const std::string& dir) {
+    fs::path root(dir);
+    std::error_code ec;
+    if (fs::exists(root / "content.json")) {
+        std::fprintf(stderr, "folio new: %s already exists; choose an empty folder\n", (root / "content.json").c_str());
+        return 1;
+    }
+    if (!write_file(root / "content.json", kNewContent) || !write_file(root / "writing" / "hello.md", kNewArticle)) {
+        std::fprintf(stderr, "folio new: cannot write into %s\n", dir.c_str());
+        return 1;
+    }
+    std::printf("folio new: a bundle in %s; edit content.json, then run ./folio preview %s\n", dir.c_str(), dir.c_str());
+    return 0;
+}
+
+} // namespace folio

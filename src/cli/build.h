@@ -15,6 +15,9 @@ namespace folio {
 int build_site(const Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
                const std::string& fonts_dir, const std::string& shell_file, bool preview);
 
+// Writes a small, valid starting bundle into dir (created if needed). Refuses to overwrite a content.json.
+int new_bundle(const std::string& dir);
+
 // build/fonts next to the build folder that holds this executable.
 std::string default_fonts_dir();
 

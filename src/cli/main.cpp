@@ -23,6 +23,7 @@ const char* const kUsage =
     "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
+    "  new DIR                              start a bundle in DIR (a content.json and one article)\n"
     "\n"
     "BUNDLE is a folder holding content.json (default: the current folder).\n";
 
@@ -171,6 +172,10 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (a.command == "pages") return cmd_pages(a);
+    if (a.command == "new") {
+        if (argc < 3) return usage_error("new needs a folder: folio new DIR");
+        return folio::new_bundle(a.bundle);
+    }
     if (a.command == "build") {
         if (a.out.empty()) return usage_error("build needs -o DIR");
         if (a.web.empty()) return usage_error("build needs --web DIR (the folder with folio.js and folio.wasm)");
