@@ -4,10 +4,9 @@
 # Synthetic bundles go to build/bench/ and are reused while their parameters and the generator are unchanged.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-OUT="$ROOT/build/bench"
+# shellcheck source=bench/common.bash
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 BIN="$ROOT/build/native/bench/folio_bench_core"
-PY=/usr/bin/python3
 
 echo
 echo "== core: load, layout, frames (bench/core.sh) =="
@@ -15,28 +14,13 @@ if [ ! -x "$BIN" ]; then
   echo "skipped: $BIN is missing (run ./folio bench, or cmake --build build/native)"
   exit 0
 fi
-mkdir -p "$OUT"
-
-# gen DIR N BOOKS: (re)generates a synthetic bundle unless one with the same parameters is there.
-gen() {
-  local dir=$1 n=$2 books=$3
-  local key
-  key="$n $books $(sha256sum "$ROOT/bench/gen_bundle.py" | cut -d' ' -f1)"
-  if [ -f "$dir/.bench-key" ] && [ "$(cat "$dir/.bench-key")" = "$key" ] && [ -f "$dir/content.json" ]; then
-    return
-  fi
-  echo "generating $n articles (--books $books) into ${dir#"$ROOT"/} ..."
-  rm -rf "$dir"
-  mkdir -p "$dir"
-  "$PY" "$ROOT/bench/gen_bundle.py" "$dir" "$n" --books "$books"
-  echo "$key" >"$dir/.bench-key"
-}
-gen "$OUT/bundle-1k" 1000 0
-gen "$OUT/bundle-10k" 10000 2000
+mkdir -p "$BENCH_OUT"
+gen_bundle "$BENCH_OUT/bundle-1k" 1000 0
+gen_bundle "$BENCH_OUT/bundle-10k" 10000 2000
 
 tsv=$(mktemp)
 trap 'rm -f "$tsv"' EXIT
-"$BIN" --tsv "$tsv" seed="$ROOT" 1k="$OUT/bundle-1k" 10k="$OUT/bundle-10k" || echo "(folio_bench_core exited with $?)"
+"$BIN" --tsv "$tsv" seed="$ROOT" 1k="$BENCH_OUT/bundle-1k" 10k="$BENCH_OUT/bundle-10k" || echo "(folio_bench_core exited with $?)"
 
 # Aims, stated against the figures above (informative only: a benchmark never fails on timings).
 awk -F'\t' '

@@ -23,6 +23,10 @@ tag = "tags"
 
 [markup.goldmark.renderer]
 unsafe = false
+
+# folio sets code blocks in plain monospace; so does this site (Chroma highlighting would double Hugo's time).
+[markup.highlight]
+codeFences = false
 """
 
 SINGLE = """<!doctype html>

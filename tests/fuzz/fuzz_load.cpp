@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "core/load.h"
@@ -40,6 +41,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         require(folio::format_diagnostic(d).rfind("content.json", 0) == 0, "a diagnostic that names another file");
     }
     if (ok) {
+        // nlohmann reads a NUL byte outside a string as the end of the input; a clean load must not
+        // have ignored whatever followed one.
+        require(std::memchr(data, 0, size) == nullptr, "a text with a NUL byte loaded cleanly");
         // What the browser gets (one JSON document, bodies inlined) loads again, cleanly.
         folio::Site again;
         folio::Diagnostics again_diags;
