@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# folio benchmark: the seed site in Debian's Chromium: time to the first drawn frame, idle and scrolling
+# frame rates (bench/browser.mjs). Uses build/site when it is there (./folio test builds it); otherwise builds
+# the seed into build/bench/site with the prebuilt build/native/folio and build/web.
+set -euo pipefail
+# shellcheck source=bench/common.bash
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
+
+echo
+echo "== browser: first frame and frame rates, seed site (bench/browser.sh) =="
+if ! command -v node >/dev/null 2>&1 || [ ! -x /usr/bin/chromium ] || [ ! -d "$ROOT/node_modules/playwright-core" ]; then
+  echo "skipped: needs node, /usr/bin/chromium and node_modules/playwright-core (./folio bootstrap installs them)"
+  exit 0
+fi
+site="$ROOT/build/site"
+if [ ! -f "$site/index.html" ]; then
+  need_builds || exit 0
+  site="$BENCH_OUT/site"
+  mkdir -p "$BENCH_OUT"
+  "$FOLIO" build "$ROOT" -o "$site" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
+fi
+echo "site: ${site#"$ROOT"/}"
+node "$ROOT/bench/browser.mjs" "$site"

@@ -1,0 +1,63 @@
+# Helpers sourced by the bench/*.sh scripts (not a benchmark itself: ./folio bench runs only *.sh).
+# shellcheck shell=bash
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BENCH_OUT="$ROOT/build/bench"
+FOLIO="$ROOT/build/native/folio"
+WEB="$ROOT/build/web"
+PY=/usr/bin/python3
+
+# gen_bundle DIR N BOOKS: a synthetic bundle (bench/gen_bundle.py), regenerated only when its parameters or
+# the generator changed.
+gen_bundle() {
+  local dir=$1 n=$2 books=$3 key
+  key="$n $books $(sha256sum "$ROOT/bench/gen_bundle.py" | cut -d' ' -f1)"
+  if [ -f "$dir/.bench-key" ] && [ "$(cat "$dir/.bench-key")" = "$key" ] && [ -f "$dir/content.json" ]; then
+    return 0
+  fi
+  echo "generating $n articles (--books $books) into ${dir#"$ROOT"/} ..."
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  "$PY" "$ROOT/bench/gen_bundle.py" "$dir" "$n" --books "$books"
+  echo "$key" >"$dir/.bench-key"
+}
+
+# fonts_dir: prints the fonts folder for `folio build`: build/fonts (the subset fonts ./folio makes), or,
+# when that is missing, a folder of links to the unsubset Debian originals (same metrics, larger files).
+fonts_dir() {
+  local f ok=1
+  for f in serif-regular serif-italic serif-bold serif-bolditalic mono-regular; do
+    [ -f "$ROOT/build/fonts/$f.ttf" ] || ok=0
+  done
+  if [ $ok = 1 ]; then
+    echo "$ROOT/build/fonts"
+    return
+  fi
+  local d="$BENCH_OUT/fonts-debian"
+  mkdir -p "$d"
+  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf "$d/serif-regular.ttf"
+  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Italic.ttf "$d/serif-italic.ttf"
+  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf "$d/serif-bold.ttf"
+  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-BoldItalic.ttf "$d/serif-bolditalic.ttf"
+  ln -sf /usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf "$d/mono-regular.ttf"
+  echo "note: build/fonts is missing (./folio build makes it); using the unsubset Debian fonts" >&2
+  echo "$d"
+}
+
+now() { date +%s.%N; }
+
+# elapsed START END: seconds between two `now` readings.
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+
+# median/min/max of numbers given as arguments.
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) printf "%.3f", v[(NR + 1) / 2]; else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+minimum() { printf '%s\n' "$@" | sort -g | head -1; }
+maximum() { printf '%s\n' "$@" | sort -g | tail -1; }
+
+# need_builds: the prebuilt binaries the scripts use are there (else says what to run and returns 1).
+need_builds() {
+  if [ ! -x "$FOLIO" ] || [ ! -f "$WEB/folio.js" ] || [ ! -f "$WEB/folio.wasm" ]; then
+    echo "skipped: build/native/folio or build/web/folio.{js,wasm} is missing (run ./folio bench, which builds them)"
+    return 1
+  fi
+}
