@@ -692,8 +692,9 @@ std::string emit_rss(const Site& site) {
     out +=
         "<atom:link href=\"" + esc(site.info.base_url + "rss.xml") + "\" rel=\"self\" type=\"application/rss+xml\"/>\n";
     if (!site.writing.empty()) out += element("lastBuildDate", format_rfc822(site.writing.front().date));
-    for (const Article& a : site.writing)
-        out += rss_item(site, a); // already newest first
+    // The newest kFeedItems articles (newest first): a feed reader polls this file, so it stays bounded
+    // however long the archive grows; the archive itself is on the site.
+    for (size_t i = 0; i < site.writing.size() && i < kFeedItems; ++i) out += rss_item(site, site.writing[i]);
     return clean_text(out + "</channel>\n</rss>\n");
 }
 

@@ -24,6 +24,9 @@ struct OutputFile {
 // shell: the text of shell.html, with the placeholders {{lang}} {{title}} {{head}} {{body}} {{scripts}}.
 std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, const SiteAssets& assets);
 
+// How many articles the feed carries (the newest).
+constexpr size_t kFeedItems = 100;
+
 // Pieces, for tests.
 std::string emit_rss(const Site& site);
 std::string emit_sitemap(const Site& site);

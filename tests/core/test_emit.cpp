@@ -512,3 +512,20 @@ TEST_CASE("emit: hostile content keeps the feed well-formed", "[emit]") {
     CHECK(content.find("]]&gt;") != std::string::npos);
     CHECK(count_of(content, "]]>") == 1 + count_of(content, "]]]]><![CDATA[>"));
 }
+
+TEST_CASE("the feed carries the newest 100 articles of a long archive", "[emit]") {
+    Site site = seed_site();
+    for (int i = 0; i < 150; ++i) {
+        Article a = site.writing.back();
+        a.slug = "old-" + std::to_string(i);
+        a.date = Date{2001, 1, 1 + (i % 28)};
+        site.writing.push_back(a);
+    }
+    derive(site);
+    std::string rss = emit_rss(site);
+    size_t items = 0;
+    for (size_t at = rss.find("<item>"); at != std::string::npos; at = rss.find("<item>", at + 1)) ++items;
+    CHECK(items == kFeedItems);
+    CHECK(rss.find("three-hundred-processes-waited-for-one-pid") != std::string::npos); // the newest stays
+    CHECK(rss.find("/writing/old-149<") == std::string::npos);                        // the oldest goes
+}
