@@ -271,6 +271,12 @@ bool parse_json_source(const std::string& file, std::string text, JsonSource& sr
         return fail(bad, std::string("invalid UTF-8 (byte ") + buf + ")", "save the file as UTF-8");
     }
 
+    // A raw NUL is never valid JSON (inside strings it must be written \u0000); stop at the first one
+    // rather than let anything after it be ignored.
+    size_t nul = src.text.find('\0');
+    if (nul != std::string::npos)
+        return fail(nul, "a NUL byte in the file", "remove it; in a string write it as \\u0000");
+
     // Depth first, so nothing deeper than kMaxJsonDepth reaches the parser at all.
     size_t before = out.size();
     Walker w{src, out, src.text, 0, {}};

@@ -13,23 +13,37 @@ namespace folio {
 
 namespace {
 
+// Deeper nesting than this (a million '>' in a row) is flattened into the deepest node kept: the tree,
+// and everything that walks it recursively, stays shallow whatever the input.
+constexpr size_t kMaxNodeDepth = 48;
+
 struct Builder {
     Document doc;
     std::vector<Node*> stack;
+    std::vector<bool> real; // per stack entry: a node of its own (false: flattened into its parent)
+    Node scratch;           // receives the attributes of nodes not created past kMaxNodeDepth
     Builder() {
         doc.kind = NodeKind::Document;
         stack.push_back(&doc);
+        real.push_back(true);
     }
     Node& open(NodeKind k) {
+        if (stack.size() >= kMaxNodeDepth) {
+            stack.push_back(stack.back()); // closes still pop one entry each
+            real.push_back(false);
+            scratch = Node{};
+            return scratch;
+        }
         Node& parent = *stack.back();
         parent.children.push_back(Node{});
         Node& n = parent.children.back();
         n.kind = k;
         stack.push_back(&n);
+        real.push_back(true);
         return n;
     }
     void close() {
-        if (stack.size() > 1) stack.pop_back();
+        if (stack.size() > 1) stack.pop_back(), real.pop_back();
     }
     void append_text(NodeKind k, const char* text, size_t size) {
         Node& parent = *stack.back();
@@ -193,7 +207,7 @@ int enter_span(MD_SPANTYPE type, void* detail, void* user) {
 int leave_span(MD_SPANTYPE type, void*, void* user) {
     Builder& b = *static_cast<Builder*>(user);
     Node& n = *b.stack.back();
-    if (type == MD_SPAN_CODE || type == MD_SPAN_IMG) {
+    if ((type == MD_SPAN_CODE || type == MD_SPAN_IMG) && b.real.back()) {
         // Inline code and image alt text are single strings, not trees.
         n.text = plain_text(n);
         n.children.clear();

@@ -1,6 +1,9 @@
 // The Markdown document tree: every element folio draws, built by md4c.
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
+#include <functional>
+
 #include "core/markdown.h"
 
 using namespace folio;
@@ -102,4 +105,21 @@ TEST_CASE("entities decode and words count", "[markdown]") {
     Document d = parse_markdown("Fish &amp; chips &#8212; &copy; twice.");
     CHECK(plain_text(d) == "Fish & chips \xE2\x80\x94 \xC2\xA9 twice. ");
     CHECK(count_words(d) == 6);
+}
+
+TEST_CASE("absurd nesting is flattened, never a deep tree", "[markdown]") {
+    std::string deep = std::string(1000000, '>') + " deep\n\n" + std::string(100000, '-') + "\n";
+    std::string lists;
+    for (int i = 0; i < 5000; ++i) lists += std::string(static_cast<size_t>(i) * 2, ' ') + "- item\n";
+    for (const std::string& md : {deep, lists}) {
+        Document d = parse_markdown(md);
+        std::function<int(const Node&)> depth = [&](const Node& n) {
+            int m = 0;
+            for (const Node& c : n.children) m = std::max(m, depth(c));
+            return m + 1;
+        };
+        CHECK(depth(d) <= 50);
+        CHECK(count_words(d) >= 1);
+    }
+    CHECK(plain_text(parse_markdown(deep)).find("deep") != std::string::npos);
 }
