@@ -118,6 +118,25 @@ void App::scroll_by(float dy) {
 
 void App::fling(float v) { velocity = reduced_motion ? 0 : v; }
 
+bool App::scroll_code_at(ImVec2 pos, float dx) {
+    if (code_scroll.empty() || book_dirty) return false;
+    for (int i = std::max(0, first_visible_page() - 2); i < static_cast<int>(book.pages.size()); ++i) {
+        ImVec2 o = page_origin(i);
+        if (o.y > view_height) break;
+        for (const Box& b : book.pages[i].boxes) {
+            if (b.kind != BoxKind::Panel || b.code < 0) continue;
+            ImVec2 p0(o.x + b.x * page_scale, o.y + b.y * page_scale);
+            if (pos.x < p0.x || pos.y < p0.y || pos.x > p0.x + b.w * page_scale || pos.y > p0.y + b.h * page_scale) continue;
+            float overflow = 0; // how far the widest line reaches past the panel
+            for (const Box& t : book.pages[i].boxes)
+                if (t.code == b.code && t.kind == BoxKind::Text) overflow = std::max(overflow, t.w - t.clip_w);
+            code_scroll[b.code] = clampf(code_scroll[b.code] + dx, 0, std::max(0.0f, overflow * page_scale));
+            return true;
+        }
+    }
+    return false;
+}
+
 void App::scroll_key(ScrollKey k) {
     float page = std::max(40.0f, view_height * 0.88f);
     float base = scroll_target;
@@ -426,23 +445,7 @@ bool App::frame(float dt) {
     }
 
     // Code panels: the horizontal wheel (or shift+wheel) scrolls the one under the pointer.
-    if (!book_dirty && (io.MouseWheelH != 0) && !code_scroll.empty()) {
-        for (int i = std::max(0, first - 2); i < n; ++i) {
-            ImVec2 o = page_origin(i);
-            if (o.y > view_height) break;
-            for (const Box& b : book.pages[i].boxes) {
-                if (b.kind != BoxKind::Panel || b.code < 0) continue;
-                ImVec2 p0(o.x + b.x * page_scale, o.y + b.y * page_scale);
-                ImVec2 p1(p0.x + b.w * page_scale, p0.y + b.h * page_scale);
-                if (!ImGui::IsMouseHoveringRect(p0, p1, false)) continue;
-                float widest = 0;
-                for (const Box& t : book.pages[i].boxes)
-                    if (t.code == b.code && t.kind == BoxKind::Text) widest = std::max(widest, t.w - t.clip_w);
-                code_scroll[b.code] =
-                    clampf(code_scroll[b.code] - io.MouseWheelH * 40.0f, 0, std::max(0.0f, widest * page_scale));
-            }
-        }
-    }
+    if (!book_dirty && io.MouseWheelH != 0) scroll_code_at(io.MousePos, -io.MouseWheelH * 40.0f);
 
     // The scrollbar: thin, on the right, draggable.
     if (content_height > view_height + 1) {

@@ -76,6 +76,8 @@ struct App {
     void scroll_by(float dy);             // wheel and touch, already in CSS pixels
     void fling(float velocity_px_s);      // touch released with speed: inertia
     void scroll_key(ScrollKey k);
+    // Scrolls the code panel under pos (CSS pixels) sideways by dx; false when pos is not over one.
+    bool scroll_code_at(ImVec2 pos, float dx);
     // The platform finished loading an image (texture invalid and size 0: it failed).
     void image_loaded(const std::string& src, ImTextureID texture, float width, float height);
     void forget_textures();        // the GPU context was lost: every texture is gone

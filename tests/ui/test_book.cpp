@@ -343,3 +343,28 @@ TEST_CASE("images are requested when drawn and take their own shape once loaded"
     CHECK(b->w == 320);
     CHECK(b->h == 160);
 }
+
+TEST_CASE("a code panel scrolls sideways, and only as far as its longest line", "[ui]") {
+    Harness t;
+    Site rich;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", rich, d));
+    t.app.set_site(std::move(rich));
+    t.app.open("/writing/everything-markdown");
+    t.frame();
+    ImVec2 at;
+    for (int i = 0; i < 40 && !t.find_box("int main()", at); ++i) {
+        t.app.scroll_by(60);
+        t.frame();
+    }
+    REQUIRE(t.find_box("int main()", at));
+    CHECK_FALSE(t.app.scroll_code_at(ImVec2(at.x, at.y - 2000), 50)); // not over a panel
+    REQUIRE(t.app.scroll_code_at(at, 50));
+    CHECK(t.app.code_scroll[0] == 50);
+    t.app.scroll_code_at(at, 100000);
+    float max = t.app.code_scroll[0];
+    CHECK(max > 50);
+    CHECK(max < 2000);
+    t.app.scroll_code_at(at, -100000);
+    CHECK(t.app.code_scroll[0] == 0);
+}

@@ -90,6 +90,8 @@ namespace {
 
 struct Touch {
     bool active = false, moved = false;
+    bool sideways = false; // a horizontal drag that started over a code panel scrolls the panel
+    double last_x = 0;
     double start_x = 0, start_y = 0, last_y = 0, last_t = 0, velocity = 0;
     long id = -1;
 };
@@ -327,20 +329,27 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
         t = Touch{};
         t.active = true;
         t.id = pt->identifier;
-        t.start_x = pt->targetX;
+        t.start_x = t.last_x = pt->targetX;
         t.start_y = t.last_y = pt->targetY;
         t.last_t = now;
         g_platform.app.fling(0);
         io.AddMouseSourceEvent(ImGuiMouseSource_TouchScreen);
         io.AddMousePosEvent(static_cast<float>(pt->targetX), static_cast<float>(pt->targetY));
     } else if (type == EMSCRIPTEN_EVENT_TOUCHMOVE && t.active && pt->identifier == t.id) {
-        double dy = t.last_y - pt->targetY;
-        if (std::fabs(pt->targetY - t.start_y) > 8 || std::fabs(pt->targetX - t.start_x) > 8) t.moved = true;
-        if (t.moved) {
+        double dy = t.last_y - pt->targetY, dx = t.last_x - pt->targetX;
+        if (!t.moved && (std::fabs(pt->targetY - t.start_y) > 8 || std::fabs(pt->targetX - t.start_x) > 8)) {
+            t.moved = true;
+            t.sideways = std::fabs(pt->targetX - t.start_x) > std::fabs(pt->targetY - t.start_y) &&
+                         g_platform.app.scroll_code_at(ImVec2(static_cast<float>(t.start_x), static_cast<float>(t.start_y)), 0);
+        }
+        if (t.moved && t.sideways) {
+            g_platform.app.scroll_code_at(ImVec2(static_cast<float>(t.start_x), static_cast<float>(t.start_y)), static_cast<float>(dx));
+        } else if (t.moved) {
             g_platform.app.scroll_by(static_cast<float>(dy));
             double dt = (now - t.last_t) / 1000.0;
             if (dt > 0) t.velocity = 0.7 * (dy / dt) + 0.3 * t.velocity;
         }
+        t.last_x = pt->targetX;
         t.last_y = pt->targetY;
         t.last_t = now;
     } else if ((type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) && t.active &&
@@ -351,7 +360,7 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
             io.AddMousePosEvent(static_cast<float>(pt->targetX), static_cast<float>(pt->targetY));
             io.AddMouseButtonEvent(0, true);
             io.AddMouseButtonEvent(0, false);
-        } else if (now - t.last_t < 80) {
+        } else if (!t.sideways && now - t.last_t < 80) {
             g_platform.app.fling(static_cast<float>(t.velocity));
         }
     }
