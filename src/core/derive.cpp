@@ -72,12 +72,28 @@ const Contribution* Site::find_contribution(const std::string& repo) const {
 // [SECTION] Derivation
 //-----------------------------------------------------------------------------
 
+static void collect_images(const Node& n, std::vector<std::string>& out);
+
+std::vector<std::string> collect_local_images(const Node& doc) {
+    std::vector<std::string> out;
+    collect_images(doc, out);
+    return out;
+}
+
 static void collect_images(const Node& n, std::vector<std::string>& out) {
     if (n.kind == NodeKind::Image && n.href.size() > 1 && n.href[0] == '/' && n.href[1] != '/' && n.href[1] != '\\' &&
         n.href.find("..") == std::string::npos && std::find(out.begin(), out.end(), n.href) == out.end())
         out.push_back(n.href);
     for (const Node& c : n.children)
         collect_images(c, out);
+}
+
+void set_body(Article& a, const std::string& markdown) {
+    a.body_markdown = markdown;
+    a.body = parse_markdown(markdown);
+    // A body still to be fetched keeps the word count folio build measured.
+    if (a.body_loaded || a.words == 0) a.words = count_words(a.body);
+    a.reading_minutes = std::max(1, (a.words + 229) / 230);
 }
 
 void derive(Site& site) {
@@ -89,10 +105,7 @@ void derive(Site& site) {
     for (int i = 0; i < n; ++i) {
         Article& a = site.writing[i];
         a.number = n - i;
-        if (a.body_markdown.empty()) a.body_markdown = a.opening;
-        a.body = parse_markdown(a.body_markdown);
-        a.words = count_words(a.body);
-        a.reading_minutes = std::max(1, (a.words + 229) / 230);
+        set_body(a, a.body_markdown.empty() ? a.opening : a.body_markdown);
         a.next = i > 0 ? i - 1 : -1;     // newer
         a.prev = i + 1 < n ? i + 1 : -1; // older
         for (const std::string& t : a.tags)

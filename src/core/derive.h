@@ -10,4 +10,10 @@ namespace folio {
 // pull-request addresses. Assumes the site passed validation.
 void derive(Site& site);
 
+// Site paths of the images a document shows ("/images/x.png"), each once.
+std::vector<std::string> collect_local_images(const Node& doc);
+
+// Sets an article's Markdown body: parses it and counts its words and reading time.
+void set_body(Article& a, const std::string& markdown);
+
 } // namespace folio

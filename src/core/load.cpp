@@ -279,7 +279,7 @@ void read_site(Reader& r, const json& v, SiteInfo& s) {
 }
 
 void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
-    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file"})) return;
+    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words"})) return;
     if (r.string(v, p, "slug", a.slug, true) && !is_slug(a.slug))
         r.error(json_path_member(p, "slug"), false, "'" + a.slug + "' is not a valid slug",
                 "use lower-case letters, digits and hyphens, e.g. my-first-post");
@@ -289,6 +289,11 @@ void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
     r.string(v, p, "opening", a.opening, true, true);
     r.strings(v, p, "tags", a.tags, false, true);
     bool inline_body = r.string(v, p, "body", a.body_markdown, false);
+    // Written by `folio build` into site.json only: the body is fetched when the article is opened.
+    if (r.string(v, p, "body_url", a.body_url, false)) {
+        a.body_loaded = false;
+        r.integer(v, p, "words", a.words, false, 0, 100000000);
+    }
     if (r.string(v, p, "body_file", a.body_file, false) && inline_body)
         r.error(json_path_member(p, "body_file"), true, "both 'body' and 'body_file' are given",
                 "keep only one of them");
@@ -668,7 +673,9 @@ static json links_json(const std::vector<Link>& links) {
     return a;
 }
 
-std::string site_to_json(const Site& s) {
+std::string body_url(const Article& a) { return "/writing/" + a.slug + "/body.md"; }
+
+std::string site_to_json(const Site& s, bool separate_bodies) {
     json j;
     j["schema"] = 1;
     json site = {{"title", s.info.title},
@@ -682,14 +689,17 @@ std::string site_to_json(const Site& s) {
     if (!s.info.bio.empty()) site["bio"] = s.info.bio;
     j["site"] = site;
     json writing = json::array();
-    for (const Article& a : s.writing)
-        writing.push_back({{"slug", a.slug},
-                           {"title", a.title},
-                           {"date", format_iso(a.date)},
-                           {"dek", a.dek},
-                           {"opening", a.opening},
-                           {"tags", a.tags},
-                           {"body", a.body_markdown}});
+    for (const Article& a : s.writing) {
+        json o = {{"slug", a.slug}, {"title", a.title}, {"date", format_iso(a.date)},
+                  {"dek", a.dek},   {"opening", a.opening}, {"tags", a.tags}};
+        if (separate_bodies && a.body_markdown != a.opening) {
+            o["body_url"] = body_url(a);
+            o["words"] = a.words;
+        } else {
+            o["body"] = a.body_markdown;
+        }
+        writing.push_back(o);
+    }
     j["writing"] = writing;
     json projects = json::array();
     for (const Project& p : s.projects)

@@ -25,7 +25,11 @@ bool load_site_json(const std::string& file_label, std::string text, Site& site,
 // Reads a whole file (native only). False if it cannot be opened.
 bool read_whole_file(const std::string& path, std::string& contents);
 
-// One JSON document with every body inlined: what the browser loads.
-std::string site_to_json(const Site& site);
+// One JSON document: what the browser loads. With separate_bodies, an article whose body is more than
+// its opening paragraph carries a body_url instead (its Markdown, fetched when the article is opened), so
+// the first view of a large archive does not download every article.
+std::string site_to_json(const Site& site, bool separate_bodies = false);
+// Where `folio build` puts an article's Markdown for the browser: "/writing/<slug>/body.md".
+std::string body_url(const Article& a);
 
 } // namespace folio

@@ -221,13 +221,28 @@ int on_text(MD_TEXTTYPE type, const MD_CHAR* text, MD_SIZE size, void* user) {
     switch (type) {
     case MD_TEXT_BR: b.append_text(NodeKind::LineBreak, "", 0); break;
     case MD_TEXT_SOFTBR: b.append_text(NodeKind::SoftBreak, " ", 1); break;
-    case MD_TEXT_NULLCHAR: b.append_text(NodeKind::Text, "\xEF\xBF\xBD", 3); break;
+    case MD_TEXT_NULLCHAR: {
+        // In code and HTML blocks md4c 0.5.3 reports the NUL twice: as NULLCHAR and again as the first
+        // byte of the next text run, which the default case replaces. Elsewhere this is the only report.
+        const Node& top = *b.stack.back();
+        if (top.kind != NodeKind::CodeBlock && top.kind != NodeKind::HtmlBlock) b.append_text(NodeKind::Text, "\xEF\xBF\xBD", 3);
+        break;
+    }
     case MD_TEXT_ENTITY: {
         std::string s = decode_entity(text, size);
         b.append_text(NodeKind::Text, s.data(), s.size());
         break;
     }
     default: {
+        // Raw NUL bytes (code spans, and code blocks as above) become U+FFFD like any other NUL.
+        std::string clean;
+        if (std::memchr(text, 0, size)) {
+            for (MD_SIZE i = 0; i < size; ++i)
+                if (text[i] == 0) clean += "\xEF\xBF\xBD";
+                else clean += text[i];
+            text = clean.data();
+            size = static_cast<MD_SIZE>(clean.size());
+        }
         Node& top = *b.stack.back();
         if (top.kind == NodeKind::CodeBlock || top.kind == NodeKind::HtmlBlock)
             top.text.append(text, size);

@@ -51,6 +51,8 @@ struct Article {
     std::vector<std::string> tags;
     std::string body_markdown; // inline body, file contents, or the opening paragraph
     std::string body_file;     // as written in the bundle (for error messages), may be empty
+    std::string body_url;      // site.json from `folio build`: the body is fetched from here when needed
+    bool body_loaded = true;   // false until that fetch arrives (body_markdown is the opening meanwhile)
     // Derived:
     int number = 0;           // 1 = oldest
     int words = 0;            // words in the body

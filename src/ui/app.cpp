@@ -8,6 +8,8 @@
 // [SECTION] The frame
 #include "ui/app.h"
 
+#include "core/derive.h"
+
 #include <imgui_internal.h> // NavCursorVisible: draw the focus ring only for keyboard users
 
 #include <algorithm>
@@ -92,6 +94,22 @@ void App::image_loaded(const std::string& src, ImTextureID texture, float width,
 }
 
 void App::forget_textures() { images.clear(); }
+
+void App::body_arrived(const std::string& url, const std::string& markdown, bool ok) {
+    for (size_t i = 0; i < site.writing.size(); ++i) {
+        Article& a = site.writing[i];
+        if (a.body_url != url || a.body_loaded) continue;
+        a.body_loaded = true;
+        if (ok) set_body(a, markdown);
+        if (route.kind == RouteKind::Article && route.article == static_cast<int>(i)) {
+            book_dirty = true;
+            pending_scroll = scroll;
+        }
+        for (const std::string& src : collect_local_images(a.body))
+            if (std::find(site.local_images.begin(), site.local_images.end(), src) == site.local_images.end())
+                site.local_images.push_back(src);
+    }
+}
 
 std::string App::copy_text() const {
     if (focused_link >= 0 && focused_link < static_cast<int>(book.links.size())) {
@@ -196,6 +214,14 @@ static float anchor_scroll(const App& a) {
 
 static void relayout(App& a) {
     a.measurer.fonts = &a.fonts;
+    if (a.route.kind == RouteKind::Article) {
+        const Article& art = a.site.writing[a.route.article];
+        auto& asked = a.bodies_requested;
+        if (!art.body_loaded && std::find(asked.begin(), asked.end(), art.body_url) == asked.end()) {
+            asked.push_back(art.body_url); // shown with its opening paragraph until the rest arrives
+            a.requests.load_bodies.push_back(art.body_url);
+        }
+    }
     switch (a.route.kind) {
     case RouteKind::Main: a.book = compose_site(a.site, a.measurer, a.compose); break;
     case RouteKind::Article: a.book = compose_article(a.site, a.route.article, a.measurer, a.compose); break;

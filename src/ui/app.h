@@ -26,6 +26,7 @@ struct AppRequests {
     bool title_changed = false;
     bool cursor_hand = false;             // the pointer is over a link
     std::vector<std::string> load_images; // site paths of images to load; answer with App::image_loaded
+    std::vector<std::string> load_bodies; // article bodies to fetch (Article::body_url); answer with body_arrived
 };
 
 // An image the browser has decoded and the platform has uploaded as a texture.
@@ -58,6 +59,7 @@ struct App {
     float page_scale = 1;
     std::vector<float> code_scroll; // sideways offset of each code block
     std::map<std::string, LoadedImage> images;
+    std::vector<std::string> bodies_requested;
     bool pending_anchor = false; // scroll to the route's chapter once laid out
     float pending_scroll = -1;   // or restore this scroll offset (history)
     bool dragging_scrollbar = false;
@@ -81,6 +83,8 @@ struct App {
     // The platform finished loading an image (texture invalid and size 0: it failed).
     void image_loaded(const std::string& src, ImTextureID texture, float width, float height);
     void forget_textures();        // the GPU context was lost: every texture is gone
+    // An article body the platform fetched (ok false: it could not; the opening paragraph stays).
+    void body_arrived(const std::string& url, const std::string& markdown, bool ok);
     std::string copy_text() const; // what the browser's copy event should put on the clipboard
 
     // Draws one frame into the current ImGui frame (between NewFrame and Render). Returns true when

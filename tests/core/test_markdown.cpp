@@ -123,3 +123,15 @@ TEST_CASE("absurd nesting is flattened, never a deep tree", "[markdown]") {
     }
     CHECK(plain_text(parse_markdown(deep)).find("deep") != std::string::npos);
 }
+
+TEST_CASE("NUL bytes become U+FFFD everywhere, code included (a fuzzer finding)", "[markdown]") {
+    for (std::string md : {std::string("```\nc\0d\n```\n", 12), std::string("`c\0d`\n", 6), std::string("a\0b\n", 4)}) {
+        Document d = parse_markdown(md);
+        std::string all = plain_text(d);
+        CHECK(all.find('\0') == std::string::npos);
+        const std::string replaced = "\xEF\xBF\xBD";
+        CHECK((all.find("c" + replaced + "d") != std::string::npos || all.find("a" + replaced + "b") != std::string::npos));
+        const Node* code = find(d, NodeKind::CodeBlock);
+        if (code) CHECK(code->children.empty());
+    }
+}

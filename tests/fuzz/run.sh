@@ -34,6 +34,7 @@ done
 # -fno-sanitize-recover makes any UBSan report fatal, so it counts as a crash.
 instrument="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 
+mkdir -p "$root/build"
 echo "== configure (cmake --preset fuzz)"
 if ! cmake --preset fuzz -DCMAKE_C_FLAGS="$instrument" -DCMAKE_CXX_FLAGS="$instrument" >"$root/build/fuzz-configure.log" 2>&1; then
     cat "$root/build/fuzz-configure.log"
@@ -41,10 +42,12 @@ if ! cmake --preset fuzz -DCMAKE_C_FLAGS="$instrument" -DCMAKE_CXX_FLAGS="$instr
     exit 2
 fi
 echo "== build (${targets[*]})"
-if ! cmake --build "$build" --target "${targets[@]}" 2>&1 | tee "$root/build/fuzz-build.log" | tail -n 3; then
+if ! cmake --build "$build" --target "${targets[@]}" >"$root/build/fuzz-build.log" 2>&1; then
+    tail -n 40 "$root/build/fuzz-build.log"
     echo "run.sh: build failed (see build/fuzz-build.log)" >&2
     exit 2
 fi
+tail -n 2 "$root/build/fuzz-build.log" | sed 's/^/   /'
 if grep -q "warning:" "$root/build/fuzz-build.log"; then
     echo "run.sh: the build printed warnings:" >&2
     grep "warning:" "$root/build/fuzz-build.log" >&2
@@ -181,7 +184,8 @@ EOF
 # ASan's large frames on the default stack. FUZZ_STACK_KB overrides.
 ulimit -c 0 2>/dev/null || true
 ulimit -s "${FUZZ_STACK_KB:-1024}" || { echo "run.sh: cannot set the stack limit to ${FUZZ_STACK_KB:-1024} KB" >&2; exit 2; }
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1}"
+# (No detect_stack_use_after_return: it moves locals to the heap, which hides deep recursion.)
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1:check_initialization_order=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
 mkdir -p "$build/artifacts"
 
@@ -206,7 +210,10 @@ for t in "${targets[@]}"; do
     if [ "$rc" -ne 0 ] || grep -qE '^(==[0-9]+==ERROR|SUMMARY: (Address|Undefined|Leak)Sanitizer)|runtime error:|deadly signal|ALARM: working on the last Unit' "$log"; then
         failed=1
         echo "   FAILED (exit $rc):"
-        grep -E 'broken invariant|ERROR:|runtime error:|deadly signal|ALARM|SUMMARY:|Test unit written to|^    #[0-9]+ ' "$log" | head -n 40 | sed 's/^/   /'
+        # The reason, the first frames of the stack (a stack overflow repeats one frame thousands of
+        # times) and where the input was saved.
+        awk '/broken invariant|ERROR:|runtime error:|deadly signal|ALARM|out-of-memory|SUMMARY:|Test unit written to/ { print; next }
+             /^    #[0-9]+ / && frames++ < 16 { print }' "$log" | sed 's/^/   /'
         summary+=("$t: FAILED (exit $rc)")
     else
         summary+=("$t: ok, $(grep -oE '^Done [0-9]+ runs in [0-9]+ second' "$log" | head -n 1 | sed 's/Done //')s, $(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+/[0-9]+[a-zA-Z]*' | tail -n 1)")

@@ -368,3 +368,33 @@ TEST_CASE("a code panel scrolls sideways, and only as far as its longest line", 
     t.app.scroll_code_at(at, -100000);
     CHECK(t.app.code_scroll[0] == 0);
 }
+
+TEST_CASE("a long body is fetched when its article opens, keeping the reader's place", "[ui]") {
+    Site full;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", full, d));
+    int i = full.find_article("everything-markdown");
+    const int words = full.writing[i].words;
+    // What the browser gets from `folio build`: site.json without the long body.
+    Site built;
+    REQUIRE(load_site_json("site.json", site_to_json(full, true), built, d));
+    const Article& a = built.writing[i];
+    CHECK_FALSE(a.body_loaded);
+    CHECK(a.body_url == "/writing/everything-markdown/body.md");
+    CHECK(a.words == words); // the reading time is right before the body arrives
+    CHECK(built.writing[built.find_article("short-note")].body_loaded); // short bodies stay inline
+
+    Harness t;
+    t.app.set_site(std::move(built));
+    t.app.open("/writing/everything-markdown");
+    t.frame();
+    REQUIRE(t.app.requests.load_bodies == std::vector<std::string>{"/writing/everything-markdown/body.md"});
+    ImVec2 at;
+    CHECK_FALSE(t.find_box("Lists", at));
+    t.frame();
+    CHECK(t.app.requests.load_bodies.size() == 1); // asked once
+    t.app.body_arrived("/writing/everything-markdown/body.md", full.writing[i].body_markdown, true);
+    t.frame();
+    CHECK(t.find_box("Lists", at));
+    CHECK(t.app.site.local_images == std::vector<std::string>{"/images/figure.svg"});
+}

@@ -50,6 +50,14 @@ EM_JS(void, js_open_external, (const char* href), {
 });
 EM_JS(void, js_set_cursor, (int hand), { Module.canvas.style.cursor = hand ? "pointer" : "default"; });
 EM_JS(void, js_frame_drawn, (int count), { if (window.folio) window.folio._frameDrawn(count); });
+// An article's Markdown, fetched when the article is opened (site.json leaves long bodies out).
+EM_JS(void, js_fetch_body, (const char* url_ptr), {
+    const url = UTF8ToString(url_ptr);
+    const pass = (s) => { const n = lengthBytesUTF8(s) + 1, p = _malloc(n); stringToUTF8(s, p, n); return p; };
+    fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(r.status))).then(
+        (text) => { const u = pass(url), t = pass(text); _folio_body_arrived(u, t, 1); _free(u); _free(t); },
+        () => { const u = pass(url), t = pass(""); _folio_body_arrived(u, t, 0); _free(u); _free(t); });
+});
 // Images come from the site's own origin through the browser's decoder, then become WebGL textures
 // registered with Emscripten's GL tables, so ImGui draws them like any other texture.
 EM_JS(void, js_load_image, (const char* src), {
@@ -490,6 +498,12 @@ EMSCRIPTEN_KEEPALIVE int folio_find_box(const char* text, float* out) {
 EMSCRIPTEN_KEEPALIVE void folio_image_loaded(const char* src, int texture, double width, double height) {
     g_platform.app.image_loaded(src, static_cast<ImTextureID>(texture), static_cast<float>(width),
                                 static_cast<float>(height));
+    request_frame(2);
+}
+
+// An article body arrived (ok 0: the fetch failed; the opening paragraph stays).
+EMSCRIPTEN_KEEPALIVE void folio_body_arrived(const char* url, const char* markdown, int ok) {
+    g_platform.app.body_arrived(url, markdown, ok != 0);
     request_frame(2);
 }
 
