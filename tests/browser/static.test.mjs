@@ -36,18 +36,23 @@ test("with the canvas running the text is hidden from sight but kept for screen 
   await context.close();
 });
 
-test("an article's image loads from the site's own origin and is drawn", async () => {
+test("an article's body arrives, then its image loads from the site's own origin and is drawn", async (t) => {
   const rich = process.env.FOLIO_RICH_SITE;
   if (!rich) return; // built by ./folio test
   const own = await serve(rich);
+  t.after(() => own.close());
   const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   const images = [];
   page.on("response", (r) => { if (r.url().includes("/images/")) images.push(r.status()); });
+  const body = page.waitForResponse((r) => r.url().endsWith("/writing/everything-markdown/body.md"));
+  const image = page.waitForResponse((r) => r.url().endsWith("/images/figure.svg"));
   await page.goto(`http://127.0.0.1:${own.address().port}/writing/everything-markdown`);
   await ready(page);
+  assert.equal((await body).status(), 200);
+  assert.equal((await image).status(), 200);
   await settle(page);
   assert.deepEqual(images, [200]);
   // The figure is a blue square with a yellow circle: find both colours on screen.
@@ -60,7 +65,6 @@ test("an article's image loads from the site's own origin and is drawn", async (
   assert.ok(found.blue > 5000 && found.yellow > 2000, JSON.stringify(found));
   assert.deepEqual(errors, []);
   await context.close();
-  own.close();
 });
 
 test("a capable browser never paints the text before the book (no flash)", async () => {

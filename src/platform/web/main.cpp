@@ -167,6 +167,8 @@ void handle_requests() {
     for (const std::string& src : r.load_images)
         js_load_image(src.c_str());
     r.load_images.clear();
+    for (const std::string& url : r.load_bodies) js_fetch_body(url.c_str());
+    r.load_bodies.clear();
     if (r.cursor_hand != p.cursor_hand) {
         p.cursor_hand = r.cursor_hand;
         js_set_cursor(p.cursor_hand ? 1 : 0);
