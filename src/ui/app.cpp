@@ -372,17 +372,32 @@ void draw_page(PageDraw& d) {
 }
 
 void draw_message(App& a, ImDrawList* dl) {
-    // A readable page for errors (failed fetch, check errors in preview), never a blank canvas.
+    // A readable page for errors (failed fetch, check errors in preview), never a blank canvas: one
+    // problem per paragraph, wrapped, in the mono face so paths and columns line up.
     ImFont* f = font_of(a, Face::Serif);
     ImFont* mono = font_of(a, Face::Mono);
     if (!f) return;
-    float w = std::min(a.view_width - 32, 760.0f);
-    ImVec2 o(std::floor((a.view_width - w) * 0.5f), 32);
-    float h = std::max(200.0f, a.view_height - 64);
-    dl->AddRectFilled(o, ImVec2(o.x + w, o.y + h), a.theme.paper, 2.0f);
-    dl->AddText(f, 26, ImVec2(o.x + 28, o.y + 24), a.theme.ink_of(Ink::Text), "This page could not be shown");
-    dl->AddText(mono ? mono : f, 14, ImVec2(o.x + 28, o.y + 72), a.theme.ink_of(Ink::Accent), a.error.c_str(), nullptr,
-                w - 56);
+    float w = std::min(a.view_width - 24, 820.0f);
+    ImVec2 o(std::floor((a.view_width - w) * 0.5f), 24);
+    float pad = w < 500 ? 18 : 32, wrap = w - 2 * pad;
+    dl->AddRectFilled(o, ImVec2(o.x + w, std::max(o.y + 200, a.view_height - 24)), a.theme.paper, 2.0f);
+    float y = o.y + pad;
+    dl->AddText(f, 26, ImVec2(o.x + pad, y), a.theme.ink_of(Ink::Text), "This page could not be shown");
+    y += 52;
+    ImFont* body = mono ? mono : f;
+    size_t start = 0;
+    while (start < a.error.size()) {
+        size_t nl = a.error.find('\n', start);
+        if (nl == std::string::npos) nl = a.error.size();
+        const char* b = a.error.c_str() + start;
+        const char* e = a.error.c_str() + nl;
+        if (e > b) {
+            ImVec2 size = body->CalcTextSizeA(15, FLT_MAX, wrap, b, e);
+            dl->AddText(body, 15, ImVec2(o.x + pad, y), a.theme.ink_of(Ink::Accent), b, e, wrap);
+            y += size.y + 14;
+        }
+        start = nl + 1;
+    }
 }
 
 } // namespace
