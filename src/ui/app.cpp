@@ -392,8 +392,8 @@ void draw_message(App& a, ImDrawList* dl) {
         const char* b = a.error.c_str() + start;
         const char* e = a.error.c_str() + nl;
         if (e > b) {
-            ImVec2 size = body->CalcTextSizeA(15, FLT_MAX, wrap, b, e);
-            dl->AddText(body, 15, ImVec2(o.x + pad, y), a.theme.ink_of(Ink::Accent), b, e, wrap);
+            ImVec2 size = body->CalcTextSizeA(16, FLT_MAX, wrap, b, e);
+            dl->AddText(body, 16, ImVec2(o.x + pad, y), a.theme.ink_of(Ink::Accent), b, e, wrap);
             y += size.y + 14;
         }
         start = nl + 1;
@@ -430,15 +430,15 @@ bool App::frame(float dt) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
 
     bool animating = false;
+    // We draw with fonts that are never made "current" through PushFont, so tell each one the density
+    // (device pixel ratio) to bake its glyphs at; otherwise they stay at 1x and look blurred on HiDPI.
+    for (ImFont* f : fonts.face)
+        if (f) f->CurrentRasterizerDensity = GImGui->FontRasterizerDensity;
     if (!error.empty() || !has_site || !fonts.complete()) {
         if (!error.empty()) draw_message(*this, dl);
         ImGui::End();
         return false;
     }
-    // We draw with fonts that are never made "current" through PushFont, so tell each one the density
-    // (device pixel ratio) to bake its glyphs at; otherwise they stay at 1x and look blurred on HiDPI.
-    for (ImFont* f : fonts.face)
-        f->CurrentRasterizerDensity = GImGui->FontRasterizerDensity;
     if (book_dirty) relayout(*this);
     compute_geometry(*this);
     float max_scroll = std::max(0.0f, content_height - view_height);
