@@ -12,12 +12,6 @@ if ! command -v node >/dev/null 2>&1 || [ ! -x /usr/bin/chromium ] || [ ! -d "$R
   echo "skipped: needs node, /usr/bin/chromium and node_modules/playwright-core (./folio bootstrap installs them)"
   exit 0
 fi
-site="$ROOT/build/site"
-if [ ! -f "$site/index.html" ]; then
-  need_builds || exit 0
-  site="$BENCH_OUT/site"
-  mkdir -p "$BENCH_OUT"
-  "$FOLIO" build "$ROOT" -o "$site" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
-fi
+site=$(seed_site) || exit 0
 echo "site: ${site#"$ROOT"/}"
 node "$ROOT/bench/browser.mjs" "$site"

@@ -61,3 +61,16 @@ need_builds() {
     return 1
   fi
 }
+
+# seed_site: prints the built seed site to measure: build/site (what ./folio test builds), or a fresh
+# build in build/bench/site when that is missing. Fails when the builds are not there.
+seed_site() {
+  local site="$ROOT/build/site"
+  if [ ! -f "$site/index.html" ]; then
+    need_builds || return 1
+    site="$BENCH_OUT/site"
+    mkdir -p "$BENCH_OUT"
+    "$FOLIO" build "$ROOT" -o "$site" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null || return 1
+  fi
+  echo "$site"
+}

@@ -19,13 +19,7 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "skipped: /usr/bin/chromium is missing (./folio bootstrap installs it)"
   exit 0
 fi
-site="$ROOT/build/site"
-if [ ! -f "$site/index.html" ]; then
-  need_builds || exit 0
-  site="$BENCH_OUT/site"
-  mkdir -p "$BENCH_OUT"
-  "$FOLIO" build "$ROOT" -o "$site" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
-fi
+site=$(seed_site) || exit 0
 echo "site: ${site#"$ROOT"/}"
 
 work=$(mktemp -d)

@@ -10,13 +10,7 @@ AIM=450000 # bytes, compressed (brotli), everything the first view downloads
 
 echo
 echo "== size: bytes on first load, seed site (bench/size.sh) =="
-site="$ROOT/build/site"
-if [ ! -f "$site/index.html" ]; then
-  need_builds || exit 0
-  site="$BENCH_OUT/site"
-  mkdir -p "$BENCH_OUT"
-  "$FOLIO" build "$ROOT" -o "$site" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
-fi
+site=$(seed_site) || exit 0
 echo "site: ${site#"$ROOT"/}"
 if ! command -v brotli >/dev/null 2>&1; then
   echo "note: brotli is not installed (apt-get install brotli); its column shows '-'"
