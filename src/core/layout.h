@@ -48,6 +48,18 @@ struct PageSpec {
     float body_size = 14.0f;
     float leading = 1.42f; // line height = size * leading
     float measure() const { return width - margin_inner - margin_outer; }
+
+    // The pocket page, for phones: narrower, so body text stays near 16 CSS px on a small screen.
+    // The book is laid out again for it (its folios are its own; the contents prints them).
+    static PageSpec pocket() {
+        PageSpec p;
+        p.width = 330.0f;
+        p.height = 560.0f;
+        p.margin_top = 46.0f;
+        p.margin_bottom = 50.0f;
+        p.margin_inner = p.margin_outer = 24.0f;
+        return p;
+    }
     float bottom() const { return height - margin_bottom; }
 };
 

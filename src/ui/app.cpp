@@ -18,7 +18,8 @@
 namespace folio {
 
 namespace {
-constexpr float kSpreadMinWidth = 860.0f; // narrower screens show one page at a time
+constexpr float kSpreadMinWidth = 1000.0f; // narrower screens show one page at a time
+constexpr float kPocketMaxWidth = 600.0f;  // narrower screens (phones) get the pocket page
 constexpr float kRowGap = 28.0f;          // between stacked spreads, CSS px
 constexpr float kTopPad = 28.0f;
 constexpr float kScrollbarWidth = 10.0f;
@@ -191,6 +192,10 @@ int App::first_visible_page() const {
     return spreads ? row * 2 : row;
 }
 
+PageSpec App::page_spec() const {
+    return view_width > 0 && view_width < kPocketMaxWidth ? PageSpec::pocket() : PageSpec{};
+}
+
 static void compute_geometry(App& a) {
     // A one-page book (a short article, not-found) sits in the middle rather than on a lone left page.
     a.spreads = a.view_width >= kSpreadMinWidth && a.book.pages.size() > 1;
@@ -198,7 +203,7 @@ static void compute_geometry(App& a) {
     float avail = std::max(100.0f, a.view_width - 2 * side - kScrollbarWidth);
     float s = a.spreads ? avail / (2 * a.book.spec.width) : avail / a.book.spec.width;
     // Sized by width like a web page's column (text near 18 CSS px at most); spreads scroll like a page.
-    a.page_scale = std::min(s, a.spreads ? 1.3f : 2.2f);
+    a.page_scale = std::min(s, a.spreads ? 1.3f : 1.5f);
     int n = static_cast<int>(a.book.pages.size());
     int rows = a.spreads ? (n + 1) / 2 : n;
     a.content_height = kTopPad + static_cast<float>(rows) * row_height(a) + kTopPad;
@@ -222,11 +227,12 @@ static void relayout(App& a) {
             a.requests.load_bodies.push_back(art.body_url);
         }
     }
+    const PageSpec spec = a.page_spec();
     switch (a.route.kind) {
-    case RouteKind::Main: a.book = compose_site(a.site, a.measurer, a.compose); break;
-    case RouteKind::Article: a.book = compose_article(a.site, a.route.article, a.measurer, a.compose); break;
-    case RouteKind::Tag: a.book = compose_tag(a.site, a.route.tag, a.measurer); break;
-    case RouteKind::NotFound: a.book = compose_not_found(a.site, a.route.path, a.measurer); break;
+    case RouteKind::Main: a.book = compose_site(a.site, a.measurer, a.compose, spec); break;
+    case RouteKind::Article: a.book = compose_article(a.site, a.route.article, a.measurer, a.compose, spec); break;
+    case RouteKind::Tag: a.book = compose_tag(a.site, a.route.tag, a.measurer, spec); break;
+    case RouteKind::NotFound: a.book = compose_not_found(a.site, a.route.path, a.measurer, spec); break;
     }
     a.code_scroll.assign(static_cast<size_t>(a.book.code_blocks), 0.0f);
     a.book_dirty = false;
@@ -439,6 +445,12 @@ bool App::frame(float dt) {
         ImGui::End();
         return false;
     }
+    // Crossing between phone and larger widths changes the page itself: lay out again, same place.
+    if (!book_dirty && !book.pages.empty() && page_spec().width != book.spec.width) {
+        book_dirty = true;
+        if (pending_scroll < 0 && !pending_anchor)
+            pending_fraction = scroll / std::max(1.0f, content_height - view_height);
+    }
     if (book_dirty) relayout(*this);
     compute_geometry(*this);
     float max_scroll = std::max(0.0f, content_height - view_height);
@@ -449,6 +461,10 @@ bool App::frame(float dt) {
     if (pending_scroll >= 0) {
         scroll = scroll_target = clampf(pending_scroll, 0, max_scroll);
         pending_scroll = -1;
+    }
+    if (pending_fraction >= 0) {
+        scroll = scroll_target = clampf(pending_fraction * max_scroll, 0, max_scroll);
+        pending_fraction = -1;
     }
 
     // Wheel over a code panel scrolls it sideways; io.MouseWheel is handled by the platform as page scroll.

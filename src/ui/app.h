@@ -62,6 +62,7 @@ struct App {
     std::vector<std::string> bodies_requested;
     bool pending_anchor = false; // scroll to the route's chapter once laid out
     float pending_scroll = -1;   // or restore this scroll offset (history)
+    float pending_fraction = -1; // or this fraction of the height (after a change of page size)
     bool dragging_scrollbar = false;
 
     //--- links
@@ -93,6 +94,8 @@ struct App {
 
     // Geometry, for tests and the platform: the screen rectangle of page i at the current scroll.
     ImVec2 page_origin(int page) const;
+    // The page the book is laid out on for the current width: the reference page, or the pocket page.
+    PageSpec page_spec() const;
     int first_visible_page() const;
     int pages_drawn_last_frame = 0;
 };

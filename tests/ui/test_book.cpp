@@ -2,6 +2,7 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include <chrono>
+#include <cmath>
 
 #include "core/derive.h"
 #include "core/load.h"
@@ -397,4 +398,28 @@ TEST_CASE("a long body is fetched when its article opens, keeping the reader's p
     t.frame();
     CHECK(t.find_box("Lists", at));
     CHECK(t.app.site.local_images == std::vector<std::string>{"/images/figure.svg"});
+}
+
+TEST_CASE("phones get the pocket page: text near 16 px, and the place is kept across the switch", "[ui]") {
+    Harness t(1280, 860);
+    CHECK(t.app.book.spec.width == PageSpec{}.width);
+    t.app.open("/writing");
+    t.frame();
+    float before = t.app.scroll / (t.app.content_height - t.h);
+    t.w = 390;
+    t.h = 844;
+    t.frames(2);
+    CHECK(t.app.book.spec.width == PageSpec::pocket().width);
+    CHECK(t.app.book.spec.body_size * t.app.page_scale >= 15.0f);
+    CHECK(t.app.page_scale * t.app.book.spec.width <= 390);
+    float after = t.app.scroll / (t.app.content_height - t.h);
+    CHECK(std::fabs(after - before) < 0.02f);
+    // The contents still prints the folios of this layout.
+    t.app.open("/contents");
+    t.frame();
+    for (const ContentsLine& l : contents_folios(t.app.site, t.app.book)) {
+        const ChapterSpan* c = t.app.book.chapter(l.chapter);
+        REQUIRE(c);
+        CHECK(l.folio == folio_label(t.app.book.pages[c->first_page]));
+    }
 }
