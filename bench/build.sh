@@ -129,8 +129,8 @@ echo
 if [ -n "${PPS["10k synthetic/hugo"]:-}" ] && [ "${PPS["10k synthetic/hugo"]}" != 0 ]; then
   awk -v f="${PPS["10k synthetic/folio"]}" -v h="${PPS["10k synthetic/hugo"]}" \
     'BEGIN { printf "pages/s ratio folio/hugo on the same 10,000 articles: %.2fx (%s vs %s pages/s)\n", f / h, f, h }'
-  echo "(hugo uses every core; folio build runs on one thread. folio also writes site.json and an RSS feed with every"
-  echo " article in full; hugo's feeds carry summaries. Hugo code highlighting is off, as folio has none.)"
+  echo "(hugo uses every core; folio build runs on one thread. folio also writes site.json and each article's"
+  echo " Markdown for the book; its feed carries the newest 100 articles in full. Hugo code highlighting is off.)"
 else
   echo "pages/s ratio folio/hugo: not measured (${HUGO_NOTE:-hugo failed})"
 fi

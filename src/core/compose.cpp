@@ -173,22 +173,22 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
         }
         case NodeKind::Quote: {
             // Quotes: indented, italic, muted, with a rule down the left side.
-            Flow& ff = f;
+            const float inset = indent + k.body * 1.4f;
             for (const Node& q : c.children) {
-                Node wrapper;
-                wrapper.children.push_back(q);
-                std::vector<Span> spans;
-                if (q.kind == NodeKind::Paragraph) {
-                    collect_spans(q, true, false, "", spans);
-                    for (Span& s : spans)
-                        if (s.ink == Ink::Text) s.ink = Ink::Muted;
-                    Paragraph p = para(spans, k.body, k.body * 0.6f);
-                    p.indent = indent + k.body * 1.4f;
-                    p.bar = true; // the quote's rule, drawn beside every line
-                    ff.paragraph(p);
-                } else {
-                    flow_blocks(ff, k, wrapper, indent + k.body * 1.4f, depth + 1);
+                if (q.kind != NodeKind::Paragraph) {
+                    Node wrapper;
+                    wrapper.children.push_back(q);
+                    flow_blocks(f, k, wrapper, inset, depth + 1);
+                    continue;
                 }
+                std::vector<Span> spans;
+                collect_spans(q, true, false, "", spans);
+                for (Span& s : spans)
+                    if (s.ink == Ink::Text) s.ink = Ink::Muted;
+                Paragraph p = para(spans, k.body, k.body * 0.6f);
+                p.indent = inset;
+                p.bar = true; // the quote's rule, drawn beside every line
+                f.paragraph(p);
             }
             break;
         }

@@ -71,13 +71,10 @@ void App::follow(const std::string& href) {
         pending_scroll = scroll; // unfolding must not move what the reader is looking at
         return;
     }
+    // A route of the book changes the view; anything else (other sites, the feed file) opens in a new tab.
     if (!href.empty() && href[0] == '/' && href.rfind("//", 0) != 0 && href != "/rss.xml") {
         open(href);
         requests.push_history = true;
-        return;
-    }
-    if (href == "/rss.xml") {
-        requests.open_external.push_back(href);
         return;
     }
     requests.open_external.push_back(href);
