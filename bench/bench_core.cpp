@@ -96,7 +96,8 @@ bool run_bundle(const std::string& name, const std::string& dir, Result& r) {
     HeadlessImGui imgui;
     App app;
     std::string paths[kFaceCount], error;
-    for (int i = 0; i < kFaceCount; ++i) paths[i] = kDebianFontFiles[i];
+    for (int i = 0; i < kFaceCount; ++i)
+        paths[i] = kDebianFontFiles[i];
     if (!load_fonts_from_files(app.fonts, paths, error)) {
         std::fprintf(stderr, "folio_bench_core: %s\n", error.c_str());
         return false;
@@ -126,15 +127,18 @@ bool run_bundle(const std::string& name, const std::string& dir, Result& r) {
     double f0 = now_ms();
     frame(); // lays out the book
     r.first_frame_ms = now_ms() - f0;
-    for (int i = 0; i < 5; ++i) frame();
+    for (int i = 0; i < 5; ++i)
+        frame();
     std::vector<double> frames;
     frames.reserve(kFrames);
     long long vertices = 0;
     float dir_sign = 1.0f;
     for (int i = 0; i < kFrames; ++i) {
         float max_scroll = std::max(0.0f, app.content_height - app.view_height);
-        if (dir_sign > 0 && app.scroll + kStep > max_scroll) dir_sign = -1.0f;
-        else if (dir_sign < 0 && app.scroll - kStep < 0) dir_sign = 1.0f;
+        if (dir_sign > 0 && app.scroll + kStep > max_scroll)
+            dir_sign = -1.0f;
+        else if (dir_sign < 0 && app.scroll - kStep < 0)
+            dir_sign = 1.0f;
         app.scroll_by(dir_sign * kStep);
         double t0 = thread_cpu_ms();
         frame();
@@ -166,8 +170,10 @@ int main(int argc, char** argv) {
             return 0;
         }
         size_t eq = a.find('=');
-        if (eq != std::string::npos && eq > 0) bundles.emplace_back(a.substr(0, eq), a.substr(eq + 1));
-        else bundles.emplace_back(a, a);
+        if (eq != std::string::npos && eq > 0)
+            bundles.emplace_back(a.substr(0, eq), a.substr(eq + 1));
+        else
+            bundles.emplace_back(a, a);
     }
     if (bundles.empty()) {
         std::fprintf(stderr, "usage: folio_bench_core [--tsv FILE] [NAME=]BUNDLE...\n");
@@ -177,10 +183,11 @@ int main(int argc, char** argv) {
     std::printf("folio core: load, layout and scrolling frames (native, headless ImGui, Debian fonts)\n");
     std::printf("  load   = load_bundle (read + check + Markdown + derive), wall, median of %d\n", kRuns);
     std::printf("  layout = compose_site of the main book with ImGuiMeasurer, wall, median of %d\n", kRuns);
-    std::printf("  frame  = begin_frame + App::frame + end_frame at 1280x800 on /writing, thread CPU, %d frames of scroll_by(%g)\n",
+    std::printf("  frame  = begin_frame + App::frame + end_frame at 1280x800 on /writing, thread CPU, %d frames of "
+                "scroll_by(%g)\n",
                 kFrames, static_cast<double>(kStep));
-    std::printf("\n%-10s %9s %7s %10s %11s %13s %13s %13s %14s %11s\n", "bundle", "articles", "pages", "load ms", "layout ms",
-                "frame med ms", "frame p95 ms", "frame max ms", "1st frame ms", "vtx/frame");
+    std::printf("\n%-10s %9s %7s %10s %11s %13s %13s %13s %14s %11s\n", "bundle", "articles", "pages", "load ms",
+                "layout ms", "frame med ms", "frame p95 ms", "frame max ms", "1st frame ms", "vtx/frame");
     std::fflush(stdout);
     std::vector<Result> results;
     int status = 0;
@@ -191,14 +198,15 @@ int main(int argc, char** argv) {
             status = 1;
             continue;
         }
-        std::printf("%-10s %9zu %7zu %10.1f %11.1f %13.3f %13.3f %13.3f %14.1f %11.0f\n", r.name.c_str(), r.articles, r.pages,
-                    r.load_ms, r.layout_ms, r.frame_med, r.frame_p95, r.frame_max, r.first_frame_ms, r.vertices);
+        std::printf("%-10s %9zu %7zu %10.1f %11.1f %13.3f %13.3f %13.3f %14.1f %11.0f\n", r.name.c_str(), r.articles,
+                    r.pages, r.load_ms, r.layout_ms, r.frame_med, r.frame_p95, r.frame_max, r.first_frame_ms,
+                    r.vertices);
         std::fflush(stdout);
         results.push_back(r);
         if (!tsv.empty()) {
             if (FILE* f = std::fopen(tsv.c_str(), "a")) {
-                std::fprintf(f, "%s\t%zu\t%zu\t%.3f\t%.3f\t%.4f\t%.4f\n", r.name.c_str(), r.articles, r.pages, r.load_ms,
-                             r.layout_ms, r.frame_med, r.frame_p95);
+                std::fprintf(f, "%s\t%zu\t%zu\t%.3f\t%.3f\t%.4f\t%.4f\n", r.name.c_str(), r.articles, r.pages,
+                             r.load_ms, r.layout_ms, r.frame_med, r.frame_p95);
                 std::fclose(f);
             }
         }
@@ -206,11 +214,11 @@ int main(int argc, char** argv) {
     if (results.size() > 1 && results[0].frame_p95 > 0) {
         std::printf("\n");
         for (size_t i = 1; i < results.size(); ++i)
-            std::printf("frame p95 %s / %s: %.2fx    load %s / %s: %.1fx    layout %s / %s: %.1fx\n", results[i].name.c_str(),
-                        results[0].name.c_str(), results[i].frame_p95 / results[0].frame_p95, results[i].name.c_str(),
-                        results[0].name.c_str(), results[i].load_ms / std::max(1e-9, results[0].load_ms),
+            std::printf("frame p95 %s / %s: %.2fx    load %s / %s: %.1fx    layout %s / %s: %.1fx\n",
+                        results[i].name.c_str(), results[0].name.c_str(), results[i].frame_p95 / results[0].frame_p95,
                         results[i].name.c_str(), results[0].name.c_str(),
-                        results[i].layout_ms / std::max(1e-9, results[0].layout_ms));
+                        results[i].load_ms / std::max(1e-9, results[0].load_ms), results[i].name.c_str(),
+                        results[0].name.c_str(), results[i].layout_ms / std::max(1e-9, results[0].layout_ms));
     }
     return status;
 }

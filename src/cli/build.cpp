@@ -208,7 +208,8 @@ int new_bundle(const std::string& dir) {
         std::fprintf(stderr, "folio new: cannot write into %s\n", dir.c_str());
         return 1;
     }
-    std::printf("folio new: a bundle in %s; edit content.json, then run ./folio preview %s\n", dir.c_str(), dir.c_str());
+    std::printf("folio new: a bundle in %s; edit content.json, then run ./folio preview %s\n", dir.c_str(),
+                dir.c_str());
     return 0;
 }
 

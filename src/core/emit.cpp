@@ -694,7 +694,8 @@ std::string emit_rss(const Site& site) {
     if (!site.writing.empty()) out += element("lastBuildDate", format_rfc822(site.writing.front().date));
     // The newest kFeedItems articles (newest first): a feed reader polls this file, so it stays bounded
     // however long the archive grows; the archive itself is on the site.
-    for (size_t i = 0; i < site.writing.size() && i < kFeedItems; ++i) out += rss_item(site, site.writing[i]);
+    for (size_t i = 0; i < site.writing.size() && i < kFeedItems; ++i)
+        out += rss_item(site, site.writing[i]);
     return clean_text(out + "</channel>\n</rss>\n");
 }
 

@@ -279,7 +279,8 @@ void read_site(Reader& r, const json& v, SiteInfo& s) {
 }
 
 void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
-    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words"})) return;
+    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words"}))
+        return;
     if (r.string(v, p, "slug", a.slug, true) && !is_slug(a.slug))
         r.error(json_path_member(p, "slug"), false, "'" + a.slug + "' is not a valid slug",
                 "use lower-case letters, digits and hyphens, e.g. my-first-post");
@@ -690,7 +691,7 @@ std::string site_to_json(const Site& s, bool separate_bodies) {
     j["site"] = site;
     json writing = json::array();
     for (const Article& a : s.writing) {
-        json o = {{"slug", a.slug}, {"title", a.title}, {"date", format_iso(a.date)},
+        json o = {{"slug", a.slug}, {"title", a.title},     {"date", format_iso(a.date)},
                   {"dek", a.dek},   {"opening", a.opening}, {"tags", a.tags}};
         if (separate_bodies && a.body_markdown != a.opening) {
             o["body_url"] = body_url(a);

@@ -225,7 +225,8 @@ int on_text(MD_TEXTTYPE type, const MD_CHAR* text, MD_SIZE size, void* user) {
         // In code and HTML blocks md4c 0.5.3 reports the NUL twice: as NULLCHAR and again as the first
         // byte of the next text run, which the default case replaces. Elsewhere this is the only report.
         const Node& top = *b.stack.back();
-        if (top.kind != NodeKind::CodeBlock && top.kind != NodeKind::HtmlBlock) b.append_text(NodeKind::Text, "\xEF\xBF\xBD", 3);
+        if (top.kind != NodeKind::CodeBlock && top.kind != NodeKind::HtmlBlock)
+            b.append_text(NodeKind::Text, "\xEF\xBF\xBD", 3);
         break;
     }
     case MD_TEXT_ENTITY: {
@@ -238,8 +239,10 @@ int on_text(MD_TEXTTYPE type, const MD_CHAR* text, MD_SIZE size, void* user) {
         std::string clean;
         if (std::memchr(text, 0, size)) {
             for (MD_SIZE i = 0; i < size; ++i)
-                if (text[i] == 0) clean += "\xEF\xBF\xBD";
-                else clean += text[i];
+                if (text[i] == 0)
+                    clean += "\xEF\xBF\xBD";
+                else
+                    clean += text[i];
             text = clean.data();
             size = static_cast<MD_SIZE>(clean.size());
         }

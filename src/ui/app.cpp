@@ -20,7 +20,7 @@ namespace folio {
 namespace {
 constexpr float kSpreadMinWidth = 1000.0f; // narrower screens show one page at a time
 constexpr float kPocketMaxWidth = 600.0f;  // narrower screens (phones) get the pocket page
-constexpr float kRowGap = 28.0f;          // between stacked spreads, CSS px
+constexpr float kRowGap = 28.0f;           // between stacked spreads, CSS px
 constexpr float kTopPad = 28.0f;
 constexpr float kScrollbarWidth = 10.0f;
 } // namespace
@@ -142,7 +142,8 @@ bool App::scroll_code_at(ImVec2 pos, float dx) {
         for (const Box& b : book.pages[i].boxes) {
             if (b.kind != BoxKind::Panel || b.code < 0) continue;
             ImVec2 p0(o.x + b.x * page_scale, o.y + b.y * page_scale);
-            if (pos.x < p0.x || pos.y < p0.y || pos.x > p0.x + b.w * page_scale || pos.y > p0.y + b.h * page_scale) continue;
+            if (pos.x < p0.x || pos.y < p0.y || pos.x > p0.x + b.w * page_scale || pos.y > p0.y + b.h * page_scale)
+                continue;
             float overflow = 0; // how far the widest line reaches past the panel
             for (const Box& t : book.pages[i].boxes)
                 if (t.code == b.code && t.kind == BoxKind::Text) overflow = std::max(overflow, t.w - t.clip_w);

@@ -83,7 +83,7 @@ struct App {
     bool scroll_code_at(ImVec2 pos, float dx);
     // The platform finished loading an image (texture invalid and size 0: it failed).
     void image_loaded(const std::string& src, ImTextureID texture, float width, float height);
-    void forget_textures();        // the GPU context was lost: every texture is gone
+    void forget_textures(); // the GPU context was lost: every texture is gone
     // An article body the platform fetched (ok false: it could not; the opening paragraph stays).
     void body_arrived(const std::string& url, const std::string& markdown, bool ok);
     std::string copy_text() const; // what the browser's copy event should put on the clipboard

@@ -11,8 +11,8 @@
 #include "core/derive.h"
 #include "core/emit.h"
 #include "core/load.h"
-#include "support/seed.h"
 #include "core/routes.h"
+#include "support/seed.h"
 
 using namespace folio;
 
@@ -524,8 +524,9 @@ TEST_CASE("the feed carries the newest 100 articles of a long archive", "[emit]"
     derive(site);
     std::string rss = emit_rss(site);
     size_t items = 0;
-    for (size_t at = rss.find("<item>"); at != std::string::npos; at = rss.find("<item>", at + 1)) ++items;
+    for (size_t at = rss.find("<item>"); at != std::string::npos; at = rss.find("<item>", at + 1))
+        ++items;
     CHECK(items == kFeedItems);
     CHECK(rss.find("three-hundred-processes-waited-for-one-pid") != std::string::npos); // the newest stays
-    CHECK(rss.find("/writing/old-149<") == std::string::npos);                        // the oldest goes
+    CHECK(rss.find("/writing/old-149<") == std::string::npos);                          // the oldest goes
 }

@@ -110,12 +110,14 @@ TEST_CASE("entities decode and words count", "[markdown]") {
 TEST_CASE("absurd nesting is flattened, never a deep tree", "[markdown]") {
     std::string deep = std::string(1000000, '>') + " deep\n\n" + std::string(100000, '-') + "\n";
     std::string lists;
-    for (int i = 0; i < 5000; ++i) lists += std::string(static_cast<size_t>(i) * 2, ' ') + "- item\n";
+    for (int i = 0; i < 5000; ++i)
+        lists += std::string(static_cast<size_t>(i) * 2, ' ') + "- item\n";
     for (const std::string& md : {deep, lists}) {
         Document d = parse_markdown(md);
         std::function<int(const Node&)> depth = [&](const Node& n) {
             int m = 0;
-            for (const Node& c : n.children) m = std::max(m, depth(c));
+            for (const Node& c : n.children)
+                m = std::max(m, depth(c));
             return m + 1;
         };
         CHECK(depth(d) <= 50);
@@ -130,7 +132,8 @@ TEST_CASE("NUL bytes become U+FFFD everywhere, code included (a fuzzer finding)"
         std::string all = plain_text(d);
         CHECK(all.find('\0') == std::string::npos);
         const std::string replaced = "\xEF\xBF\xBD";
-        CHECK((all.find("c" + replaced + "d") != std::string::npos || all.find("a" + replaced + "b") != std::string::npos));
+        CHECK((all.find("c" + replaced + "d") != std::string::npos ||
+               all.find("a" + replaced + "b") != std::string::npos));
         const Node* code = find(d, NodeKind::CodeBlock);
         if (code) CHECK(code->children.empty());
     }

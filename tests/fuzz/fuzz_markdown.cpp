@@ -41,7 +41,8 @@ void check_tree(const folio::Node& root) {
                     n.kind == NodeKind::CodeBlock || n.kind == NodeKind::HtmlBlock || n.kind == NodeKind::LineBreak ||
                     n.kind == NodeKind::SoftBreak || n.kind == NodeKind::Rule;
         require(!leaf || n.children.empty(), "a leaf node (text, code, code block, image, break, rule) with children");
-        for (const folio::Node& c : n.children) todo.push_back(&c);
+        for (const folio::Node& c : n.children)
+            todo.push_back(&c);
     }
 }
 

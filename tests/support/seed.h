@@ -13,7 +13,8 @@ inline const Site& seed_site() {
     if (!loaded) {
         Diagnostics d;
         bool ok = load_bundle(FOLIO_SOURCE_DIR, site, d);
-        for (const Diagnostic& x : d) UNSCOPED_INFO(format_diagnostic(x));
+        for (const Diagnostic& x : d)
+            UNSCOPED_INFO(format_diagnostic(x));
         REQUIRE(ok);
         loaded = true;
     }

@@ -167,7 +167,8 @@ void handle_requests() {
     for (const std::string& src : r.load_images)
         js_load_image(src.c_str());
     r.load_images.clear();
-    for (const std::string& url : r.load_bodies) js_fetch_body(url.c_str());
+    for (const std::string& url : r.load_bodies)
+        js_fetch_body(url.c_str());
     r.load_bodies.clear();
     if (r.cursor_hand != p.cursor_hand) {
         p.cursor_hand = r.cursor_hand;
@@ -349,11 +350,13 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
         double dy = t.last_y - pt->targetY, dx = t.last_x - pt->targetX;
         if (!t.moved && (std::fabs(pt->targetY - t.start_y) > 8 || std::fabs(pt->targetX - t.start_x) > 8)) {
             t.moved = true;
-            t.sideways = std::fabs(pt->targetX - t.start_x) > std::fabs(pt->targetY - t.start_y) &&
-                         g_platform.app.scroll_code_at(ImVec2(static_cast<float>(t.start_x), static_cast<float>(t.start_y)), 0);
+            t.sideways =
+                std::fabs(pt->targetX - t.start_x) > std::fabs(pt->targetY - t.start_y) &&
+                g_platform.app.scroll_code_at(ImVec2(static_cast<float>(t.start_x), static_cast<float>(t.start_y)), 0);
         }
         if (t.moved && t.sideways) {
-            g_platform.app.scroll_code_at(ImVec2(static_cast<float>(t.start_x), static_cast<float>(t.start_y)), static_cast<float>(dx));
+            g_platform.app.scroll_code_at(ImVec2(static_cast<float>(t.start_x), static_cast<float>(t.start_y)),
+                                          static_cast<float>(dx));
         } else if (t.moved) {
             g_platform.app.scroll_by(static_cast<float>(dy));
             double dt = (now - t.last_t) / 1000.0;
