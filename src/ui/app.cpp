@@ -260,8 +260,18 @@ void draw_text(const PageDraw& d, Face face, float size, ImVec2 pos, ImU32 col, 
 // A link: an ImGui item (hover, click, Tab focus, Enter) over its box.
 bool link_item(PageDraw& d, const Box& b, int box_index, ImVec2 p0, ImVec2 p1) {
     App& a = d.app;
+    // Only links on screen are Tab stops, so focus never lands out of sight (Tab past the last one
+    // scrolls on: see App::frame).
+    if (p1.y <= 0 || p0.y >= a.view_height) return false;
+    bool first_on_screen = a.first_link_in_view < 0;
+    if (first_on_screen) a.first_link_in_view = b.link;
+    a.last_link_in_view = b.link;
     ImGui::PushID(d.page * 65536 + box_index);
     ImGui::SetCursorScreenPos(p0);
+    if (first_on_screen && a.focus_first_link) {
+        ImGui::SetKeyboardFocusHere();
+        a.focus_first_link = false;
+    }
     bool pressed = ImGui::InvisibleButton("link", ImVec2(std::max(1.0f, p1.x - p0.x), std::max(1.0f, p1.y - p0.y)),
                                           ImGuiButtonFlags_EnableNav); // links are Tab stops
     bool hovered = ImGui::IsItemHovered();
@@ -465,6 +475,17 @@ bool App::frame(float dt) {
         pending_fraction = -1;
     }
 
+    // Tab from the last link on screen (Shift-Tab from the first) turns the page on: the next links come
+    // into view and ImGui's tabbing continues among them.
+    // A screen without links turns on too, so Tab always gets somewhere.
+    if (ImGui::IsKeyPressed(ImGuiKey_Tab, false) && !io.KeyCtrl) {
+        bool none = last_link_in_view < 0;
+        // Focus on a link that has scrolled out of sight: start again from the first link on screen.
+        if (!none && focused_link < 0 && GImGui->NavId != 0 && GImGui->NavCursorVisible) focus_first_link = true;
+        if (!io.KeyShift && (none || focused_link == last_link_in_view) && scroll < max_scroll)
+            scroll_by(view_height * 0.75f);
+        if (io.KeyShift && (none || focused_link == first_link_in_view) && scroll > 0) scroll_by(-view_height * 0.75f);
+    }
     // Wheel over a code panel scrolls it sideways; io.MouseWheel is handled by the platform as page scroll.
     if (velocity != 0) {
         scroll_target = clampf(scroll_target + velocity * dt, 0, max_scroll);
@@ -489,6 +510,7 @@ bool App::frame(float dt) {
     int first = first_visible_page();
     pages_drawn_last_frame = 0;
     focused_link = -1;
+    first_link_in_view = last_link_in_view = -1;
     for (int i = std::max(0, first - 2); i < n; ++i) {
         ImVec2 o = page_origin(i);
         if (o.y > view_height) break;

@@ -66,7 +66,9 @@ struct App {
     bool dragging_scrollbar = false;
 
     //--- links
-    int focused_link = -1; // link id with keyboard focus, for copy
+    int focused_link = -1;                               // link id with keyboard focus, for copy
+    int first_link_in_view = -1, last_link_in_view = -1; // the Tab stops of the last frame
+    bool focus_first_link = false;                       // give the first link on screen keyboard focus when next drawn
     AppRequests requests;
     int frames_drawn = 0;
 

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <set>
 
 #include "core/derive.h"
 #include "core/load.h"
@@ -422,4 +423,36 @@ TEST_CASE("phones get the pocket page: text near 16 px, and the place is kept ac
         REQUIRE(c);
         CHECK(l.folio == folio_label(t.app.book.pages[c->first_page]));
     }
+}
+
+TEST_CASE("Tab past the last link on screen scrolls on; focus never leaves the screen", "[ui]") {
+    Harness t(1280, 420);
+    t.app.open("/writing");
+    t.frames(2);
+    float start = t.app.scroll;
+    std::set<int> seen;
+    int focused = 0;
+    for (int i = 0; i < 40; ++i) {
+        float before = t.app.scroll;
+        t.key(ImGuiKey_Tab);
+        if (t.app.focused_link < 0) { // no link in focus: only while Tab turns the page
+            CHECK(t.app.scroll > before);
+            continue;
+        }
+        ++focused;
+        seen.insert(t.app.focused_link);
+        bool on_screen = false; // the focused link is drawn on screen
+        for (int p = 0; p < static_cast<int>(t.app.book.pages.size()); ++p) {
+            ImVec2 o = t.app.page_origin(p);
+            for (const Box& b : t.app.book.pages[p].boxes)
+                if (b.link == t.app.focused_link) {
+                    float y = o.y + b.y * t.app.page_scale;
+                    on_screen = on_screen || (y + b.h * t.app.page_scale > 0 && y < t.h);
+                }
+        }
+        CHECK(on_screen);
+    }
+    CHECK(focused >= 25);
+    CHECK(t.app.scroll > start + 600); // it moved on through the book
+    CHECK(seen.size() >= 25);          // visiting the links on the way
 }
