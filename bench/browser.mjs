@@ -10,7 +10,7 @@
 // 3. scrolling: frames drawn per second while the mouse wheel scrolls the book for 3 s (the direction
 //    reverses at the end of the book).
 // Prints figures only; a benchmark never fails on a timing.
-import { serve, launch } from "../tests/browser/harness.mjs";
+import { serve, launch, settle } from "../tests/browser/harness.mjs";
 
 const site = process.argv[2];
 if (!site) {
@@ -59,17 +59,6 @@ async function coldLoad(browser, base) {
   const t = await page.evaluate(() => window.folio.ready.then(() => window.__benchFirstFrame ?? performance.now()));
   await context.close();
   return { t, errors };
-}
-
-async function settle(page) {
-  let last = -1;
-  for (let i = 0; i < 60; i++) {
-    const n = await page.evaluate(() => window.folio.framesDrawn);
-    if (n === last) return n;
-    last = n;
-    await page.waitForTimeout(250);
-  }
-  return last;
 }
 
 async function main() {

@@ -30,6 +30,15 @@ struct Harness {
         app.open("/");
         frame();
     }
+    // The fixture bundle with every Markdown element, at its long article.
+    void open_rich_article() {
+        Site rich;
+        Diagnostics d;
+        REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", rich, d));
+        app.set_site(std::move(rich));
+        app.open("/writing/everything-markdown");
+        frame();
+    }
     void frame() {
         imgui.begin_frame(w, h);
         app.frame(1.0f / 60.0f);
@@ -317,13 +326,8 @@ TEST_CASE("every face bakes its glyphs at the device pixel ratio", "[ui]") {
 
 TEST_CASE("images are requested when drawn and take their own shape once loaded", "[ui]") {
     Harness t;
-    Site rich;
-    Diagnostics d;
-    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", rich, d));
-    REQUIRE(rich.local_images == std::vector<std::string>{"/images/figure.svg"});
-    t.app.set_site(std::move(rich));
-    t.app.open("/writing/everything-markdown");
-    t.frame();
+    t.open_rich_article();
+    REQUIRE(t.app.site.local_images == std::vector<std::string>{"/images/figure.svg"});
     t.app.scroll_key(ScrollKey::End);
     t.frames(60);
     REQUIRE(t.app.requests.load_images.size() == 1);
@@ -348,12 +352,7 @@ TEST_CASE("images are requested when drawn and take their own shape once loaded"
 
 TEST_CASE("a code panel scrolls sideways, and only as far as its longest line", "[ui]") {
     Harness t;
-    Site rich;
-    Diagnostics d;
-    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", rich, d));
-    t.app.set_site(std::move(rich));
-    t.app.open("/writing/everything-markdown");
-    t.frame();
+    t.open_rich_article();
     ImVec2 at;
     for (int i = 0; i < 40 && !t.find_box("int main()", at); ++i) {
         t.app.scroll_by(60);
