@@ -116,11 +116,7 @@ void Flow::begin_chapter(const std::string& id, const std::string& title, const 
     new_page();
 }
 
-void Flow::finish() {
-    // Front matter must be odd in length so that, in spreads paired from the first page, main-matter
-    // page 2 sits on the left.
-    keep_from_ = -1;
-}
+void Flow::finish() { keep_from_ = -1; }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Line breaking
@@ -220,12 +216,8 @@ void Flow::paragraph(const Paragraph& p) {
     float lh = p.size * p.leading;
 
     if (!book_.pages.empty() && y_ > s.margin_top + 0.5f) y_ += p.space_before;
-    bool continuing_keep = keep_from_ >= 0;
     for (size_t li = 0; li < lines.size(); ++li) {
-        ensure(lh);
-        if (continuing_keep && li == 0) {
-            // The first line of the block after a heading is placed: the heading is safe now.
-        }
+        ensure(lh); // a new page here carries a pending heading along (new_page)
         const Line& ln = lines[li];
         float x0 = s.margin_inner + p.indent + (p.centered ? (measure - ln.width) * 0.5f : 0);
         if (li == 0 && !p.marker.empty()) {

@@ -164,8 +164,8 @@ public:
     void table(const Node& table, float size);
     void image(const std::string& src, const std::string& alt, float size);
     void space(float h);
-    // Ends the last chapter; pads the front matter to an odd page count so main-matter even folios
-    // fall on left pages of spreads.
+    // Ends the flow: nothing is pending any more. (compose_site pads the front matter to an odd page
+    // count so that main-matter even folios fall on left pages of spreads.)
     void finish();
 
     Measurer& measurer() { return m_; }
