@@ -1,12 +1,18 @@
 // folio boot: fetches the content and fonts, starts the renderer, and forwards the DOM events that
 // html5.h does not cover. No inline script anywhere (the CSP forbids it); strings reach the wasm as data.
 // window.FOLIO_ASSETS (hashed asset paths) is prepended to this file by `folio build`.
+//
+// The text is never held hostage by the book: the page's HTML text (#text) is shown, with a short
+// notice in the page's flow (#fault: covers nothing, can be dismissed), whenever a download fails or
+// stalls, the program cannot start, or it stops. A book that arrives after a stall takes over only if
+// the reader has not started reading the text; otherwise the notice offers it.
 (function () {
   "use strict";
   var html = document.documentElement;
   var assets = window.FOLIO_ASSETS;
   var canvas = document.getElementById("book");
   var fault = document.getElementById("fault");
+  var textEl = document.getElementById("text");
   var firstFrame;
   var folio = (window.folio = {
     ready: new Promise(function (resolve) { firstFrame = resolve; }),
@@ -17,7 +23,7 @@
       folio.framesDrawn = n;
       if (n === 1 || !folio._started) {
         folio._started = true;
-        html.classList.remove("canvas-loading");
+        bookShown();
         firstFrame();
       }
     },
@@ -36,22 +42,185 @@
     html.classList.add("no-canvas");
     return;
   }
-  html.classList.add("canvas-loading"); // at once: the text never flashes before the book
 
-  function showFault(message) {
-    folio.error = message;
-    html.classList.remove("canvas-on", "canvas-loading");
+  //---- [SECTION] Loading: downloads, stalls and failures ----
+
+  // How long the desk and loading bar may stand in for the text while downloads are still running.
+  var STALL_MS = 3000;
+  // However the loading goes, the text is shown by then if the book has not drawn.
+  var GIVE_UP_MS = 10000;
+  var MESSAGES = {
+    download: "The book could not be downloaded. This is the page as plain text; reload to try again.",
+    start: "The book cannot start in this browser. This is the page as plain text.",
+    stopped: "The book stopped working. This is the page as plain text; reload to open it again.",
+    waiting: "The book is still loading. Meanwhile, here is this page as plain text.",
+    arrived: "The book has loaded.",
+  };
+  var load = { pending: 0, failed: false, textShown: false, reading: false };
+
+  // The CSS reveals the text by itself after a moment when no script runs; if this script came later
+  // than that, the reader already has the text: keep it, and treat the book as late.
+  if (getComputedStyle(textEl).visibility === "visible") showTextWhileLoading();
+  else html.classList.add("canvas-loading"); // at once: the text never flashes before the book
+  setTimeout(function () { if (load.pending > 0) showTextWhileLoading(); }, STALL_MS);
+  setTimeout(showTextWhileLoading, GIVE_UP_MS);
+
+  // A download or compile the first view waits for; counted while running, for the stall timer.
+  function tracked(promise) {
+    load.pending++;
+    return promise.then(
+      function (v) { load.pending--; return v; },
+      function (e) { load.pending--; throw e; });
+  }
+
+  function fetchOk(url, init) {
+    return fetch(url, init).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status + " for " + url);
+      return r;
+    });
+  }
+
+  // The wasm is fetched and compiled here, in parallel with the JS glue (Module.instantiateWasm below),
+  // so that every failure of it is ours to report: Emscripten's own loader leaves a rejected promise
+  // and a blank page when the download fails on the network.
+  function compileWasm(url) {
+    return fetchOk(url).then(function (r) {
+      var streaming = typeof WebAssembly.compileStreaming === "function" &&
+        (r.headers.get("content-type") || "").indexOf("application/wasm") === 0;
+      if (streaming) return WebAssembly.compileStreaming(r).catch(function (e) { throw startError(e); });
+      return r.arrayBuffer().then(function (b) { return WebAssembly.compile(b).catch(function (e) { throw startError(e); }); });
+    });
+  }
+  function startError(e) {
+    var err = new Error(String(e && e.message || e));
+    err.kind = "start";
+    return err;
+  }
+
+  // The text with a notice above it; the book, if it comes, is offered or takes over (bookArrived).
+  function showTextWhileLoading() {
+    if (folio._started || load.failed || load.textShown) return;
+    showText();
+    notice(MESSAGES.waiting, "status");
+  }
+
+  // Any failure: the text, and one sentence a visitor can act on. Details go to the console only.
+  function fail(kind, detail) {
+    if (load.failed) return;
+    load.failed = true;
+    var message = MESSAGES[kind] || MESSAGES.download;
+    folio.error = message + (detail ? " (" + detail + ")" : "");
+    console.warn("folio: " + (detail || kind));
+    showText();
+    notice(message, "alert");
+  }
+  function failWith(e) { fail(e && e.kind === "start" ? "start" : "download", String(e && e.message || e)); }
+
+  function showText() {
+    if (!load.textShown) {
+      load.textShown = true;
+      watchReading();
+    }
+    html.classList.remove("canvas-loading", "canvas-on", "canvas-handover");
     html.classList.add("no-canvas");
-    fault.textContent = message;
+  }
+
+  // Once the reader scrolls, clicks, types or selects in the text, the book no longer replaces it by
+  // itself: that would move what they are reading.
+  function watchReading() {
+    var reading = function () { load.reading = true; };
+    ["scroll", "wheel", "keydown", "pointerdown", "touchstart"].forEach(function (type) {
+      window.addEventListener(type, reading, { passive: true, once: true });
+    });
+  }
+
+  // The notice: in the page's flow above the text (it covers nothing), dismissable, with at most one
+  // action. role: "status" for news, "alert" for failures.
+  function notice(message, role, action) {
+    fault.textContent = "";
+    fault.setAttribute("role", role);
+    var p = document.createElement("p");
+    p.textContent = message;
+    fault.appendChild(p);
+    if (action) {
+      var act = document.createElement("button");
+      act.type = "button";
+      act.className = "act";
+      act.textContent = action.label;
+      act.addEventListener("click", action.run);
+      fault.appendChild(act);
+    }
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "dismiss";
+    close.setAttribute("aria-label", "Dismiss this message");
+    close.textContent = "\u00d7";
+    close.addEventListener("click", function () { fault.hidden = true; });
+    fault.appendChild(close);
     fault.hidden = false;
   }
 
-  function fetchBytes(url) {
-    return fetch(url).then(function (r) {
-      if (!r.ok) throw new Error("could not load " + url + " (HTTP " + r.status + ")");
-      return r.arrayBuffer();
-    });
+  // Everything the book needs has arrived. Nothing shown yet: start at once. The text is shown: take
+  // over if the reader has not begun reading it, else offer the book.
+  function bookArrived(results) {
+    if (load.failed) return;
+    if (!load.textShown) return start(results, false);
+    if (!load.reading) return takeOver(results);
+    notice(MESSAGES.arrived, "status", { label: "Open the book", run: function () { takeOver(results); } });
   }
+
+  // The canvas starts invisible above the text; at its first frame it replaces the text (bookShown).
+  function takeOver(results) {
+    fault.hidden = true;
+    html.classList.add("canvas-handover");
+    start(results, true);
+  }
+
+  function bookShown() {
+    if (load.failed) return;
+    html.classList.remove("canvas-loading", "canvas-handover", "no-canvas");
+    html.classList.add("canvas-on");
+    fault.hidden = true;
+    canvas.focus({ preventScroll: true });
+  }
+
+  var siteText = tracked(fetchOk("/site.json").then(function (r) { return r.text(); }));
+  var fonts = assets.fonts.map(function (url) {
+    return tracked(fetchOk(url).then(function (r) { return r.arrayBuffer(); }));
+  });
+  var wasmModule = tracked(compileWasm(assets.wasm));
+  var data = Promise.all([siteText].concat(fonts));
+  data.catch(failWith);
+  wasmModule.catch(failWith);
+
+  function loadGlue() {
+    var script = document.createElement("script");
+    script.src = assets.js;
+    var done = tracked(new Promise(function (resolve, reject) {
+      script.onload = resolve;
+      script.onerror = function () { reject(new Error("the script " + assets.js + " did not load")); };
+    }));
+    done.catch(failWith);
+    document.body.appendChild(script);
+  }
+
+  //---- [SECTION] The renderer: Emscripten's Module, and starting the book ----
+
+  var Module = (window.Module = {
+    canvas: canvas,
+    instantiateWasm: function (imports, receive) {
+      wasmModule
+        .then(function (m) {
+          return WebAssembly.instantiate(m, imports).then(function (instance) { receive(instance, m); });
+        })
+        .catch(function (e) { failWith(e && e.kind ? e : startError(e)); });
+      return {}; // exports arrive through receive
+    },
+    print: function () {},
+    printErr: function (t) { console.warn(t); },
+    onAbort: function (what) { fail(folio._started ? "stopped" : "start", "aborted: " + what); },
+    postRun: [function () { data.then(bookArrived, function () {}); }],
+  });
 
   function copyIn(Module, bytes) {
     var ptr = Module._malloc(bytes.byteLength || 1);
@@ -65,23 +234,8 @@
     try { return fn(ptr, bytes.length - 1); } finally { Module._free(ptr); }
   }
 
-  var data = Promise.all(
-    [fetch("/site.json", { cache: "no-cache" }).then(function (r) {
-      if (!r.ok) throw new Error("could not load the site content (HTTP " + r.status + ")");
-      return r.text();
-    })].concat(assets.fonts.map(fetchBytes))
-  );
-
-  var Module = (window.Module = {
-    canvas: canvas,
-    locateFile: function (path) { return path.endsWith(".wasm") ? assets.wasm : path; },
-    print: function () {},
-    printErr: function (t) { console.warn(t); },
-    onAbort: function (what) { showFault("The book could not start: " + what); },
-    postRun: [function () { data.then(start, function (e) { showFault(e.message + ". Reload the page to try again."); }); }],
-  });
-
-  function start(results) {
+  // handover: the text is on screen; the canvas stays invisible above it until its first frame.
+  function start(results, handover) {
     var siteText = results[0];
     results.slice(1).forEach(function (bytes, face) {
       Module._folio_add_font(face, copyIn(Module, bytes), bytes.byteLength);
@@ -100,7 +254,7 @@
     dispatch(4, reduce.matches ? 1 : 0);
     dark.addEventListener("change", function () { dispatch(3, dark.matches ? 1 : 0); });
     reduce.addEventListener("change", function () { dispatch(4, reduce.matches ? 1 : 0); });
-    html.classList.add("canvas-on");
+    if (!handover) html.classList.add("canvas-on");
     resize();
     new ResizeObserver(resize).observe(canvas);
     // devicePixelRatio changes (zoom, another screen) do not always resize the canvas: watch them too.
@@ -133,12 +287,7 @@
     folio.shownError = function () { return Module.UTF8ToString(Module._folio_error()); };
     var restore = history.state && typeof history.state.scroll === "number" ? history.state.scroll : -1;
     var ok = withString(Module, location.pathname, function (p) { return Module._folio_start(p, restore); });
-    if (!ok) {
-      html.classList.remove("canvas-on", "canvas-loading");
-      html.classList.add("no-canvas");
-      return;
-    }
-    canvas.focus({ preventScroll: true });
+    if (!ok) return fail("start", "no WebGL2 context");
     if (assets.preview) watchPreview();
   }
 
@@ -165,8 +314,5 @@
     }, 400);
   }
 
-  var script = document.createElement("script");
-  script.src = assets.js;
-  script.onerror = function () { showFault("The book's program could not be loaded. Reload the page to try again."); };
-  document.body.appendChild(script);
+  loadGlue();
 })();

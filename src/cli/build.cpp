@@ -102,7 +102,11 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
         assets.preload.push_back(path);
     }
     manifest += std::string("],\"preview\":") + (preview ? "true" : "false") + "}";
+    // Everything the first view needs is named in the HTML, so the browser asks for it all at once
+    // instead of discovering it one script at a time (HTML -> boot.js -> folio.js -> folio.wasm).
+    assets.preload.push_back("/assets/" + hashed_name("folio", ".js", js));
     assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
+    assets.preload.push_back("/site.json");
     std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot;
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);

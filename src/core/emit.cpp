@@ -320,16 +320,14 @@ std::string lower_extension(const std::string& path) {
     return ext;
 }
 
-// A preload must say what it fetches, or the browser downloads it twice. Fonts and wasm are fetched
-// in CORS mode, so their preloads carry crossorigin to match.
+// A preload must match the request that uses it, or the browser downloads the file twice and warns.
+// boot.js reads fonts, wasm and JSON with fetch() (CORS mode), so those are preloaded as="fetch" with
+// crossorigin, fonts included: as="font" would only match a CSS @font-face. The JS glue is a plain
+// <script> element (no-cors).
 std::string preload_tag(const std::string& path) {
     const std::string ext = lower_extension(path);
     std::string as;
-    if (ext == "ttf" || ext == "otf" || ext == "woff" || ext == "woff2")
-        as = "as=\"font\" type=\"font/" + ext + "\" crossorigin";
-    else if (ext == "wasm" || ext == "json")
-        as = "as=\"fetch\" crossorigin";
-    else if (ext == "js")
+    if (ext == "js")
         as = "as=\"script\"";
     else if (ext == "css")
         as = "as=\"style\"";

@@ -155,8 +155,7 @@ TEST_CASE("emit: every page fills the shell with head, body and the boot script"
                 "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"Anshuman Agrawal\" href=\"/rss.xml\">") !=
             std::string::npos);
         CHECK(p.find("<link rel=\"stylesheet\" href=\"/assets/folio.3c4d.css\">") != std::string::npos);
-        CHECK(p.find(
-                  "<link rel=\"preload\" href=\"/assets/serif.5e6f.ttf\" as=\"font\" type=\"font/ttf\" crossorigin>") !=
+        CHECK(p.find("<link rel=\"preload\" href=\"/assets/serif.5e6f.ttf\" as=\"fetch\" crossorigin>") !=
               std::string::npos);
         CHECK(p.find("<link rel=\"preload\" href=\"/assets/folio.7a8b.wasm\" as=\"fetch\" crossorigin>") !=
               std::string::npos);

@@ -1,0 +1,176 @@
+// The text is never held hostage by the book: whatever happens to the files the book needs (the wasm,
+// its JS glue, site.json, a font), the page's own HTML text becomes readable, with a short notice above it
+// that covers nothing and can be dismissed. Failures are made with Playwright's request routing: a network
+// abort, a 404, and an 8 s stall for each kind of file.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useSite, settle } from "./harness.mjs";
+
+const env = useSite();
+const ROUTE = "/writing/the-tensor-was-only-the-handle";
+const HEADING = "the tensor was only the handle";
+const FILES = {
+  wasm: "**/assets/folio.*.wasm",
+  glue: "**/assets/folio.*.js",
+  "site.json": "**/site.json",
+  font: "**/assets/serif-regular.*.ttf",
+};
+const STALL_MS = 8000;
+
+// A page whose requests for `pattern` are answered by `how`: "abort", "404", "stall" (8 s, then served)
+// or a function(route).
+async function openWith(pattern, how, options = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.route(pattern, async (route) => {
+    if (how === "abort") return route.abort("failed");
+    if (how === "404") return route.fulfill({ status: 404, contentType: "text/html", body: "<h1>not found</h1>" });
+    if (how === "stall") {
+      await new Promise((r) => setTimeout(r, STALL_MS));
+      return route.continue().catch(() => {}); // the page may be gone by then
+    }
+    return how(route);
+  });
+  // Not until "load": the browser holds that event back for as long as a preloaded file stalls.
+  await page.goto(env.base + ROUTE, { waitUntil: "domcontentloaded" });
+  return { context, page, errors };
+}
+
+// What the visitor sees: the state class, the text's heading box, the notice and its box.
+function view(page) {
+  return page.evaluate(() => {
+    const text = document.getElementById("text"), fault = document.getElementById("fault");
+    const h1 = text.querySelector("h1").getBoundingClientRect();
+    const f = fault.getBoundingClientRect();
+    return {
+      cls: document.documentElement.className,
+      textVisible: getComputedStyle(text).visibility === "visible" && text.getBoundingClientRect().width > 300,
+      h1: { x: h1.x, y: h1.y, w: h1.width, h: h1.height },
+      hitsHeading: text.querySelector("h1").contains(document.elementFromPoint(h1.x + 5, h1.y + h1.height / 2)),
+      fault: fault.hidden ? null : {
+        text: fault.innerText, role: fault.getAttribute("role"), position: getComputedStyle(fault).position,
+        top: f.top, bottom: f.bottom, buttons: [...fault.querySelectorAll("button")].map((b) => b.textContent),
+      },
+      textTop: text.getBoundingClientRect().top,
+      body: document.body.innerText,
+    };
+  });
+}
+
+function assertTextWithNotice(v, pattern) {
+  assert.ok(v.cls.includes("no-canvas"), v.cls);
+  assert.ok(v.textVisible, "the page's text is shown");
+  assert.ok(v.hitsHeading, "nothing covers the heading");
+  assert.ok(v.fault, "a notice is shown");
+  assert.match(v.fault.text, pattern);
+  // In the page's flow, above the text, on screen: it covers nothing.
+  assert.equal(v.fault.position, "static");
+  assert.ok(v.fault.top >= 0 && v.fault.bottom <= v.textTop + 1, JSON.stringify(v.fault));
+  assert.ok(v.h1.y + v.h1.h < 800, "the heading is still on screen");
+  assert.doesNotMatch(v.body, /RuntimeError|Aborted|ASSERTIONS|HTTP \d|Failed to fetch/);
+}
+
+async function waitForNotice(page, pattern) {
+  await page.waitForFunction((src) => {
+    const f = document.getElementById("fault");
+    return !f.hidden && new RegExp(src).test(f.innerText);
+  }, pattern.source, { timeout: 30000 });
+}
+
+const FAILED = /could not be downloaded\. This is the page as plain text; reload to try again\./;
+
+for (const [kind, pattern] of Object.entries(FILES)) {
+  for (const how of ["abort", "404"]) {
+    test(`${kind}: a ${how === "abort" ? "network abort" : "404"} shows the text and a dismissable notice`, async () => {
+      const { context, page, errors } = await openWith(pattern, how);
+      await waitForNotice(page, FAILED);
+      const v = await view(page);
+      assertTextWithNotice(v, FAILED);
+      assert.equal(v.fault.role, "alert");
+      assert.equal(await page.locator("main#text h1").innerText(), HEADING);
+      // Dismissed: the notice goes, the text stays.
+      await page.getByRole("button", { name: "Dismiss this message" }).click();
+      assert.equal(await page.locator("#fault").isVisible(), false);
+      assert.ok((await view(page)).textVisible);
+      // The glue never ran or never started the book: nothing was drawn.
+      assert.equal(await page.evaluate(() => window.folio.framesDrawn), 0);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+test("an 8 s stall of any file: the text is shown meanwhile, then the book takes over", { concurrency: true }, async (t) => {
+  await Promise.all(Object.entries(FILES).map(([kind, pattern]) => t.test(kind, async () => {
+    const { context, page, errors } = await openWith(pattern, "stall");
+    // Long before the stalled file arrives, the visitor can read.
+    await waitForNotice(page, /still loading/);
+    const v = await view(page);
+    assertTextWithNotice(v, /^The book is still loading\. Meanwhile, here is this page as plain text\./);
+    assert.equal(v.fault.role, "status");
+    assert.equal(await page.evaluate(() => window.folio.framesDrawn), 0);
+    // The reader did nothing: when the file arrives, the book replaces the text.
+    await page.waitForFunction(() => window.folio.framesDrawn > 0 && document.documentElement.classList.contains("canvas-on"), null, { timeout: 60000 });
+    await settle(page);
+    const after = await view(page);
+    assert.equal(after.fault, null);
+    assert.equal(after.cls.includes("no-canvas"), false);
+    assert.ok(await page.evaluate(() => window.folio.box("the tensor was only the handle") !== null));
+    assert.deepEqual(errors, []);
+    await context.close();
+  })));
+});
+
+test("a book that arrives while the reader scrolls the text is offered, not forced", async () => {
+  const { context, page, errors } = await openWith(FILES.wasm, "stall");
+  await waitForNotice(page, /still loading/);
+  await page.mouse.move(640, 500);
+  await page.mouse.wheel(0, 300);
+  await page.waitForFunction(() => window.scrollY > 0);
+  await waitForNotice(page, /The book has loaded/);
+  const v = await view(page);
+  assert.ok(v.cls.includes("no-canvas") && v.textVisible, v.cls);
+  assert.deepEqual(v.fault.buttons, ["Open the book", "\u00d7"]);
+  assert.equal(await page.evaluate(() => window.folio.framesDrawn), 0);
+  await page.getByRole("button", { name: "Open the book" }).click();
+  await page.waitForFunction(() => window.folio.framesDrawn > 0 && document.documentElement.classList.contains("canvas-on"));
+  assert.equal(await page.locator("#fault").isVisible(), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a stall that ends in failure changes the notice in place: the text does not move", async () => {
+  const { context, page, errors } = await openWith(FILES["site.json"], async (route) => {
+    await new Promise((r) => setTimeout(r, 5000));
+    route.abort("failed").catch(() => {});
+  });
+  await waitForNotice(page, /still loading/);
+  const before = await view(page);
+  await waitForNotice(page, FAILED);
+  const after = await view(page);
+  assertTextWithNotice(after, FAILED);
+  assert.equal(after.h1.y, before.h1.y);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a wasm that cannot start says so in a sentence, never with the runtime's error", async () => {
+  const { context, page } = await openWith(FILES.wasm, (route) =>
+    route.fulfill({ status: 200, contentType: "application/wasm", body: Buffer.from("\0asm\x01\0\0\0garbage") }));
+  await waitForNotice(page, /cannot start/);
+  const v = await view(page);
+  assertTextWithNotice(v, /^The book cannot start in this browser\. This is the page as plain text\./);
+  await context.close();
+});
+
+test("on a phone the notice fits the screen and the text beside it", async () => {
+  const { context, page } = await openWith(FILES.font, "404", { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  await waitForNotice(page, FAILED);
+  const box = await page.locator("#fault").boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box));
+  const close = await page.getByRole("button", { name: "Dismiss this message" }).boundingBox();
+  assert.ok(close.width >= 24 && close.height >= 24, "a tap target of at least 24 px");
+  await context.close();
+});
