@@ -67,6 +67,40 @@ std::string js_string(const std::string& s) {
     return out + "\"";
 }
 
+// Article bodies (the Markdown of every article longer than its opening) packed in order into chunk
+// files of about kChunkBytes, named by their content: a 10,000-article archive writes a few hundred
+// files, not one file and one folder per article. Each article's body_url becomes
+// "/assets/bodies/<hash>.md#<offset>-<length>" (bytes); the browser fetches the chunk once and slices it.
+constexpr size_t kChunkBytes = 64 * 1024;
+
+std::vector<OutputFile> pack_bodies(Site& site) {
+    std::vector<OutputFile> chunks;
+    std::vector<Article*> members;
+    std::string data;
+    auto flush = [&]() {
+        if (data.empty()) return;
+        const std::string url = "/assets/bodies/" + content_hash(data) + ".md";
+        size_t at = 0;
+        for (Article* a : members) {
+            a->body_url = url + "#" + std::to_string(at) + "-" + std::to_string(a->body_markdown.size());
+            at += a->body_markdown.size();
+        }
+        chunks.push_back({url.substr(1), std::move(data)});
+        data.clear();
+        members.clear();
+    };
+    // Oldest first: a new article (the newest) changes only the last chunk.
+    for (auto it = site.writing.rbegin(); it != site.writing.rend(); ++it) {
+        Article& a = *it;
+        if (a.body_markdown == a.opening) continue;
+        members.push_back(&a);
+        data += a.body_markdown;
+        if (data.size() >= kChunkBytes) flush();
+    }
+    flush();
+    return chunks;
+}
+
 } // namespace
 
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
@@ -112,10 +146,12 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});
     files.push_back({assets.style_css.substr(1), css});
-    // The browser's copy of the content; long article bodies come separately, when opened.
-    files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
-    for (const Article& a : site.writing)
-        if (a.body_markdown != a.opening) files.push_back({body_url(a).substr(1), a.body_markdown});
+    // The browser's copy of the content; long article bodies come separately, when opened, packed
+    // into a few chunk files (pack_bodies sets each article's body_url).
+    Site packed = site;
+    for (OutputFile& f : pack_bodies(packed))
+        files.push_back(std::move(f));
+    files.push_back({"site.json", site_to_json(packed, /*separate_bodies=*/true)});
     // Without JavaScript the text shows at once (folio.css otherwise holds it back for a moment).
     files.push_back({"noscript.css", "#text { animation: none !important; }\n"});
     // Images the articles show, from the bundle, at the same site paths.
@@ -126,7 +162,7 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
                         " cannot be read; add the file or fix the path");
         files.push_back({img.substr(1), data});
     }
-    for (OutputFile& f : emit_site(site, shell, assets))
+    for (OutputFile& f : emit_site(packed, shell, assets))
         files.push_back(std::move(f));
 
     // Write everything beside the target, then swap it in whole.

@@ -363,6 +363,11 @@ std::string head_html(const Site& site, const Route& r, const SiteAssets& assets
     if (!assets.style_css.empty()) out += "<link rel=\"stylesheet\" href=\"" + esc(assets.style_css) + "\">\n";
     for (const std::string& p : assets.preload)
         out += preload_tag(p);
+    // An article's page also names the file its body comes from, which the book fetches as it opens.
+    if (article && !site.writing[r.article].body_url.empty()) {
+        const std::string& body = site.writing[r.article].body_url;
+        out += preload_tag(body.substr(0, body.find('#')));
+    }
     return out;
 }
 

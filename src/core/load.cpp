@@ -694,7 +694,7 @@ std::string site_to_json(const Site& s, bool separate_bodies) {
         json o = {{"slug", a.slug}, {"title", a.title},     {"date", format_iso(a.date)},
                   {"dek", a.dek},   {"opening", a.opening}, {"tags", a.tags}};
         if (separate_bodies && a.body_markdown != a.opening) {
-            o["body_url"] = body_url(a);
+            o["body_url"] = a.body_url.empty() ? body_url(a) : a.body_url;
             o["words"] = a.words;
         } else {
             o["body"] = a.body_markdown;

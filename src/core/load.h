@@ -27,9 +27,10 @@ bool read_whole_file(const std::string& path, std::string& contents);
 
 // One JSON document: what the browser loads. With separate_bodies, an article whose body is more than
 // its opening paragraph carries a body_url instead (its Markdown, fetched when the article is opened), so
-// the first view of a large archive does not download every article.
+// the first view of a large archive does not download every article. The address is the article's
+// body_url when set (`folio build` packs bodies into a few chunk files), else body_url(a).
 std::string site_to_json(const Site& site, bool separate_bodies = false);
-// Where `folio build` puts an article's Markdown for the browser: "/writing/<slug>/body.md".
+// An article's Markdown on its own: "/writing/<slug>/body.md".
 std::string body_url(const Article& a);
 
 } // namespace folio

@@ -50,11 +50,20 @@ EM_JS(void, js_open_external, (const char* href), {
 });
 EM_JS(void, js_set_cursor, (int hand), { Module.canvas.style.cursor = hand ? "pointer" : "default"; });
 EM_JS(void, js_frame_drawn, (int count), { if (window.folio) window.folio._frameDrawn(count); });
-// An article's Markdown, fetched when the article is opened (site.json leaves long bodies out).
+// An article's Markdown, fetched when the article is opened (site.json leaves long bodies out). A
+// "#offset-length" address is a byte range of a chunk file (`folio build` packs bodies): each chunk is
+// fetched once and sliced.
 EM_JS(void, js_fetch_body, (const char* url_ptr), {
     const url = UTF8ToString(url_ptr);
     const pass = (s) => { const n = lengthBytesUTF8(s) + 1, p = _malloc(n); stringToUTF8(s, p, n); return p; };
-    fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(r.status))).then(
+    const hash = url.indexOf("#"), file = hash < 0 ? url : url.slice(0, hash);
+    const chunks = Module.bodyChunks || (Module.bodyChunks = {});
+    const bytes = chunks[file] || (chunks[file] = fetch(file).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(r.status))));
+    bytes.catch(() => { delete chunks[file]; }); // a later open asks again
+    bytes.then((buf) => {
+        const range = hash < 0 ? [0, buf.byteLength] : url.slice(hash + 1).split("-").map(Number);
+        return new TextDecoder().decode(new Uint8Array(buf, range[0], range[1]));
+    }).then(
         (text) => { const u = pass(url), t = pass(text); _folio_body_arrived(u, t, 1); _free(u); _free(t); },
         () => { const u = pass(url), t = pass(""); _folio_body_arrived(u, t, 0); _free(u); _free(t); });
 });
