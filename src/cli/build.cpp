@@ -3,13 +3,21 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
+#include <set>
 #include <sstream>
+#include <thread>
 
 #include "core/emit.h"
 #include "core/load.h"
+#include "core/routes.h"
 #include "ui/headless.h"
 
 namespace fs = std::filesystem;
@@ -105,12 +113,141 @@ std::vector<OutputFile> pack_bodies(Site& site) {
 
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
 
-int build_site(const Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
-               const std::string& fonts_dir_arg, const std::string& shell_arg, bool preview) {
+namespace {
+
+// Where the built files go. A full build writes into a fresh folder beside the target (swapped in whole
+// at the end). An incremental build (the preview) writes into the target itself, and only the files
+// whose contents changed, each through a temporary name: out/.folio-manifest remembers what it wrote.
+// write() may be called from several threads at once.
+class Output {
+public:
+    // in_place: update root, which holds a previous build; track: keep a manifest for the next one.
+    Output(fs::path root, bool in_place, bool track) : root_(std::move(root)), in_place_(in_place), track_(track) {
+        if (in_place_) read_manifest();
+    }
+
+    bool write(const std::string& path, const std::string& data) {
+        if (track_) {
+            const std::string hash = content_hash(data);
+            std::lock_guard<std::mutex> lock(mutex_);
+            written_[path] = hash;
+            auto old = previous_.find(path);
+            if (old != previous_.end() && old->second == hash) return true;
+            ++changed_;
+        }
+        const fs::path file = root_ / path;
+        if (!in_place_) return write_file(file, data);
+        fs::path tmp = file;
+        tmp += ".tmp";
+        std::error_code ec;
+        if (!write_file(tmp, data)) return false;
+        fs::rename(tmp, file, ec);
+        return !ec;
+    }
+
+    // Removes what the previous build wrote and this one did not; saves the manifest.
+    bool finish() {
+        if (!track_) return true;
+        std::error_code ec;
+        for (const auto& [path, hash] : previous_)
+            if (!written_.count(path)) {
+                fs::remove(root_ / path, ec);
+                ++changed_;
+            }
+        std::string text;
+        for (const auto& [path, hash] : written_)
+            text += hash + " " + path + "\n";
+        return write_file(root_ / ".folio-manifest", text);
+    }
+
+    size_t changed() const { return changed_; }
+    size_t count() const { return written_.size(); }
+
+private:
+    void read_manifest() {
+        std::string text;
+        if (!read_whole_file((root_ / ".folio-manifest").string(), text)) return;
+        std::istringstream in(text);
+        std::string hash, path;
+        while (in >> hash && std::getline(in >> std::ws, path))
+            if (fs::exists(root_ / path)) previous_[path] = hash;
+    }
+
+    fs::path root_;
+    bool in_place_, track_;
+    std::mutex mutex_;
+    std::map<std::string, std::string> previous_, written_;
+    size_t changed_ = 0;
+};
+
+// Creates every folder the pages need, once, before the writers start (no races between threads).
+void make_page_folders(const fs::path& root, const std::vector<Route>& routes) {
+    std::error_code ec;
+    for (const Route& r : routes)
+        if (r.path != "/") fs::create_directories(root / r.path.substr(1), ec);
+}
+
+// The pages, made and written by one worker per core: each route's page is independent of the others.
+bool write_pages(Output& out, const Site& site, const std::vector<Route>& routes, const std::string& shell,
+                 const SiteAssets& assets) {
+    unsigned workers = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
+    if (routes.size() < 64) workers = 1;
+    std::atomic<bool> ok{true};
+    std::atomic<size_t> next{0};
+    auto work = [&]() {
+        for (size_t i; (i = next.fetch_add(1)) < routes.size() && ok;) {
+            OutputFile f = emit_page(site, routes[i], shell, assets);
+            if (!out.write(f.path, f.contents)) ok = false;
+        }
+    };
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < workers; ++t)
+        threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads)
+        t.join();
+    return ok;
+}
+
+// The code points of a text (valid UTF-8 from the loader), into `seen`.
+void collect_code_points(const std::string& s, std::set<uint32_t>& seen) {
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char b = static_cast<unsigned char>(s[i]);
+        size_t len = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : 4;
+        uint32_t cp = len == 1 ? b : b & (0xFF >> (len + 1));
+        for (size_t k = 1; k < len && i + k < s.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+        seen.insert(cp);
+        i += len;
+    }
+}
+
+// The characters the site shows that its subset fonts lack, from fonts_dir/chars.txt (the code points
+// the subset covers, written by ./folio when it subsets). Empty when there is no such list.
+std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std::vector<const std::string*>& texts) {
+    std::string list;
+    if (!read_whole_file(fonts_dir + "/chars.txt", list)) return {};
+    std::set<uint32_t> covered, seen;
+    std::istringstream in(list);
+    for (uint32_t cp; in >> cp;)
+        covered.insert(cp);
+    for (const std::string* t : texts)
+        collect_code_points(*t, seen);
+    std::vector<uint32_t> missing;
+    for (uint32_t cp : seen)
+        if (cp >= 0x20 && !covered.count(cp)) missing.push_back(cp);
+    return missing;
+}
+
+} // namespace
+
+int build_site(Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
+               const std::string& fonts_dir_arg, const std::string& shell_arg, const BuildMode& mode) {
     const std::string source = FOLIO_SOURCE_DIR;
     const std::string shell_file = shell_arg.empty() ? source + "/shell.html" : shell_arg;
     const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
 
+    // Small files first, in memory; the pages are written as they are made.
     std::vector<OutputFile> files;
     std::string shell, js, wasm, boot, css;
     if (!read_whole_file(shell_file, shell)) return fail("cannot read the page shell " + shell_file);
@@ -135,7 +272,7 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
         manifest += (i ? "," : "") + js_string(path);
         assets.preload.push_back(path);
     }
-    manifest += std::string("],\"preview\":") + (preview ? "true" : "false") + "}";
+    manifest += std::string("],\"preview\":") + (mode.preview ? "true" : "false") + "}";
     // Everything the first view needs is named in the HTML, so the browser asks for it all at once
     // instead of discovering it one script at a time (HTML -> boot.js -> folio.js -> folio.wasm).
     assets.preload.push_back("/assets/" + hashed_name("folio", ".js", js));
@@ -148,10 +285,21 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     files.push_back({assets.style_css.substr(1), css});
     // The browser's copy of the content; long article bodies come separately, when opened, packed
     // into a few chunk files (pack_bodies sets each article's body_url).
-    Site packed = site;
-    for (OutputFile& f : pack_bodies(packed))
+    const size_t first_chunk = files.size();
+    for (OutputFile& f : pack_bodies(site))
         files.push_back(std::move(f));
-    files.push_back({"site.json", site_to_json(packed, /*separate_bodies=*/true)});
+    files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
+    if (mode.check_fonts) {
+        std::vector<const std::string*> texts;
+        for (size_t i = first_chunk; i < files.size(); ++i)
+            texts.push_back(&files[i].contents);
+        std::vector<uint32_t> missing = missing_characters(fonts_dir, texts);
+        if (!missing.empty()) {
+            std::fprintf(stderr, "folio build: the text uses %zu character%s the subset fonts lack (U+%04X ...)\n",
+                         missing.size(), missing.size() == 1 ? "" : "s", missing.front());
+            return kExitFontsNeeded;
+        }
+    }
     // Without JavaScript the text shows at once (folio.css otherwise holds it back for a moment).
     files.push_back({"noscript.css", "#text { animation: none !important; }\n"});
     // Images the articles show, from the bundle, at the same site paths.
@@ -162,34 +310,46 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
                         " cannot be read; add the file or fix the path");
         files.push_back({img.substr(1), data});
     }
-    for (OutputFile& f : emit_site(packed, shell, assets))
+    for (OutputFile& f : emit_site_files(site, shell, assets))
         files.push_back(std::move(f));
 
-    // Write everything beside the target, then swap it in whole.
     fs::path out = fs::absolute(out_dir).lexically_normal();
     if (out.filename().empty()) out = out.parent_path();
-    fs::path tmp = out.parent_path() / (out.filename().string() + ".tmp-" + std::to_string(getpid()));
+    const bool in_place = mode.incremental && fs::exists(out / ".folio-manifest");
+    // A full build goes beside the target first, then is swapped in whole.
+    fs::path target =
+        in_place ? out : out.parent_path() / (out.filename().string() + ".tmp-" + std::to_string(getpid()));
     std::error_code ec;
-    fs::remove_all(tmp, ec);
+    if (!in_place) fs::remove_all(target, ec);
+    Output output(target, in_place, mode.incremental);
+    const std::vector<Route> routes = all_routes(site);
+    make_page_folders(target, routes);
+    bool ok = write_pages(output, site, routes, shell, assets);
     for (const OutputFile& f : files)
-        if (!write_file(tmp / f.path, f.contents)) {
-            fs::remove_all(tmp, ec);
-            return fail("cannot write " + (tmp / f.path).string());
-        }
+        ok = ok && output.write(f.path, f.contents);
+    ok = ok && output.finish();
+    if (!ok) {
+        if (!in_place) fs::remove_all(target, ec);
+        return fail("cannot write into " + target.string());
+    }
+    if (in_place) {
+        std::printf("folio build: %zu of %zu files changed in %s\n", output.changed(), output.count(), out.c_str());
+        return 0;
+    }
     fs::path old = out.parent_path() / (out.filename().string() + ".old-" + std::to_string(getpid()));
     bool had_old = fs::exists(out);
     if (had_old) fs::rename(out, old, ec);
     if (ec) {
-        fs::remove_all(tmp, ec);
+        fs::remove_all(target, ec);
         return fail("cannot move the previous output aside: " + out.string());
     }
-    fs::rename(tmp, out, ec);
+    fs::rename(target, out, ec);
     if (ec) {
         if (had_old) fs::rename(old, out, ec);
         return fail("cannot move the new output into place: " + out.string());
     }
     if (had_old) fs::remove_all(old, ec);
-    std::printf("folio build: %zu files in %s\n", files.size(), out.string().c_str());
+    std::printf("folio build: %zu files in %s\n", routes.size() + files.size(), out.string().c_str());
     return 0;
 }
 

@@ -20,6 +20,8 @@ const char* const kUsage =
     "  check [BUNDLE]                       validate content.json and its Markdown files\n"
     "  build [BUNDLE] -o DIR --web DIR      write the static site to DIR (atomically)\n"
     "        [--fonts DIR] [--shell FILE] [--preview]\n"
+    "        [--incremental]                rewrite only what changed since the last incremental build\n"
+    "        [--check-fonts]                exit 3 if the text needs characters the subset fonts lack\n"
     "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
@@ -29,7 +31,7 @@ const char* const kUsage =
 
 struct Args {
     std::string command, bundle = ".", out, web, fonts, shell;
-    bool preview = false;
+    folio::BuildMode mode;
     float width = 0, height = 0;
 };
 
@@ -65,7 +67,11 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
         } else if (s == "--shell") {
             if (!value(a.shell)) return false;
         } else if (s == "--preview") {
-            a.preview = true;
+            a.mode.preview = true;
+        } else if (s == "--incremental") {
+            a.mode.incremental = true;
+        } else if (s == "--check-fonts") {
+            a.mode.check_fonts = true;
         } else if (s == "--width" || s == "--height") {
             if (!value(num)) return false;
             float v = std::strtof(num.c_str(), nullptr);
@@ -181,7 +187,7 @@ int main(int argc, char** argv) {
         if (a.web.empty()) return usage_error("build needs --web DIR (the folder with folio.js and folio.wasm)");
         folio::Site site;
         if (!load_or_report(a.bundle, site)) return 1;
-        return folio::build_site(site, a.bundle, a.out, a.web, a.fonts, a.shell, a.preview);
+        return folio::build_site(site, a.bundle, a.out, a.web, a.fonts, a.shell, a.mode);
     }
     return usage_error("unknown command '" + a.command + "'");
 }

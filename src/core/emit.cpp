@@ -423,10 +423,12 @@ std::string page_html(const Site& site, const Route& r, const std::string& shell
 
 //---- [SECTION] The whole site ----
 
-std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, const SiteAssets& assets) {
+OutputFile emit_page(const Site& site, const Route& r, const std::string& shell, const SiteAssets& assets) {
+    return {route_file(r), clean_text(page_html(site, r, shell, assets))};
+}
+
+std::vector<OutputFile> emit_site_files(const Site& site, const std::string& shell, const SiteAssets& assets) {
     std::vector<OutputFile> out;
-    for (const Route& r : all_routes(site))
-        out.push_back({route_file(r), clean_text(page_html(site, r, shell, assets))});
     Route missing; // NotFound: served by static hosts for any unknown address
     missing.path = "/404";
     out.push_back({"404.html", clean_text(page_html(site, missing, shell, assets))});
@@ -434,6 +436,15 @@ std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, co
     out.push_back({"sitemap.xml", emit_sitemap(site)});
     out.push_back({"robots.txt", clean_text(emit_robots(site))});
     out.push_back({"_headers", emit_headers()});
+    return out;
+}
+
+std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, const SiteAssets& assets) {
+    std::vector<OutputFile> out;
+    for (const Route& r : all_routes(site))
+        out.push_back(emit_page(site, r, shell, assets));
+    for (OutputFile& f : emit_site_files(site, shell, assets))
+        out.push_back(std::move(f));
     return out;
 }
 

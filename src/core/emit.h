@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/model.h"
+#include "core/routes.h"
 #include "core/text.h" // html_escape, for callers of the pieces
 
 namespace folio {
@@ -24,6 +25,11 @@ struct OutputFile {
 
 // shell: the text of shell.html, with the placeholders {{lang}} {{title}} {{head}} {{body}} {{scripts}}.
 std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, const SiteAssets& assets);
+// The same, in pieces, so a large site need not be held in memory whole and pages can be made in
+// parallel: one route's page (routes from all_routes), and the files that are not a route's page
+// (404.html, the feed, the sitemap, robots.txt, _headers).
+OutputFile emit_page(const Site& site, const Route& route, const std::string& shell, const SiteAssets& assets);
+std::vector<OutputFile> emit_site_files(const Site& site, const std::string& shell, const SiteAssets& assets);
 
 // How many articles the feed carries (the newest).
 constexpr size_t kFeedItems = 100;
