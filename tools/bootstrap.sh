@@ -29,8 +29,8 @@ APT_PACKAGES=(
   fonts-noto-core fonts-jetbrains-mono python3-fonttools
   # browser tests, feed validation, HTML validation, compression for size figures
   chromium python3-feedparser libxml2-utils brotli xz-utils
-  # benchmarks: the peer static-site generator bench/build.sh measures folio against
-  hugo
+  # benchmarks: the peer static-site generator bench/build.sh measures folio against; GNU time (peak memory)
+  hugo time
 )
 BACKPORTS_PACKAGES=(catch2)
 

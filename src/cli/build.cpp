@@ -11,7 +11,6 @@
 #include <fstream>
 #include <map>
 #include <mutex>
-#include <set>
 #include <sstream>
 #include <thread>
 
@@ -209,33 +208,36 @@ bool write_pages(Output& out, const Site& site, const std::vector<Route>& routes
     return ok;
 }
 
-// The code points of a text (valid UTF-8 from the loader), into `seen`.
-void collect_code_points(const std::string& s, std::set<uint32_t>& seen) {
-    for (size_t i = 0; i < s.size();) {
-        const unsigned char b = static_cast<unsigned char>(s[i]);
-        size_t len = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : 4;
-        uint32_t cp = len == 1 ? b : b & (0xFF >> (len + 1));
-        for (size_t k = 1; k < len && i + k < s.size(); ++k)
-            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-        seen.insert(cp);
-        i += len;
-    }
-}
-
 // The characters the site shows that its subset fonts lack, from fonts_dir/chars.txt (the code points
-// the subset covers, written by ./folio when it subsets). Empty when there is no such list.
+// the subset covers, written by ./folio when it subsets). Empty when there is no such list. The texts
+// are valid UTF-8 (the loader checks).
 std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std::vector<const std::string*>& texts) {
     std::string list;
     if (!read_whole_file(fonts_dir + "/chars.txt", list)) return {};
-    std::set<uint32_t> covered, seen;
+    std::vector<bool> covered(0x110000), seen(0x110000);
     std::istringstream in(list);
     for (uint32_t cp; in >> cp;)
-        covered.insert(cp);
-    for (const std::string* t : texts)
-        collect_code_points(*t, seen);
+        if (cp < covered.size()) covered[cp] = true;
+    for (const std::string* t : texts) {
+        const std::string& s = *t;
+        for (size_t i = 0; i < s.size();) {
+            const unsigned char b = static_cast<unsigned char>(s[i]);
+            if (b < 0x80) { // ASCII, most of any text
+                seen[b] = true;
+                ++i;
+                continue;
+            }
+            const size_t len = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : 4;
+            uint32_t cp = b & (0xFF >> (len + 1));
+            for (size_t k = 1; k < len && i + k < s.size(); ++k)
+                cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+            if (cp < seen.size()) seen[cp] = true;
+            i += len;
+        }
+    }
     std::vector<uint32_t> missing;
-    for (uint32_t cp : seen)
-        if (cp >= 0x20 && !covered.count(cp)) missing.push_back(cp);
+    for (uint32_t cp = 0x20; cp < seen.size(); ++cp)
+        if (seen[cp] && !covered[cp]) missing.push_back(cp);
     return missing;
 }
 
