@@ -7,6 +7,7 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 
 AIM=450000 # bytes, compressed (brotli), everything the first view downloads
+GOAL_GZIP=200000 # issue 12, goal 6: first load <= 200 KB gzip, fonts included
 
 echo
 echo "== size: bytes on first load, seed site (bench/size.sh) =="
@@ -56,3 +57,17 @@ awk -v b="$best" -v g="$tg" -v aim="$AIM" -v how="$how" 'BEGIN {
   printf "  %s: %.1f KB -> %s\n", how, b / 1000, (b < aim) ? "met" : "NOT met"
   if (how != "gzip") printf "  gzip -9: %.1f KB -> %s (for hosts that only gzip)\n", g / 1000, (g < aim) ? "met" : "NOT met"
 }'
+awk -v g="$tg" -v goal="$GOAL_GZIP" 'BEGIN { printf "goal: first load <= %.0f KB gzip, fonts included: %.1f KB -> %s\n", goal / 1000, g / 1000, (g <= goal) ? "met" : "NOT met" }'
+
+# What the wasm is made of: sections, and the code by origin and by function (names from the symbol map the
+# web build writes beside the glue).
+wasm=$(cd "$site" && ls assets/folio.*.wasm | head -1)
+echo
+echo "wasm breakdown ($wasm):"
+syms="$WEB/folio.js.symbols"
+if [ -f "$syms" ] && cmp -s "$WEB/folio.wasm" "$site/$wasm"; then
+  "$PY" "$ROOT/bench/wasm_sizes.py" "$site/$wasm" "$syms" --top 20
+else
+  "$PY" "$ROOT/bench/wasm_sizes.py" "$site/$wasm" --top 20
+  echo "(no names: build/web/folio.js.symbols is missing or belongs to another build)"
+fi
