@@ -1,0 +1,108 @@
+// folio benchmark: the first view, side by side in one run (issue 12, goals 1 and 2).
+//
+//   node bench/firstview.mjs SEED_SITE HUGO_SITE [BIG_SITE]
+//
+// Cold loads of "/" (a new browser context each: no HTTP cache), alternating between the sites so that all
+// of them see the same machine:
+//   - folio, the seed: navigation start to the first drawn frame of the book (window.folio.ready);
+//   - hugo, the seed's twin (bench/gen_hugo.py): first contentful paint, from the Paint Timing API;
+//   - folio, the big archive (10,000 articles), when given: first drawn frame.
+// Also for each folio site, the first view's bytes: every response until the first frame, raw and gzip -9.
+// Prints median, min and max, and the ratios the issue sets goals for. A benchmark never fails on a timing.
+import zlib from "node:zlib";
+import { serve, launch } from "../tests/browser/harness.mjs";
+
+const [seedDir, hugoDir, bigDir] = process.argv.slice(2);
+if (!seedDir || !hugoDir) {
+  console.error("usage: node bench/firstview.mjs SEED_SITE HUGO_SITE [BIG_SITE]");
+  process.exit(2);
+}
+const LOADS = Number(process.env.FOLIO_BENCH_LOADS || 7);
+const VIEWPORT = { width: 1280, height: 800 };
+
+const median = (v) => {
+  const s = [...v].sort((a, b) => a - b), n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
+
+// The first frame, stamped in the page the moment boot.js's promise resolves.
+const PROBE = () => {
+  let value;
+  Object.defineProperty(window, "folio", {
+    configurable: true, enumerable: true,
+    get() { return value; },
+    set(v) { value = v; if (v && v.ready) v.ready.then(() => { window.__firstFrame = performance.now(); }); },
+  });
+};
+
+async function folioLoad(browser, base) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await page.addInitScript(PROBE);
+  const bodies = [];
+  page.on("response", (r) => bodies.push(r.body().then((b) => b, () => Buffer.alloc(0))));
+  await page.goto(base + "/", { waitUntil: "commit" });
+  const t = await page.waitForFunction(() => window.__firstFrame, null, { timeout: 60000 }).then((h) => h.jsonValue());
+  const got = await Promise.all(bodies);
+  const raw = got.reduce((s, b) => s + b.length, 0);
+  const gz = got.reduce((s, b) => s + (b.length ? zlib.gzipSync(b, { level: 9 }).length : 0), 0);
+  await context.close();
+  return { t, raw, gz, files: got.length };
+}
+
+async function hugoLoad(browser, base) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await page.goto(base + "/", { waitUntil: "commit" });
+  const t = await page.waitForFunction(() => {
+    const p = performance.getEntriesByName("first-contentful-paint")[0];
+    return p ? p.startTime : 0;
+  }, null, { timeout: 60000 }).then((h) => h.jsonValue());
+  await context.close();
+  return { t };
+}
+
+function row(label, values, unit = "ms") {
+  const v = values.map((x) => x.t);
+  console.log(`${label.padEnd(40)} ${median(v).toFixed(1).padStart(9)} ${Math.min(...v).toFixed(1).padStart(9)} ${Math.max(...v).toFixed(1).padStart(9)}  ${unit}`);
+  return median(v);
+}
+
+async function main() {
+  const servers = await Promise.all([seedDir, hugoDir, bigDir].filter(Boolean).map((d) => serve(d)));
+  const base = servers.map((s) => `http://127.0.0.1:${s.address().port}`);
+  const browser = await launch();
+  try {
+    console.log(`browser: ${browser.version()} (SwiftShader WebGL, headless), viewport ${VIEWPORT.width}x${VIEWPORT.height}, ${LOADS} cold loads each, alternating`);
+    await folioLoad(browser, base[0]); // warm the browser process (not counted)
+    await hugoLoad(browser, base[1]);
+    const seed = [], hugo = [], big = [];
+    for (let i = 0; i < LOADS; i++) {
+      seed.push(await folioLoad(browser, base[0]));
+      hugo.push(await hugoLoad(browser, base[1]));
+      if (bigDir) big.push(await folioLoad(browser, base[2]));
+    }
+    console.log("");
+    console.log(`${"first view".padEnd(40)} ${"median".padStart(9)} ${"min".padStart(9)} ${"max".padStart(9)}`);
+    const s = row("folio seed: first drawn frame", seed);
+    const h = row("hugo twin of the seed: first contentful paint", hugo);
+    const b = bigDir ? row("folio 10,000 articles: first drawn frame", big) : 0;
+    console.log("");
+    console.log(`first frame / hugo FCP: ${(s / h).toFixed(2)}x (goal <= 2x)`);
+    if (bigDir) console.log(`10,000 articles / seed, first frame: ${(b / s).toFixed(2)}x (goal <= 1.2x)`);
+    const kb = (x) => (x / 1000).toFixed(1);
+    console.log(`first-view bytes, seed: ${seed[0].files} files, ${kb(seed[0].raw)} KB raw, ${kb(seed[0].gz)} KB gzip -9`);
+    if (bigDir) {
+      console.log(`first-view bytes, 10,000 articles: ${big[0].files} files, ${kb(big[0].raw)} KB raw, ${kb(big[0].gz)} KB gzip -9`);
+      console.log(`10,000 articles / seed, first-view gzip bytes: ${(big[0].gz / seed[0].gz).toFixed(2)}x (goal <= 1.2x)`);
+    }
+  } finally {
+    await browser.close();
+    servers.forEach((sv) => sv.close());
+  }
+}
+
+main().catch((e) => {
+  console.log(`first-view benchmark could not run: ${e && e.message ? e.message.split("\n")[0] : e}`);
+  process.exit(0);
+});

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# folio benchmark: the first view side by side in one run (bench/firstview.mjs): folio's first drawn frame
+# for the seed, first contentful paint of the seed's Hugo twin (bench/gen_hugo.py, built by Debian's hugo),
+# and folio's first frame and bytes for a 10,000-article archive (bench/gen_bundle.py). Uses build/site when
+# it is there; builds the others into build/bench/ with the prebuilt build/native/folio and build/web.
+set -euo pipefail
+# shellcheck source=bench/common.bash
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
+
+echo
+echo "== first view: folio vs a Hugo page, seed vs 10,000 articles (bench/firstview.sh) =="
+if ! command -v node >/dev/null 2>&1 || [ ! -x /usr/bin/chromium ] || [ ! -d "$ROOT/node_modules/playwright-core" ]; then
+  echo "skipped: needs node, /usr/bin/chromium and node_modules/playwright-core (./folio bootstrap installs them)"
+  exit 0
+fi
+command -v hugo >/dev/null 2>&1 || { echo "skipped: needs hugo (apt-get install hugo)"; exit 0; }
+site=$(seed_site) || exit 0
+need_builds || exit 0
+
+# The seed's Hugo twin: the same articles, rendered by Hugo's templates.
+twin="$BENCH_OUT/hugo-seed"
+"$PY" "$ROOT/bench/gen_hugo.py" "$ROOT" "$twin"
+rm -rf "$twin.out"
+(cd "$twin" && hugo --quiet -d "$twin.out") >/dev/null
+
+big="$BENCH_OUT/site-10000"
+gen_bundle "$BENCH_OUT/bundle-10000" 10000 2000
+"$FOLIO" build "$BENCH_OUT/bundle-10000" -o "$big" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
+echo "sites: ${site#"$ROOT"/}, ${twin#"$ROOT"/}.out, ${big#"$ROOT"/}"
+node "$ROOT/bench/firstview.mjs" "$site" "$twin.out" "$big"
