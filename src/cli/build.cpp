@@ -80,8 +80,9 @@ std::string js_string(const std::string& s) {
 // "/assets/bodies/<hash>.md#<offset>-<length>" (bytes); the browser fetches the chunk once and slices it.
 constexpr size_t kChunkBytes = 64 * 1024;
 
-std::vector<OutputFile> pack_bodies(Site& site) {
-    std::vector<OutputFile> chunks;
+// Each chunk goes to `sink` as soon as it is full, and its articles' Markdown is released then (the pages
+// need only the parsed documents; site_to_json still tells them apart: an empty body is not the opening).
+template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
     std::vector<Article*> members;
     std::string data;
     auto flush = [&]() {
@@ -91,8 +92,9 @@ std::vector<OutputFile> pack_bodies(Site& site) {
         for (Article* a : members) {
             a->body_url = url + "#" + std::to_string(at) + "-" + std::to_string(a->body_markdown.size());
             at += a->body_markdown.size();
+            std::string().swap(a->body_markdown);
         }
-        chunks.push_back({url.substr(1), std::move(data)});
+        sink(OutputFile{url.substr(1), std::move(data)});
         data.clear();
         members.clear();
     };
@@ -105,7 +107,25 @@ std::vector<OutputFile> pack_bodies(Site& site) {
         if (data.size() >= kChunkBytes) flush();
     }
     flush();
-    return chunks;
+}
+
+// The code points a text uses, marked in `seen` (0x110000 entries). The text is valid UTF-8 (the loader
+// checks).
+void mark_code_points(const std::string& s, std::vector<bool>& seen) {
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char b = static_cast<unsigned char>(s[i]);
+        if (b < 0x80) { // ASCII, most of any text
+            seen[b] = true;
+            ++i;
+            continue;
+        }
+        const size_t len = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : 4;
+        uint32_t cp = b & (0xFF >> (len + 1));
+        for (size_t k = 1; k < len && i + k < s.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+        if (cp < seen.size()) seen[cp] = true;
+        i += len;
+    }
 }
 
 } // namespace
@@ -208,33 +228,15 @@ bool write_pages(Output& out, const Site& site, const std::vector<Route>& routes
     return ok;
 }
 
-// The characters the site shows that its subset fonts lack, from fonts_dir/chars.txt (the code points
-// the subset covers, written by ./folio when it subsets). Empty when there is no such list. The texts
-// are valid UTF-8 (the loader checks).
-std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std::vector<const std::string*>& texts) {
+// The characters marked in `seen` that the subset fonts lack, from fonts_dir/chars.txt (the code points
+// the subset covers, written by ./folio when it subsets). Empty when there is no such list.
+std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std::vector<bool>& seen) {
     std::string list;
     if (!read_whole_file(fonts_dir + "/chars.txt", list)) return {};
-    std::vector<bool> covered(0x110000), seen(0x110000);
+    std::vector<bool> covered(seen.size());
     std::istringstream in(list);
     for (uint32_t cp; in >> cp;)
         if (cp < covered.size()) covered[cp] = true;
-    for (const std::string* t : texts) {
-        const std::string& s = *t;
-        for (size_t i = 0; i < s.size();) {
-            const unsigned char b = static_cast<unsigned char>(s[i]);
-            if (b < 0x80) { // ASCII, most of any text
-                seen[b] = true;
-                ++i;
-                continue;
-            }
-            const size_t len = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : 4;
-            uint32_t cp = b & (0xFF >> (len + 1));
-            for (size_t k = 1; k < len && i + k < s.size(); ++k)
-                cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-            if (cp < seen.size()) seen[cp] = true;
-            i += len;
-        }
-    }
     std::vector<uint32_t> missing;
     for (uint32_t cp = 0x20; cp < seen.size(); ++cp)
         if (seen[cp] && !covered[cp]) missing.push_back(cp);
@@ -285,23 +287,6 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});
     files.push_back({assets.style_css.substr(1), css});
-    // The browser's copy of the content; long article bodies come separately, when opened, packed
-    // into a few chunk files (pack_bodies sets each article's body_url).
-    const size_t first_chunk = files.size();
-    for (OutputFile& f : pack_bodies(site))
-        files.push_back(std::move(f));
-    files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
-    if (mode.check_fonts) {
-        std::vector<const std::string*> texts;
-        for (size_t i = first_chunk; i < files.size(); ++i)
-            texts.push_back(&files[i].contents);
-        std::vector<uint32_t> missing = missing_characters(fonts_dir, texts);
-        if (!missing.empty()) {
-            std::fprintf(stderr, "folio build: the text uses %zu character%s the subset fonts lack (U+%04X ...)\n",
-                         missing.size(), missing.size() == 1 ? "" : "s", missing.front());
-            return kExitFontsNeeded;
-        }
-    }
     // Without JavaScript the text shows at once (folio.css otherwise holds it back for a moment).
     files.push_back({"noscript.css", "#text { animation: none !important; }\n"});
     // Images the articles show, from the bundle, at the same site paths.
@@ -324,9 +309,40 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     std::error_code ec;
     if (!in_place) fs::remove_all(target, ec);
     Output output(target, in_place, mode.incremental);
+
+    // The browser's copy of the content; long article bodies come separately, when opened, packed into a
+    // few chunk files (pack_bodies sets each article's body_url). A full build writes each chunk as it is
+    // made (never the whole archive's text in memory twice); an in-place build holds them until the
+    // fonts are known to cover the text, so a stop for the fonts leaves the folder as it was.
+    bool ok = true;
+    size_t chunk_count = 0;
+    std::vector<OutputFile> held;
+    std::vector<bool> seen(mode.check_fonts ? 0x110000 : 0);
+    pack_bodies(site, [&](OutputFile&& chunk) {
+        ++chunk_count;
+        if (mode.check_fonts) mark_code_points(chunk.contents, seen);
+        if (in_place)
+            held.push_back(std::move(chunk));
+        else
+            ok = ok && output.write(chunk.path, chunk.contents);
+    });
+    files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
+    if (mode.check_fonts) {
+        mark_code_points(files.back().contents, seen);
+        std::vector<uint32_t> missing = missing_characters(fonts_dir, seen);
+        if (!missing.empty()) {
+            std::fprintf(stderr, "folio build: the text uses %zu character%s the subset fonts lack (U+%04X ...)\n",
+                         missing.size(), missing.size() == 1 ? "" : "s", missing.front());
+            if (!in_place) fs::remove_all(target, ec);
+            return kExitFontsNeeded;
+        }
+    }
+    for (const OutputFile& c : held)
+        ok = ok && output.write(c.path, c.contents);
+    std::vector<OutputFile>().swap(held);
     const std::vector<Route> routes = all_routes(site);
     make_page_folders(target, routes);
-    bool ok = write_pages(output, site, routes, shell, assets);
+    ok = ok && write_pages(output, site, routes, shell, assets);
     for (const OutputFile& f : files)
         ok = ok && output.write(f.path, f.contents);
     ok = ok && output.finish();
@@ -351,7 +367,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         return fail("cannot move the new output into place: " + out.string());
     }
     if (had_old) fs::remove_all(old, ec);
-    std::printf("folio build: %zu files in %s\n", routes.size() + files.size(), out.string().c_str());
+    std::printf("folio build: %zu files in %s\n", routes.size() + files.size() + chunk_count, out.string().c_str());
     return 0;
 }
 

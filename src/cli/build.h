@@ -18,7 +18,7 @@ struct BuildMode {
 constexpr int kExitFontsNeeded = 3;
 
 // Writes the whole site for `site` into out_dir: HTML per route, feed, sitemap, site.json, article
-// bodies packed in chunk files (this sets each article's body_url) and the content-hashed assets
+// bodies packed in chunk files (this sets each article's body_url and releases its Markdown) and the content-hashed assets
 // (renderer from web_dir, fonts from fonts_dir, boot script and stylesheet from the source tree). Pages
 // are made and written by one thread per core, as they are made, so a large site is never held in
 // memory whole. A full build goes to a temporary folder first, which replaces out_dir whole only when
