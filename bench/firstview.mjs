@@ -64,7 +64,7 @@ async function hugoLoad(browser, base) {
 
 function row(label, values, unit = "ms") {
   const v = values.map((x) => x.t);
-  console.log(`${label.padEnd(40)} ${median(v).toFixed(1).padStart(9)} ${Math.min(...v).toFixed(1).padStart(9)} ${Math.max(...v).toFixed(1).padStart(9)}  ${unit}`);
+  console.log(`${label.padEnd(48)} ${median(v).toFixed(1).padStart(9)} ${Math.min(...v).toFixed(1).padStart(9)} ${Math.max(...v).toFixed(1).padStart(9)}  ${unit}`);
   return median(v);
 }
 
@@ -83,7 +83,7 @@ async function main() {
       if (bigDir) big.push(await folioLoad(browser, base[2]));
     }
     console.log("");
-    console.log(`${"first view".padEnd(40)} ${"median".padStart(9)} ${"min".padStart(9)} ${"max".padStart(9)}`);
+    console.log(`${"first view".padEnd(48)} ${"median".padStart(9)} ${"min".padStart(9)} ${"max".padStart(9)}`);
     const s = row("folio seed: first drawn frame", seed);
     const h = row("hugo twin of the seed: first contentful paint", hugo);
     const b = bigDir ? row("folio 10,000 articles: first drawn frame", big) : 0;

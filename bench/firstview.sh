@@ -22,6 +22,7 @@ twin="$BENCH_OUT/hugo-seed"
 "$PY" "$ROOT/bench/gen_hugo.py" "$ROOT" "$twin"
 rm -rf "$twin.out"
 (cd "$twin" && hugo --quiet -d "$twin.out") >/dev/null
+echo "<!doctype html><title>not found</title>" >"$twin.out/404.html" # the test server answers unknown paths with it
 
 big="$BENCH_OUT/site-10000"
 gen_bundle "$BENCH_OUT/bundle-10000" 10000 2000
