@@ -400,7 +400,8 @@ void draw_code_edges(PageDraw& d) {
             const float pad = t.x - p.x; // the panel's inner margin, page units
             ImFont* f = font_of(a, Face::Mono);
             const float fs = t.size * s * 0.9f;
-            const float ty = y0 + (y1 - y0 - fs) * 0.5f;
+            const float text_top = y0 + (t.h - t.size * 1.32f) * 0.5f * s; // as the line itself is drawn
+            const float ty = text_top + (t.size * s - fs) * 0.5f;
             if (right) {
                 d.dl->AddRectFilledMultiColor(ImVec2(x1 - fade, y0), ImVec2(x1 + 1, y1), clear, panel, panel, clear);
                 if (f) d.dl->AddText(f, fs, ImVec2(x1 + pad * s * 0.2f, ty), mark, "\xE2\x80\xBA"); // ›

@@ -136,6 +136,14 @@ test("print sets the page's text for paper, with the addresses of external links
   assert.equal(state.localAfter, "none"); // the site's own links need no address
   assert.ok(Math.abs(parseFloat(state.size) - (11 * 96) / 72) < 0.05, `print text ${state.size}`); // 11 pt
   assert.equal(state.color, "rgb(0, 0, 0)");
+  // Folded pull-request lists print whole.
+  await page.goto(env.base + "/");
+  await ready(page);
+  const folded = await page.evaluate(() => {
+    const li = document.querySelector("details:not([open]) li");
+    return li && li.checkVisibility();
+  });
+  assert.equal(folded, true);
   const pdf = await page.pdf({ format: "A4" });
   assert.ok(pdf.length > 1000 && pdf.subarray(0, 5).toString() === "%PDF-", "a PDF comes out");
   assert.deepEqual(errors, []);
