@@ -165,14 +165,21 @@ bool App::scroll_code_at(ImVec2 pos, float dx) {
     return false;
 }
 
+static float row_height(const App& a);
+
 void App::scroll_key(ScrollKey k) {
     float page = std::max(40.0f, view_height * 0.88f);
     float base = scroll_target;
+    // Spreads fit the screen whole: a page key brings the next (or previous) spread to the top of the
+    // screen, as a book's page turns.
+    const float rh = row_height(*this);
+    const float next_row = (std::floor((scroll_target + 2) / rh) + 1) * rh;
+    const float prev_row = (std::ceil((scroll_target - 2) / rh) - 1) * rh;
     switch (k) {
     case ScrollKey::LineUp: base -= 48; break;
     case ScrollKey::LineDown: base += 48; break;
-    case ScrollKey::PageUp: base -= page; break;
-    case ScrollKey::PageDown: base += page; break;
+    case ScrollKey::PageUp: base = spreads ? prev_row : base - page; break;
+    case ScrollKey::PageDown: base = spreads ? next_row : base + page; break;
     case ScrollKey::Home: base = 0; break;
     case ScrollKey::End: base = content_height; break;
     }

@@ -207,6 +207,15 @@ TEST_CASE("keys scroll; narrow screens show single pages", "[ui]") {
     wide.app.scroll_key(ScrollKey::PageDown);
     wide.frames(40);
     CHECK(wide.app.scroll > 100);
+    // Whole spreads on screen: a page key turns exactly one spread, bringing the next pages' tops up.
+    CHECK(wide.app.page_origin(2).y == 28.0f);
+    wide.app.scroll_by(-300); // from anywhere in between, too
+    wide.app.scroll_key(ScrollKey::PageDown);
+    wide.frames(40);
+    CHECK(wide.app.page_origin(2).y == 28.0f);
+    wide.app.scroll_key(ScrollKey::PageUp);
+    wide.frames(40);
+    CHECK(wide.app.scroll == 0);
     wide.app.scroll_key(ScrollKey::End);
     wide.frames(60);
     CHECK(wide.app.scroll >= wide.app.content_height - wide.h - 1);
