@@ -165,7 +165,7 @@ bool App::scroll_code_at(ImVec2 pos, float dx) {
     return false;
 }
 
-static float row_height(const App& a);
+static float row_height(const App& a); // Geometry, below
 
 void App::scroll_key(ScrollKey k) {
     float page = std::max(40.0f, view_height * 0.88f);

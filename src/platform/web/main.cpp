@@ -521,7 +521,7 @@ EMSCRIPTEN_KEEPALIVE void folio_metrics(float* out) {
     out[2] = a.page_scale;
     out[3] = a.spreads ? 1.0f : 0.0f;
     out[4] = a.book.spec.width;
-    out[5] = a.book.spec.width != folio::PageSpec{}.width ? 1.0f : 0.0f;
+    out[5] = a.plan().pocket ? 1.0f : 0.0f;
 }
 
 // An image finished loading (texture 0: it failed). The texture is a GL name from Emscripten's tables.
