@@ -234,6 +234,7 @@ static void relayout(App& a) {
     }
     a.code_scroll.assign(static_cast<size_t>(a.book.code_blocks), 0.0f);
     a.book_dirty = false;
+    find_after_layout(a);
 }
 
 //-----------------------------------------------------------------------------
@@ -310,6 +311,7 @@ void draw_page(PageDraw& d) {
                                           dark, dark, clear);
     }
     if (pg.blank) return;
+    draw_find_highlights(a, d.dl, d.page, o, s); // under the ink
 
     auto at = [&](float x, float y) { return ImVec2(std::round(o.x + x * s), std::round(o.y + y * s)); };
     std::string pending_link;
@@ -504,6 +506,7 @@ bool App::frame(float dt) {
         animating = animating || scroll != scroll_target;
     }
     scroll = clampf(scroll, 0, max_scroll);
+    find_reveal(*this);
 
     // Draw only the visible pages: frame cost does not grow with the book.
     int n = static_cast<int>(book.pages.size());
