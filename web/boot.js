@@ -130,6 +130,14 @@
       return r;
     };
     folio.scroll = function () { return Module._folio_scroll(); };
+    // Opens a route of the book in a new history entry (search results; web/find.js).
+    folio.go = function (url) {
+      history.replaceState(Object.assign({}, history.state || {}, { scroll: Module._folio_scroll() }), "");
+      history.pushState({ scroll: 0 }, "", url);
+      folio.route = location.pathname;
+      dispatch(2, 0, 0, 0, location.pathname);
+      if (folio._routed) folio._routed(location.pathname);
+    };
     folio.shownError = function () { return Module.UTF8ToString(Module._folio_error()); };
     var restore = history.state && typeof history.state.scroll === "number" ? history.state.scroll : -1;
     var ok = withString(Module, location.pathname, function (p) { return Module._folio_start(p, restore); });

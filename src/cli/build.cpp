@@ -10,6 +10,7 @@
 
 #include "core/emit.h"
 #include "core/load.h"
+#include "core/search_index.h"
 #include "ui/headless.h"
 
 namespace fs = std::filesystem;
@@ -78,12 +79,14 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
 
     std::vector<OutputFile> files;
-    std::string shell, js, wasm, boot, css;
+    std::string shell, js, wasm, boot, css, find_js, search_js;
     if (!read_whole_file(shell_file, shell)) return fail("cannot read the page shell " + shell_file);
     if (!read_whole_file(web_dir + "/folio.js", js) || !read_whole_file(web_dir + "/folio.wasm", wasm))
         return fail("cannot read folio.js/folio.wasm in " + web_dir + " (build the web target first)");
     if (!read_whole_file(source + "/web/boot.js", boot) || !read_whole_file(source + "/web/folio.css", css))
         return fail("cannot read web/boot.js or web/folio.css in " + source);
+    if (!read_whole_file(source + "/web/find.js", find_js) || !read_whole_file(source + "/web/search.js", search_js))
+        return fail("cannot read web/find.js or web/search.js in " + source);
 
     // Content-hashed assets: a CDN may cache them forever.
     SiteAssets assets;
@@ -101,9 +104,13 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
         manifest += (i ? "," : "") + js_string(path);
         assets.preload.push_back(path);
     }
-    manifest += std::string("],\"preview\":") + (preview ? "true" : "false") + "}";
+    // Search's script comes only when search is first used (web/find.js loads it).
+    const std::string search_path = "/assets/" + hashed_name("search", ".js", search_js);
+    files.push_back({search_path.substr(1), search_js});
+    manifest += "],\"search\":" + js_string(search_path);
+    manifest += std::string(",\"preview\":") + (preview ? "true" : "false") + "}";
     assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
-    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot;
+    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot + find_js;
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});
@@ -123,6 +130,9 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
         files.push_back({img.substr(1), data});
     }
     for (OutputFile& f : emit_site(site, shell, assets))
+        files.push_back(std::move(f));
+    // The search index over all the writing (core/search_index.h), fetched when search is first used.
+    for (OutputFile& f : build_search_index(site))
         files.push_back(std::move(f));
 
     // Write everything beside the target, then swap it in whole.

@@ -231,6 +231,7 @@ static void relayout(App& a) {
     case RouteKind::Article: a.book = compose_article(a.site, a.route.article, a.measurer, a.compose, spec); break;
     case RouteKind::Tag: a.book = compose_tag(a.site, a.route.tag, a.measurer, spec); break;
     case RouteKind::NotFound: a.book = compose_not_found(a.site, a.route.path, a.measurer, spec); break;
+    case RouteKind::Search: a.book = Book{}; break; // the platform shows the search panel over the desk
     }
     a.code_scroll.assign(static_cast<size_t>(a.book.code_blocks), 0.0f);
     a.book_dirty = false;
