@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 
 namespace folio {
 
@@ -158,6 +157,27 @@ PageText page_text(const Page& pg) {
     return t;
 }
 
+// Boyer-Moore-Horspool over bytes: linear in practice, so a long or repetitive query cannot make it crawl.
+// (Emscripten's libc++ has no std::boyer_moore_horspool_searcher.)
+struct Horspool {
+    const std::string& needle;
+    size_t skip[256];
+    explicit Horspool(const std::string& n) : needle(n) {
+        for (size_t& s : skip)
+            s = n.size();
+        for (size_t i = 0; i + 1 < n.size(); ++i)
+            skip[static_cast<unsigned char>(n[i])] = n.size() - 1 - i;
+    }
+    size_t find(const std::string& hay, size_t from) const {
+        const size_t m = needle.size();
+        while (from + m <= hay.size()) {
+            if (hay.compare(from, m, needle) == 0) return from;
+            from += skip[static_cast<unsigned char>(hay[from + m - 1])];
+        }
+        return std::string::npos;
+    }
+};
+
 void add_pieces(const PageText& t, const Page& pg, int hb, int he, FindMatch& m) {
     for (size_t k = 0; k < t.box.size(); ++k) {
         int s = t.start[k], e = s + static_cast<int>(pg.boxes[t.box[k]].text.size());
@@ -176,8 +196,7 @@ std::vector<FindMatch> find_in_book(const Book& book, const std::string& query, 
     size_t lead = q.find_first_not_of(' ');
     if (lead == std::string::npos) return out;
     q.erase(0, lead);
-    // Boyer-Moore-Horspool: linear in practice, and a long or repetitive query cannot make it crawl.
-    std::boyer_moore_horspool_searcher<std::string::const_iterator> searcher(q.begin(), q.end());
+    const Horspool searcher(q);
     std::vector<int> origin;
     for (int p = 0; p < static_cast<int>(book.pages.size()) && out.size() < limit; ++p) {
         const Page& pg = book.pages[p];
@@ -185,11 +204,11 @@ std::vector<FindMatch> find_in_book(const Book& book, const std::string& query, 
         if (t.text.empty()) continue;
         std::string hay = fold_text(t.text, &origin);
         if (hay.size() < q.size()) continue;
-        auto it = hay.cbegin();
+        size_t from = 0;
         while (out.size() < limit) {
-            auto found = std::search(it, hay.cend(), searcher);
-            if (found == hay.cend()) break;
-            size_t fb = static_cast<size_t>(found - hay.cbegin()), fe = fb + q.size();
+            size_t fb = searcher.find(hay, from);
+            if (fb == std::string::npos) break;
+            size_t fe = fb + q.size();
             // A match that ends inside a folded character (the "s" of "ß") still covers all of it.
             int hb = origin[fb], he = origin[fe];
             if (fe < hay.size() && origin[fe] == origin[fe - 1]) {
@@ -202,7 +221,7 @@ std::vector<FindMatch> find_in_book(const Book& book, const std::string& query, 
             m.page = p;
             add_pieces(t, pg, hb, he, m);
             if (!m.pieces.empty()) out.push_back(std::move(m));
-            it = hay.cbegin() + static_cast<std::ptrdiff_t>(fe);
+            from = fe;
         }
     }
     return out;
