@@ -202,7 +202,9 @@
       t.dateTime = r.date;
       var p = el("p", "result-snippet");
       marked(p, r.snippet, res.words);
-      li.append(a, " ", t, p);
+      var head = el("div", "result-head");
+      head.append(a, " ", t);
+      li.append(head, p);
       list.appendChild(li);
     });
   }
@@ -219,10 +221,10 @@
   }
 
   function build() {
-    var inBook = html.classList.contains("canvas-on");
-    var section = !inBook && document.querySelector("#text section.search");
+    // Without the canvas (no WebGL2 or wasm) the static page is what shows: its own form does the work.
+    var section = html.classList.contains("no-canvas") && document.querySelector("#text section.search");
     if (section) {
-      panel = section; // no canvas: the static page's own form does the work
+      panel = section;
     } else {
       panel = el("div", "search");
       panel.id = "searchpanel";
