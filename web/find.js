@@ -148,6 +148,8 @@
   window.addEventListener("keydown", function (e) {
     if (!bookOn() || html.classList.contains("searching")) return;
     var mod = e.ctrlKey || e.metaKey;
+    // A second Ctrl+F, typed in the bar, is the browser's: its own find still sees the text on screen.
+    if (mod && e.code === "KeyF" && bar && !bar.hidden && document.activeElement === input) return;
     if ((mod && !e.altKey && e.code === "KeyF") || (e.key === "/" && !mod && !e.altKey && !typing(e.target))) {
       e.preventDefault();
       e.stopPropagation();
