@@ -45,7 +45,10 @@
 
   function run() {
     pending = 0;
-    if (bookOn()) call(M()._folio_find, input.value);
+    if (bookOn()) {
+      var top = bar.getBoundingClientRect().bottom + 12;
+      call(function (p) { M()._folio_find(p, top); }, input.value);
+    }
     showStatus();
   }
   // One search per animation frame at most, however fast the typing.

@@ -58,7 +58,9 @@ void find_step(App& a, int dir) {
 
 void find_close(App& a) {
     FindState& f = a.find;
+    float inset = f.top_inset;
     f = FindState{};
+    f.top_inset = inset;
     f.version = 1; // the platform's last-seen version is never 1 again after a change
 }
 
@@ -89,7 +91,7 @@ void find_reveal(App& a) {
     float top = a.page_origin(m.page).y + r.y * a.page_scale; // on screen, at the current scroll
     float bottom = top + r.h * a.page_scale;
     // The bar sits over the top of the screen: a match counts as in view below it.
-    const float margin_top = 72, margin_bottom = 24;
+    const float margin_top = f.top_inset, margin_bottom = 24;
     if (top >= margin_top && bottom <= a.view_height - margin_bottom) return;
     float max_scroll = std::max(0.0f, a.content_height - a.view_height);
     float target = a.scroll + top - a.view_height * 0.35f;

@@ -23,6 +23,7 @@ struct FindState {
     bool reveal = false;            // bring the current match into view on the next frame
     bool waiting_for_body = false;  // an article whose body is still loading: more may come
     int version = 0;                // changes whenever count, current or waiting change (the bar shows them)
+    float top_inset = 72;           // CSS px at the top of the screen covered by the bar (the platform measures it)
 };
 
 // The bar's text changed: find every match and make the first one at or after the screen current.

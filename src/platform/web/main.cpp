@@ -525,7 +525,9 @@ EMSCRIPTEN_KEEPALIVE const char* folio_error() { return g_platform.app.error.c_s
 
 //--- The book's find bar (web/find.js): the matching and the highlights are in core and ui (ui/find.h).
 
-EMSCRIPTEN_KEEPALIVE void folio_find(const char* query) {
+// top: CSS px covered by the bar at the top of the window; a match is brought into view below it.
+EMSCRIPTEN_KEEPALIVE void folio_find(const char* query, double top) {
+    g_platform.app.find.top_inset = static_cast<float>(top);
     folio::find_set_query(g_platform.app, query ? query : "");
     request_frame(2);
 }
