@@ -74,14 +74,14 @@ const cold = [], warm = [], coldBytes = [], hits = [];
 for (const q of queries) {
   const meter = [];
   const t0 = performance.now();
-  const r = await engine(meter).query(q, 20);
+  const r = await engine(meter).query(q, 10);
   cold.push(performance.now() - t0);
   coldBytes.push(meter.reduce((s, b) => s + gz(b), 0));
   hits.push(r.results.length);
 }
 const warmEngine = engine(null);
-for (const q of queries) await warmEngine.query(q, 20);
-for (const q of queries) { const t0 = performance.now(); await warmEngine.query(q, 20); warm.push(performance.now() - t0); }
+for (const q of queries) await warmEngine.query(q, 10);
+for (const q of queries) { const t0 = performance.now(); await warmEngine.query(q, 10); warm.push(performance.now() - t0); }
 const f = (v) => v.toFixed(2);
 console.log(`100 queries (40 words, 30 prefixes, 30 two-word; ${hits.filter((h) => h > 0).length} with results):`);
 console.log(`  cold (fresh engine, files read and parsed): median ${f(median(cold))} ms, p95 ${f(pct(cold, 0.95))} ms`);

@@ -16,7 +16,10 @@ gen_bundle "$BENCH_OUT/bundle-10k" 10000 2000
 big="$BENCH_OUT/site-10k"
 "$FOLIO" build "$BENCH_OUT/bundle-10k" -o "$big" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
 PAGEFIND="$ROOT/node_modules/.bin/pagefind"
-pagefind_index() { # SITE OUT: Pagefind's index of the built HTML (its own default settings)
+pagefind_index() { # SITE OUT: Pagefind's index of the built HTML (its own default settings); kept while the HTML is unchanged
+  local key
+  key=$(find "$1" -name '*.html' -newer "$2/pagefind/pagefind.js" 2>/dev/null | head -1)
+  if [ -f "$2/pagefind/pagefind.js" ] && [ -z "$key" ]; then echo "pagefind index of ${1#"$ROOT"/}: reused"; return; fi
   rm -rf "$2"
   mkdir -p "$2"
   if [ -x "$PAGEFIND" ]; then

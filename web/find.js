@@ -1,5 +1,5 @@
-// folio find: the book's own find bar (Ctrl/Cmd+F, "/", F3), and the door to search (web/search.js,
-// fetched the first time it is used). `folio build` appends this file to boot.js.
+// folio find: the book's own find bar. Fetched the first time Ctrl/Cmd+F, "/" or F3 is pressed over the
+// book (web/find_keys.js, in the first load, catches the keys and loads this file and web/find.css).
 //
 // The bar is a real <input>, so IME, paste and phone keyboards work. Matching runs in the wasm over every
 // page of the open book (core/find.h); this file only moves text and key presses between the DOM and it.
@@ -96,7 +96,7 @@
       e.preventDefault();
       var q = input.value.trim();
       close(false);
-      folio.openSearch(q, true);
+      folio.openSearch(q);
     });
     bar.append(input, status,
       button("find-prev", "Previous match (Shift+Enter)", "\u2191", function () { step(-1); input.focus(); }),
@@ -141,74 +141,7 @@
   }
 
   folio.find = { open: open, close: close, step: step, isOpen: function () { return !!bar && !bar.hidden; },
+    // A second Ctrl+F typed in the bar belongs to the browser (its own find sees the text on screen).
+    owns: function (e) { return !(bar && !bar.hidden && document.activeElement === input && e.code === "KeyF"); },
     status: function () { return bookOn() ? status4() : null; }, text: function () { return status ? status.textContent : ""; } };
-
-  function typing(t) {
-    return t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
-  }
-  // Capture phase: the bar opens before anything else sees the key. Without the canvas the page is plain
-  // text, and the browser's own find does the job.
-  window.addEventListener("keydown", function (e) {
-    if (!bookOn() || html.classList.contains("searching")) return;
-    var mod = e.ctrlKey || e.metaKey;
-    // A second Ctrl+F, typed in the bar, is the browser's: its own find still sees the text on screen.
-    if (mod && e.code === "KeyF" && bar && !bar.hidden && document.activeElement === input) return;
-    if ((mod && !e.altKey && e.code === "KeyF") || (e.key === "/" && !mod && !e.altKey && !typing(e.target))) {
-      e.preventDefault();
-      e.stopPropagation();
-      open();
-    } else if (e.key === "F3" || (mod && e.code === "KeyG")) {
-      e.preventDefault();
-      e.stopPropagation();
-      if (!folio.find.isOpen()) open();
-      else step(e.shiftKey ? -1 : 1);
-    }
-  }, true);
-
-  //--- Search: /search/ is a real route. Its panel (web/search.js) is fetched the first time it is needed.
-  var searchLoad = null;
-  function loadSearch() {
-    if (!searchLoad) {
-      searchLoad = new Promise(function (resolve, reject) {
-        var a = window.FOLIO_ASSETS;
-        if (!a || !a.search) { reject(new Error("no search script")); return; }
-        var s = document.createElement("script");
-        s.src = a.search;
-        s.onload = function () { resolve(window.FolioSearch); };
-        s.onerror = function () { searchLoad = null; reject(new Error("search could not be loaded")); };
-        document.head.appendChild(s);
-      });
-    }
-    return searchLoad;
-  }
-  function isSearchPath(p) { return /^\/search\/?(index\.html)?$/.test(p); }
-  // Opens search for q: a new history entry when push, else the current one.
-  folio.openSearch = function (q, push) {
-    var url = searchHref(q);
-    if (push && folio.go) folio.go(url);
-    else if (push) location.href = url;
-    return loadSearch().then(function (S) { S.show(q); });
-  };
-  var lastRoute = null; // the route before this one, in this page's life
-  function routed(path) {
-    var came = lastRoute;
-    lastRoute = path;
-    if (isSearchPath(path)) {
-      close(false);
-      // Close on the panel goes back to the book when the book is where the reader came from.
-      if (came && !isSearchPath(came) && !(history.state && history.state.searchFromBook))
-        history.replaceState(Object.assign({}, history.state || {}, { searchFromBook: true }), "");
-      loadSearch().then(function (S) { S.show(new URLSearchParams(location.search).get("q") || ""); }, function () {});
-    } else if (window.FolioSearch) {
-      window.FolioSearch.hide();
-    }
-  }
-  folio._routed = routed;
-  window.addEventListener("popstate", function () { routed(location.pathname); });
-  lastRoute = location.pathname;
-  if (isSearchPath(location.pathname)) {
-    lastRoute = null;
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { routed(location.pathname); });
-    else routed(location.pathname);
-  }
 })();

@@ -176,7 +176,8 @@
     flush();
   }
 
-  var panel = null, form, input, count, list, seq = 0, timer = 0;
+  var PAGE = 10; // results a page; "more results" adds another
+  var panel = null, form, input, count, list, more, shown = PAGE, seq = 0, timer = 0;
 
   function follow(e) {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
@@ -187,11 +188,12 @@
 
   function render(res) {
     list.textContent = "";
+    more.hidden = true;
     if (!res.words.length) { count.textContent = ""; return; }
     var n = res.total;
     count.textContent = n === 0 ? "no articles match" :
-      (res.approximate ? "the best " + res.results.length + " of the articles that match" :
-        n === 1 ? "1 article" : n + " articles") + (n > res.results.length && !res.approximate ? ", the best " + res.results.length + " shown" : "");
+      (res.approximate ? "the best of the articles that match" : n === 1 ? "1 article" : n + " articles");
+    more.hidden = !(n > res.results.length);
     res.results.forEach(function (r) {
       var li = el("li", "result");
       var a = el("a", "result-title");
@@ -209,13 +211,14 @@
     });
   }
 
-  function run(push) {
+  function run(keepPage) {
     var q = input.value, mine = ++seq;
+    if (!keepPage) shown = PAGE;
     var url = "/search/" + (q.trim() ? "?q=" + encodeURIComponent(q.trim()) : "");
     if (location.pathname + location.search !== url) history.replaceState(history.state, "", url);
     if (!q.trim()) { render({ words: [], results: [], total: 0 }); return Promise.resolve(); }
     count.textContent = "searching\u2026";
-    return engine.query(q, 20).then(function (res) { if (mine === seq) render(res); }, function (e) {
+    return engine.query(q, shown).then(function (res) { if (mine === seq) render(res); }, function (e) {
       if (mine === seq) count.textContent = "search could not load its index (" + e.message + "); try again";
     });
   }
@@ -266,14 +269,18 @@
     count = el("p", "search-count");
     count.setAttribute("aria-live", "polite");
     list = el("ol", "search-list");
-    results.append(count, list);
-    form.addEventListener("submit", function (e) { e.preventDefault(); clearTimeout(timer); run(); });
+    more = el("button", "search-more", "more results");
+    more.type = "button";
+    more.hidden = true;
+    more.addEventListener("click", function () { shown += PAGE; run(true); });
+    results.append(count, list, more);
+    form.addEventListener("submit", function (e) { e.preventDefault(); clearTimeout(timer); run(false); });
     input.addEventListener("input", function (e) {
       if (e.isComposing) return;
       clearTimeout(timer);
-      timer = setTimeout(run, 90);
+      timer = setTimeout(run, 90, false);
     });
-    input.addEventListener("compositionend", function () { clearTimeout(timer); timer = setTimeout(run, 90); });
+    input.addEventListener("compositionend", function () { clearTimeout(timer); timer = setTimeout(run, 90, false); });
   }
 
   // Back to where the reader came from, or the book's contents.
@@ -289,7 +296,7 @@
     panel.hidden = false;
     if (q !== undefined && q !== input.value) input.value = q;
     input.focus({ preventScroll: true });
-    return run();
+    return run(false);
   };
   api.hide = function () {
     if (!panel || panel.id !== "searchpanel") return;

@@ -79,14 +79,12 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
 
     std::vector<OutputFile> files;
-    std::string shell, js, wasm, boot, css, find_js, search_js;
+    std::string shell, js, wasm, boot, css;
     if (!read_whole_file(shell_file, shell)) return fail("cannot read the page shell " + shell_file);
     if (!read_whole_file(web_dir + "/folio.js", js) || !read_whole_file(web_dir + "/folio.wasm", wasm))
         return fail("cannot read folio.js/folio.wasm in " + web_dir + " (build the web target first)");
     if (!read_whole_file(source + "/web/boot.js", boot) || !read_whole_file(source + "/web/folio.css", css))
         return fail("cannot read web/boot.js or web/folio.css in " + source);
-    if (!read_whole_file(source + "/web/find.js", find_js) || !read_whole_file(source + "/web/search.js", search_js))
-        return fail("cannot read web/find.js or web/search.js in " + source);
 
     // Content-hashed assets: a CDN may cache them forever.
     SiteAssets assets;
@@ -104,13 +102,25 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
         manifest += (i ? "," : "") + js_string(path);
         assets.preload.push_back(path);
     }
-    // Search's script comes only when search is first used (web/find.js loads it).
-    const std::string search_path = "/assets/" + hashed_name("search", ".js", search_js);
-    files.push_back({search_path.substr(1), search_js});
-    manifest += "],\"search\":" + js_string(search_path);
+    manifest += "]";
+    // Find and search: only the keys and the route are in the first load (find_keys.js, appended to boot);
+    // the find bar, the search panel and their stylesheet come when first used.
+    std::string find_keys;
+    if (!read_whole_file(source + "/web/find_keys.js", find_keys))
+        return fail("cannot read web/find_keys.js in " + source);
+    for (const char* name : {"find.js", "search.js", "find.css"}) {
+        std::string data;
+        if (!read_whole_file(source + "/web/" + name, data))
+            return fail("cannot read web/" + std::string(name) + " in " + source);
+        fs::path n(name);
+        std::string path = "/assets/" + hashed_name(n.stem().string(), n.extension().string(), data);
+        files.push_back({path.substr(1), data});
+        std::string key = n.extension() == ".css" ? "findCss" : n.stem().string();
+        manifest += ",\"" + key + "\":" + js_string(path);
+    }
     manifest += std::string(",\"preview\":") + (preview ? "true" : "false") + "}";
     assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
-    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot + find_js;
+    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot + find_keys;
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});

@@ -21,10 +21,10 @@
 namespace folio {
 
 struct SearchIndexOptions {
-    size_t champions = 100;    // articles kept per term, best first (all of them for rarer terms)
-    size_t cards = 8;          // of those, how many carry their title, date, slug and snippet inline
+    size_t champions = 100; // articles kept per term, best first (all of them for rarer terms)
+    size_t cards = 10;      // of those, how many carry their title, date, slug and snippet inline (a page of results)
     size_t shard_bytes = 8000; // shards close after about this many bytes (a term is never split)
-    size_t chunk = 64;         // articles per card file
+    size_t chunk = 16;         // articles per card file (small: a result without an inline card costs one)
     float k1 = 1.2f, b = 0.75f;
 };
 

@@ -18,7 +18,12 @@ async function start(route, options) {
 }
 const barText = (page) => page.evaluate(() => window.folio.find.text());
 const findStatus = (page) => page.evaluate(() => window.folio.find.status());
-const waitBar = (page, re) => page.waitForFunction((src) => new RegExp(src).test(window.folio.find.text()), re.source, { timeout: 20000 });
+const waitBar = (page, re) => page.waitForFunction((src) => window.folio.find && new RegExp(src).test(window.folio.find.text()), re.source, { timeout: 20000 });
+// Presses the key that opens the bar (its script is fetched the first time) and waits for the input's focus.
+async function openBar(page, key = "Control+f") {
+  await page.keyboard.press(key);
+  await page.waitForFunction(() => document.activeElement && document.activeElement.closest("#findbar") !== null, null, { timeout: 20000 });
+}
 
 // Pixels of the current match's marker colour (a strong amber in the light theme) inside a rectangle.
 async function amberIn(page, r) {
@@ -29,15 +34,32 @@ async function amberIn(page, r) {
   return n;
 }
 
+test("the first view fetches nothing of find or search; the first Ctrl+F fetches the bar", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const urls = [];
+  page.on("request", (r) => urls.push(new URL(r.url()).pathname));
+  await page.goto(env.base + "/");
+  await ready(page);
+  await settle(page);
+  const lazy = (u) => /^\/assets\/(find|search)\.[0-9a-f]+\.(js|css)$/.test(u) || u.startsWith("/search/");
+  assert.deepEqual(urls.filter(lazy), []);
+  await openBar(page);
+  assert.ok(urls.some((u) => /^\/assets\/find\.[0-9a-f]+\.js$/.test(u)), urls.join(" "));
+  assert.ok(urls.some((u) => /^\/assets\/find\.[0-9a-f]+\.css$/.test(u)));
+  assert.equal(urls.filter((u) => u.startsWith("/search/")).length, 0, "the index waits for search");
+  await context.close();
+});
+
 test("Ctrl+F finds a title far below the screen, counts it, scrolls to it, steps, and Esc gives focus back", async () => {
   const { page, errors, context } = await start("/");
   const site = JSON.parse(fs.readFileSync(path.join(SITE, "site.json"), "utf8"));
   const title = site.writing[site.writing.length - 1].title; // the oldest article: listed near the end of the book
   assert.equal(await page.evaluate((t) => window.folio.box(t), title), null, "the title starts out off screen");
   const scroll0 = await page.evaluate(() => window.folio.scroll());
-  await page.keyboard.press("Control+f");
-  assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.closest("#findbar") !== null), true);
+  await openBar(page);
   await page.keyboard.type(title.toUpperCase()); // case does not matter
+  await settle(page); // the last keystroke's search has run (one per frame)
   await waitBar(page, /^1 of \d+$/);
   await settle(page);
   const s = await findStatus(page);
@@ -60,8 +82,10 @@ test("Ctrl+F finds a title far below the screen, counts it, scrolls to it, steps
 
 test("a common word: many matches, Enter and F3 step through them, each brought into view", async () => {
   const { page, errors, context } = await start("/");
-  await page.keyboard.press("/");
+  await openBar(page, "/");
   await page.keyboard.type("the");
+  await page.waitForFunction(() => window.folio.find.status().count > 0 && document.querySelector("#findbar input").value === "the");
+  await settle(page); // the last keystroke's search has run (one per frame)
   await waitBar(page, /^1 of \d+$/);
   const n = (await findStatus(page)).count;
   assert.ok(n > 20, `"the" appears ${n} times`);
@@ -79,7 +103,7 @@ test("a common word: many matches, Enter and F3 step through them, each brought 
 
 test("nasty input: nothing found says so; empty, 10,000 characters and pattern syntax do not break it", async () => {
   const { page, errors, context } = await start("/");
-  await page.keyboard.press("Control+f");
+  await openBar(page);
   const input = page.locator("#findbar input");
   await input.fill("qqzxv-nothing-like-this");
   await waitBar(page, /^no matches$/);
@@ -104,7 +128,7 @@ test("in an article, find waits for the body that loads on demand and finds in i
   const base = `http://127.0.0.1:${server.address().port}`;
   const { page, errors, context } = await open(env.browser, base, "/writing/everything-markdown");
   await ready(page);
-  await page.keyboard.press("Control+f");
+  await openBar(page);
   await page.keyboard.type("raw html stays");
   await waitBar(page, /^1 of 1$/);
   await settle(page);
@@ -157,7 +181,7 @@ test("search: a word only in one article's body finds it; /search/?q= opens with
 
 test("search is reachable from the find bar and from the contents; prefixes match; close returns to the book", async () => {
   const { page, errors, context } = await start("/");
-  await page.keyboard.press("Control+f");
+  await openBar(page);
   await page.keyboard.type("tens"); // a prefix of "tensor"
   await page.click("#findbar .find-all");
   await page.waitForFunction(() => location.pathname === "/search/" && new URLSearchParams(location.search).get("q") === "tens");
