@@ -110,6 +110,11 @@ std::string snippet_at(const std::string& text, size_t at) {
     return out;
 }
 
+// One line of JSON; a stray invalid UTF-8 byte becomes U+FFFD instead of an exception.
+std::string compact(const nlohmann::json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 std::string hash_hex(const std::string& data) {
     unsigned long long h = 1469598103934665603ULL;
     for (unsigned char c : data)
@@ -217,7 +222,7 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
     std::string all; // for the version hash
     auto close_shard = [&]() {
         if (shard.empty()) return;
-        std::string text = shard.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        std::string text = compact(shard);
         all += text;
         files.push_back({"search/t/" + std::to_string(firsts.size() - 1) + ".json", text + "\n"});
         shard = nlohmann::json::object();
@@ -235,7 +240,7 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
             cards.push_back({a.slug, a.title, format_iso(a.date), snippet[id][r]});
         }
         nlohmann::json entry = {list.size(), std::move(ids), std::move(cards)};
-        size_t bytes = entry.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size() + terms[id].size() + 4;
+        size_t bytes = compact(entry).size() + terms[id].size() + 4;
         if (shard.empty()) firsts.push_back(terms[id]);
         shard[terms[id]] = std::move(entry);
         shard_size += bytes;
@@ -250,7 +255,7 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
             const Article& a = site.writing[d];
             chunk.push_back({a.slug, a.title, format_iso(a.date), a.dek});
         }
-        std::string text = chunk.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        std::string text = compact(chunk);
         all += text;
         files.push_back({"search/d/" + std::to_string(start / opt.chunk) + ".json", text + "\n"});
     }
@@ -260,7 +265,7 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
                                {"chunk", opt.chunk},
                                {"champions", opt.champions},
                                {"shards", std::move(firsts)}};
-    files.insert(files.begin(), OutputFile{"search/index.json", manifest.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"});
+    files.insert(files.begin(), OutputFile{"search/index.json", compact(manifest) + "\n"});
     return files;
 }
 
