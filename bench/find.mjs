@@ -1,6 +1,6 @@
 // folio benchmark: the book's find bar in Debian's Chromium, on a big book. Prints figures only.
 //
-//   node bench/find.mjs SITE_DIR [ROUTE]
+//   node bench/find.mjs SITE_DIR [ROUTE] [WORD,WORD,...]
 //
 // Opens ROUTE (default /writing: on the 10,000-article bundle, the writing list runs to hundreds of pages),
 // opens the find bar with Ctrl+F, and for each word types it in one go (an input event, as a paste does),
@@ -8,9 +8,9 @@
 // when the next frame, the first with the highlighted match on screen, has been drawn.
 import { serve, launch, settle } from "../tests/browser/harness.mjs";
 
-const [site, route = "/writing"] = process.argv.slice(2);
-if (!site) { console.error("usage: node bench/find.mjs SITE_DIR [ROUTE]"); process.exit(2); }
-const WORDS = ["scheduler", "allocator", "the lock", "three in the morning", "zzz-no-such-word"];
+const [site, route = "/writing", words] = process.argv.slice(2);
+if (!site) { console.error("usage: node bench/find.mjs SITE_DIR [ROUTE] [WORD,WORD,...]"); process.exit(2); }
+const WORDS = words ? words.split(",") : ["scheduler", "allocator", "the lock", "three in the morning", "zzz-no-such-word"];
 const median = (v) => { const s = [...v].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
 
 const server = await serve(site);

@@ -18,7 +18,7 @@ big="$BENCH_OUT/site-10k"
 PAGEFIND="$ROOT/node_modules/.bin/pagefind"
 pagefind_index() { # SITE OUT: Pagefind's index of the built HTML (its own default settings); kept while the HTML is unchanged
   local key
-  key=$(find "$1" -name '*.html' -newer "$2/pagefind/pagefind.js" 2>/dev/null | head -1)
+  key=$(find "$1" -name '*.html' -newer "$2/pagefind/pagefind.js" -print -quit 2>/dev/null || true)
   if [ -f "$2/pagefind/pagefind.js" ] && [ -z "$key" ]; then echo "pagefind index of ${1#"$ROOT"/}: reused"; return; fi
   rm -rf "$2"
   mkdir -p "$2"
