@@ -21,8 +21,8 @@ const browser = await launch();
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(base + route);
-  await page.waitForFunction(() => window.folio && window.folio.framesDrawn > 0, null, { timeout: 120000 });
+  await page.goto(base + route, { waitUntil: "commit", timeout: 300000 }); // the 10k list's HTML is large
+  await page.waitForFunction(() => window.folio && window.folio.framesDrawn > 0, null, { timeout: 300000 });
   await settle(page);
   const pages = await page.evaluate(() => document.title);
   await page.keyboard.press("Control+f");
