@@ -188,7 +188,16 @@ void add_pieces(const PageText& t, const Page& pg, int hb, int he, FindMatch& m)
 
 } // namespace
 
-std::vector<FindMatch> find_in_book(const Book& book, const std::string& query, size_t limit) {
+FindCorpus find_corpus(const Book& book) {
+    FindCorpus c;
+    c.folded.reserve(book.pages.size());
+    for (const Page& pg : book.pages)
+        c.folded.push_back(fold_text(page_text(pg).text));
+    return c;
+}
+
+std::vector<FindMatch> find_in_book(const Book& book, const std::string& query, size_t limit,
+                                    const FindCorpus* corpus) {
     std::vector<FindMatch> out;
     std::string q = fold_text(query);
     while (!q.empty() && q.back() == ' ')
@@ -200,10 +209,13 @@ std::vector<FindMatch> find_in_book(const Book& book, const std::string& query, 
     std::vector<int> origin;
     for (int p = 0; p < static_cast<int>(book.pages.size()) && out.size() < limit; ++p) {
         const Page& pg = book.pages[p];
+        std::string own;
+        if (!corpus) own = fold_text(page_text(pg).text);
+        const std::string& folded = corpus ? corpus->folded[p] : own;
+        if (folded.size() < q.size() || searcher.find(folded, 0) == std::string::npos) continue;
+        // A page with a match: fold it again, keeping where each byte came from.
         PageText t = page_text(pg);
-        if (t.text.empty()) continue;
         std::string hay = fold_text(t.text, &origin);
-        if (hay.size() < q.size()) continue;
         size_t from = 0;
         while (out.size() < limit) {
             size_t fb = searcher.find(hay, from);

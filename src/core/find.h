@@ -29,9 +29,17 @@ struct FindMatch {
     std::vector<FindPiece> pieces; // in reading order; at least one
 };
 
+// The book's text, folded, page by page: made once per layout, so each keystroke only searches.
+struct FindCorpus {
+    std::vector<std::string> folded; // by page
+};
+FindCorpus find_corpus(const Book& book);
+
 // Every match of query in the book, in page order. An empty (or all-space) query matches nothing; a
-// query is plain text (no pattern syntax). At most `limit` matches are returned.
-std::vector<FindMatch> find_in_book(const Book& book, const std::string& query, size_t limit = 50000);
+// query is plain text (no pattern syntax). At most `limit` matches are returned. The corpus, when
+// given, must be the book's (find_corpus).
+std::vector<FindMatch> find_in_book(const Book& book, const std::string& query, size_t limit = 50000,
+                                    const FindCorpus* corpus = nullptr);
 
 // The rectangle of one piece, in page units (x, y, w, h), measured with the book's faces.
 struct FindRect {

@@ -11,7 +11,11 @@ namespace {
 
 void rematch(App& a) {
     FindState& f = a.find;
-    f.matches = f.query.empty() ? std::vector<FindMatch>{} : find_in_book(a.book, f.query);
+    if (f.corpus_stale) {
+        f.corpus = find_corpus(a.book);
+        f.corpus_stale = false;
+    }
+    f.matches = f.query.empty() ? std::vector<FindMatch>{} : find_in_book(a.book, f.query, 50000, &f.corpus);
     f.stale = false;
     const bool article = a.route.kind == RouteKind::Article && a.route.article >= 0 &&
                          a.route.article < static_cast<int>(a.site.writing.size());
@@ -59,13 +63,15 @@ void find_step(App& a, int dir) {
 void find_close(App& a) {
     FindState& f = a.find;
     float inset = f.top_inset;
-    f = FindState{};
+    f = FindState{}; // the corpus goes too: made again when the bar next opens
     f.top_inset = inset;
     f.version = 1; // the platform's last-seen version is never 1 again after a change
 }
 
 void find_after_layout(App& a) {
     FindState& f = a.find;
+    f.corpus_stale = true;
+    f.corpus = FindCorpus{}; // made again when next needed
     if (!f.open || f.query.empty()) return;
     // Keep the reader's match when the book is laid out again (a body arrived, the page size changed):
     // the same ordinal match stays current if it still exists.

@@ -23,6 +23,8 @@ struct FindState {
     bool reveal = false;            // bring the current match into view on the next frame
     bool waiting_for_body = false;  // an article whose body is still loading: more may come
     int version = 0;                // changes whenever count, current or waiting change (the bar shows them)
+    FindCorpus corpus;              // the open book's folded text (core/find.h)
+    bool corpus_stale = true;       // the book was laid out again since it was made
     float top_inset = 72;           // CSS px at the top of the screen covered by the bar (the platform measures it)
 };
 

@@ -160,3 +160,23 @@ TEST_CASE("a piece's rectangle comes from the box and the measurer", "[find]") {
     CHECK(r.y == box.y);
     CHECK(r.h == box.h);
 }
+
+TEST_CASE("a corpus made once per layout finds exactly what a fresh search does", "[find]") {
+    const Site& site = folio::testing::seed_site();
+    FixedMeasurer m;
+    Book book = compose_site(site, m, ComposeState{});
+    FindCorpus corpus = find_corpus(book);
+    REQUIRE(corpus.folded.size() == book.pages.size());
+    for (const char* q : {"the", "Contents", "zzqx", "of the"}) {
+        INFO(q);
+        auto fresh = find_in_book(book, q);
+        auto cached = find_in_book(book, q, 50000, &corpus);
+        REQUIRE(fresh.size() == cached.size());
+        for (size_t i = 0; i < fresh.size(); ++i) {
+            CHECK(fresh[i].page == cached[i].page);
+            CHECK(fresh[i].pieces.size() == cached[i].pieces.size());
+            CHECK(fresh[i].pieces.front().begin == cached[i].pieces.front().begin);
+        }
+    }
+    CHECK(find_in_book(book, "the", 50000, &corpus).size() > 20);
+}
