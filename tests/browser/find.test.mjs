@@ -204,6 +204,26 @@ test("search is reachable from the find bar and from the contents; prefixes matc
   await context.close();
 });
 
+test("search pages its results: ten, then ten more, each with a title, a date and a snippet", async () => {
+  const { page, errors, context } = await start("/search/?q=the");
+  await page.waitForSelector("#searchpanel .search-list li", { timeout: 20000 });
+  assert.equal(await page.locator("#searchpanel .search-list li").count(), 10);
+  assert.match(await page.locator("#searchpanel .search-count").innerText(), /^\d+ articles$/);
+  await page.click("#searchpanel .search-more");
+  await page.waitForFunction(() => document.querySelectorAll("#searchpanel .search-list li").length > 10);
+  const n = await page.locator("#searchpanel .search-list li").count();
+  assert.ok(n > 10 && n <= 20, `${n} results after "more"`);
+  // Every result shows a title, a date and a snippet.
+  const shown = await page.$$eval("#searchpanel .search-list li", (lis) => lis.map((li) => [
+    li.querySelector(".result-title").textContent, li.querySelector("time").getAttribute("datetime"), li.querySelector(".result-snippet").textContent]));
+  for (const [title, date, snippet] of shown) {
+    assert.ok(title.length > 0 && snippet.length > 0, JSON.stringify([title, snippet]));
+    assert.match(date, /^\d{4}-\d{2}-\d{2}$/);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("without JavaScript /search/ is a page with a form and a way to every article", async () => {
   const context = await env.browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
