@@ -13,7 +13,11 @@ void derive(Site& site);
 // Site paths of the images a document shows ("/images/x.png"), each once.
 std::vector<std::string> collect_local_images(const Node& doc);
 
-// Sets an article's Markdown body: parses it and counts its words and reading time.
+// Sets an article's body as a finished tree and counts its words and reading time.
+void set_body_tree(Article& a, Document body);
+#ifndef FOLIO_TREES_ONLY
+// Sets an article's Markdown body: parses it (natively: the browser only receives trees), then as above.
 void set_body(Article& a, const std::string& markdown);
+#endif
 
 } // namespace folio

@@ -9,6 +9,7 @@
 #include "ui/app.h"
 
 #include "core/derive.h"
+#include "core/document_json.h"
 
 #include <imgui_internal.h> // NavCursorVisible: draw the focus ring only for keyboard users
 
@@ -93,12 +94,13 @@ void App::image_loaded(const std::string& src, ImTextureID texture, float width,
 
 void App::forget_textures() { images.clear(); }
 
-void App::body_arrived(const std::string& url, const std::string& markdown, bool ok) {
+void App::body_arrived(const std::string& url, const std::string& tree_json, bool ok) {
     for (size_t i = 0; i < site.writing.size(); ++i) {
         Article& a = site.writing[i];
         if (a.body_url != url || a.body_loaded) continue;
         a.body_loaded = true;
-        if (ok) set_body(a, markdown);
+        Document body;
+        if (ok && document_from_json_text(tree_json, body)) set_body_tree(a, std::move(body));
         if (route.kind == RouteKind::Article && route.article == static_cast<int>(i)) {
             book_dirty = true;
             pending_scroll = scroll;
@@ -144,9 +146,11 @@ bool App::scroll_code_at(ImVec2 pos, float dx) {
             ImVec2 p0(o.x + b.x * page_scale, o.y + b.y * page_scale);
             if (pos.x < p0.x || pos.y < p0.y || pos.x > p0.x + b.w * page_scale || pos.y > p0.y + b.h * page_scale)
                 continue;
-            float overflow = 0; // how far the widest line reaches past the panel
-            for (const Box& t : book.pages[i].boxes)
-                if (t.code == b.code && t.kind == BoxKind::Text) overflow = std::max(overflow, t.w - t.clip_w);
+            float overflow = 0;               // how far the widest line reaches past the panel
+            for (const Page& pg : book.pages) // a block split across pages scrolls as one
+                for (const Box& t : pg.boxes)
+                    if (t.code == b.code && t.kind == BoxKind::Text)
+                        overflow = std::max(overflow, t.x + t.w - t.clip_x - t.clip_w);
             code_scroll[b.code] = clampf(code_scroll[b.code] + dx, 0, std::max(0.0f, overflow * page_scale));
             return true;
         }
@@ -347,13 +351,20 @@ void draw_page(PageDraw& d) {
             if (b.code >= 0) {
                 // Code lines scroll sideways inside their panel and never draw past it.
                 float off = a.code_scroll[b.code];
-                ImVec2 c0(p0.x - 1, p0.y - b.h * s), c1(p0.x + b.clip_w * s + 1, p1.y + b.h * s);
+                float left = p0.x - (b.x - b.clip_x) * s; // the line's start: a line is several coloured runs
+                ImVec2 c0(left - 1, p0.y - b.h * s), c1(left + b.clip_w * s + 1, p1.y + b.h * s);
                 d.dl->PushClipRect(c0, c1, true);
-                draw_text(d, b.face, b.size, ImVec2(p0.x - off, base_y), a.theme.ink_of(Ink::Text), b.text);
+                draw_text(d, b.face, b.size, ImVec2(p0.x - off, base_y), a.theme.ink_of(b.ink), b.text);
                 d.dl->PopClipRect();
                 break;
             }
-            draw_text(d, b.face, b.size, ImVec2(p0.x, base_y), a.theme.ink_of(b.ink), b.text);
+            Ink ink = b.ink;
+            if (ink == Ink::Mark) { // <mark>: a highlighter stroke behind the words, the text in ink
+                d.dl->AddRectFilled(ImVec2(p0.x, p0.y + b.h * s * 0.12f), ImVec2(p1.x, p1.y - b.h * s * 0.08f),
+                                    a.theme.ink_of(Ink::Mark));
+                ink = Ink::Text;
+            }
+            draw_text(d, b.face, b.size, ImVec2(p0.x, base_y), a.theme.ink_of(ink), b.text);
             if (b.strike) {
                 float y = std::round(p0.y + b.h * s * 0.52f);
                 d.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), a.theme.ink_of(b.ink), std::max(1.0f, s));

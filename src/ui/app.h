@@ -87,7 +87,8 @@ struct App {
     void image_loaded(const std::string& src, ImTextureID texture, float width, float height);
     void forget_textures(); // the GPU context was lost: every texture is gone
     // An article body the platform fetched (ok false: it could not; the opening paragraph stays).
-    void body_arrived(const std::string& url, const std::string& markdown, bool ok);
+    void body_arrived(const std::string& url, const std::string& tree_json,
+                      bool ok);    // a document tree (document_json.h)
     std::string copy_text() const; // what the browser's copy event should put on the clipboard
 
     // Draws one frame into the current ImGui frame (between NewFrame and Render). Returns true when

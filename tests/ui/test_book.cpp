@@ -354,11 +354,11 @@ TEST_CASE("a code panel scrolls sideways, and only as far as its longest line", 
     Harness t;
     t.open_rich_article();
     ImVec2 at;
-    for (int i = 0; i < 40 && !t.find_box("int main()", at); ++i) {
+    for (int i = 0; i < 40 && !t.find_box("return", at); ++i) {
         t.app.scroll_by(60);
         t.frame();
     }
-    REQUIRE(t.find_box("int main()", at));
+    REQUIRE(t.find_box("return", at));
     CHECK_FALSE(t.app.scroll_code_at(ImVec2(at.x, at.y - 2000), 50)); // not over a panel
     REQUIRE(t.app.scroll_code_at(at, 50));
     CHECK(t.app.code_scroll[0] == 50);
@@ -381,7 +381,7 @@ TEST_CASE("a long body is fetched when its article opens, keeping the reader's p
     REQUIRE(load_site_json("site.json", site_to_json(full, true), built, d));
     const Article& a = built.writing[i];
     CHECK_FALSE(a.body_loaded);
-    CHECK(a.body_url == "/writing/everything-markdown/body.md");
+    CHECK(a.body_url == "/writing/everything-markdown/body.json");
     CHECK(a.words == words); // the reading time is right before the body arrives
     CHECK(built.writing[built.find_article("short-note")].body_loaded); // short bodies stay inline
 
@@ -389,12 +389,12 @@ TEST_CASE("a long body is fetched when its article opens, keeping the reader's p
     t.app.set_site(std::move(built));
     t.app.open("/writing/everything-markdown");
     t.frame();
-    REQUIRE(t.app.requests.load_bodies == std::vector<std::string>{"/writing/everything-markdown/body.md"});
+    REQUIRE(t.app.requests.load_bodies == std::vector<std::string>{"/writing/everything-markdown/body.json"});
     ImVec2 at;
     CHECK_FALSE(t.find_box("Lists", at));
     t.frame();
     CHECK(t.app.requests.load_bodies.size() == 1); // asked once
-    t.app.body_arrived("/writing/everything-markdown/body.md", full.writing[i].body_markdown, true);
+    t.app.body_arrived("/writing/everything-markdown/body.json", body_tree_json(full.writing[i]), true);
     t.frame();
     CHECK(t.find_box("Lists", at));
     CHECK(t.app.site.local_images == std::vector<std::string>{"/images/figure.svg"});

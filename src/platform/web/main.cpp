@@ -50,7 +50,7 @@ EM_JS(void, js_open_external, (const char* href), {
 });
 EM_JS(void, js_set_cursor, (int hand), { Module.canvas.style.cursor = hand ? "pointer" : "default"; });
 EM_JS(void, js_frame_drawn, (int count), { if (window.folio) window.folio._frameDrawn(count); });
-// An article's Markdown, fetched when the article is opened (site.json leaves long bodies out).
+// An article's body (a document tree, document_json.h), fetched when the article is opened (site.json leaves long bodies out).
 EM_JS(void, js_fetch_body, (const char* url_ptr), {
     const url = UTF8ToString(url_ptr);
     const pass = (s) => { const n = lengthBytesUTF8(s) + 1, p = _malloc(n); stringToUTF8(s, p, n); return p; };
