@@ -82,10 +82,37 @@ std::vector<std::string> collect_local_images(const Node& doc) {
     return out;
 }
 
+// "%20" in a site path names a space in the file's name; the build copies the file, not the spelling.
+static std::string decode_percent(const std::string& path) {
+    auto hex = [](char c) {
+        return c >= '0' && c <= '9'   ? c - '0'
+               : c >= 'a' && c <= 'f' ? c - 'a' + 10
+               : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                      : -1;
+    };
+    std::string out;
+    for (size_t i = 0; i < path.size(); ++i) {
+        int hi = path[i] == '%' && i + 2 < path.size() ? hex(path[i + 1]) : -1;
+        int lo = hi >= 0 ? hex(path[i + 2]) : -1;
+        if (hi >= 0 && lo >= 0) {
+            out += static_cast<char>(hi * 16 + lo);
+            i += 2;
+        } else {
+            out += path[i];
+        }
+    }
+    return out;
+}
+
 static void collect_images(const Node& n, std::vector<std::string>& out) {
-    if (n.kind == NodeKind::Image && n.href.size() > 1 && n.href[0] == '/' && n.href[1] != '/' && n.href[1] != '\\' &&
-        n.href.find("..") == std::string::npos && std::find(out.begin(), out.end(), n.href) == out.end())
-        out.push_back(n.href);
+    if (n.kind == NodeKind::Image) {
+        std::string path = decode_percent(n.href);
+        size_t cut = path.find_first_of("?#"); // a query or fragment is not part of the file's name
+        if (cut != std::string::npos) path.erase(cut);
+        if (path.size() > 1 && path[0] == '/' && path[1] != '/' && path[1] != '\\' &&
+            path.find("..") == std::string::npos && std::find(out.begin(), out.end(), path) == out.end())
+            out.push_back(path);
+    }
     for (const Node& c : n.children)
         collect_images(c, out);
 }

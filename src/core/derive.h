@@ -10,7 +10,8 @@ namespace folio {
 // pull-request addresses. Assumes the site passed validation.
 void derive(Site& site);
 
-// Site paths of the images a document shows ("/images/x.png"), each once.
+// Site paths of the images a document shows ("/images/x.png"), each once, percent-decoded: the files they
+// name ("/images/a%20b.png" -> "/images/a b.png"). Other sites' images are not listed.
 std::vector<std::string> collect_local_images(const Node& doc);
 
 // Sets an article's body as a finished tree and counts its words and reading time.

@@ -16,6 +16,7 @@
 #include "core/json_source.h"
 #ifndef FOLIO_TREES_ONLY
 #include "core/markdown.h"
+#include "core/source_check.h"
 #endif
 
 namespace folio {
@@ -25,7 +26,7 @@ using nlohmann::json;
 std::string format_diagnostic(const Diagnostic& d) {
     std::string s = d.file;
     if (d.line > 0) s += ":" + std::to_string(d.line) + ":" + std::to_string(d.column);
-    s += ": error: ";
+    s += d.warning ? ": warning: " : ": error: ";
     if (!d.path.empty()) s += d.path + ": ";
     s += d.message;
     if (!d.hint.empty()) s += "; " + d.hint;
@@ -678,7 +679,13 @@ bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out) {
         return false;
     }
     DiskReader reader{bundle_dir};
-    return load_site_json(file, std::move(text), site, out, read_from_bundle, &reader);
+    if (!load_site_json(file, std::move(text), site, out, read_from_bundle, &reader)) return false;
+#ifndef FOLIO_TREES_ONLY
+    size_t before = out.size();
+    check_images(site, bundle_dir, out);
+    if (out.size() != before) return false;
+#endif
+    return true;
 }
 
 //-----------------------------------------------------------------------------
