@@ -82,8 +82,7 @@ std::vector<std::string> collect_local_images(const Node& doc) {
     return out;
 }
 
-// "%20" in a site path names a space in the file's name; the build copies the file, not the spelling.
-static std::string decode_percent(const std::string& path) {
+std::string decode_percent(const std::string& path) {
     auto hex = [](char c) {
         return c >= '0' && c <= '9'   ? c - '0'
                : c >= 'a' && c <= 'f' ? c - 'a' + 10

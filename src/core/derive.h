@@ -14,6 +14,10 @@ void derive(Site& site);
 // name ("/images/a%20b.png" -> "/images/a b.png"). Other sites' images are not listed.
 std::vector<std::string> collect_local_images(const Node& doc);
 
+// "%20" -> " ", "%C3%A9" -> "é"; malformed escapes stay as written. A site path names a file by its
+// decoded name; a URL's #fragment names a heading id the same way.
+std::string decode_percent(const std::string& s);
+
 // Sets an article's body as a finished tree and counts its words and reading time.
 void set_body_tree(Article& a, Document body);
 #ifndef FOLIO_TREES_ONLY

@@ -48,6 +48,9 @@ void App::set_site(Site&& s) {
 void App::set_error(const std::string& message) { error = message; }
 
 void App::open(const std::string& path, float restore_scroll) {
+    size_t hash = path.find('#');
+    fragment = hash == std::string::npos ? "" : decode_percent(path.substr(hash + 1));
+    fragment_unresolved = false;
     route = has_site ? resolve_route(site, path) : Route{};
     if (!has_site) route.path = path;
     title = has_site ? route_title(site, route) : "";
@@ -55,7 +58,7 @@ void App::open(const std::string& path, float restore_scroll) {
     book_dirty = true;
     focused_link = -1;
     velocity = 0;
-    if (restore_scroll >= 0) {
+    if (restore_scroll >= 0 && (fragment.empty() || restore_scroll > 0)) {
         pending_scroll = restore_scroll;
         pending_anchor = false;
     } else {
@@ -65,6 +68,12 @@ void App::open(const std::string& path, float restore_scroll) {
 }
 
 void App::follow(const std::string& href) {
+    if (href.size() > 1 && href[0] == '#') { // a heading on this page
+        fragment = decode_percent(href.substr(1));
+        pending_anchor = true;
+        requests.push_history = true;
+        return;
+    }
     if (href.rfind("fold:", 0) == 0) {
         int id = std::atoi(href.c_str() + 5);
         if (!compose.unfolded.erase(id)) compose.unfolded.insert(id);
@@ -103,7 +112,10 @@ void App::body_arrived(const std::string& url, const std::string& tree_json, boo
         if (ok && document_from_json_text(tree_json, body)) set_body_tree(a, std::move(body));
         if (route.kind == RouteKind::Article && route.article == static_cast<int>(i)) {
             book_dirty = true;
-            pending_scroll = scroll;
+            if (fragment_unresolved)
+                pending_anchor = true; // the heading the URL names has arrived with the body
+            else
+                pending_scroll = scroll;
         }
         for (const std::string& src : collect_local_images(a.body))
             if (std::find(site.local_images.begin(), site.local_images.end(), src) == site.local_images.end())
@@ -211,7 +223,16 @@ static void compute_geometry(App& a) {
     a.content_height = kTopPad + static_cast<float>(rows) * row_height(a) + kTopPad;
 }
 
-static float anchor_scroll(const App& a) {
+static float anchor_scroll(App& a) {
+    a.fragment_unresolved = false;
+    if (!a.fragment.empty()) {
+        if (const Book::Anchor* h = a.book.anchor(a.fragment)) {
+            int row = a.spreads ? h->page / 2 : h->page;
+            // The heading near the top of the screen, a little air above it.
+            return static_cast<float>(row) * row_height(a) + (h->y - a.book.spec.body_size * 1.5f) * a.page_scale;
+        }
+        a.fragment_unresolved = true;
+    }
     if (a.route.kind != RouteKind::Main || a.route.chapter == "front") return 0;
     const ChapterSpan* c = a.book.chapter(a.route.chapter);
     if (!c) return 0;

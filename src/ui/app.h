@@ -60,9 +60,11 @@ struct App {
     std::vector<float> code_scroll; // sideways offset of each code block
     std::map<std::string, LoadedImage> images;
     std::vector<std::string> bodies_requested;
-    bool pending_anchor = false; // scroll to the route's chapter once laid out
-    float pending_scroll = -1;   // or restore this scroll offset (history)
-    float pending_fraction = -1; // or this fraction of the height (after a change of page size)
+    bool pending_anchor = false;      // scroll to the route's chapter (or its #fragment heading) once laid out
+    std::string fragment;             // the heading id the URL names ("part-two" for #part-two), or ""
+    bool fragment_unresolved = false; // the heading was not laid out yet (its body still loading)
+    float pending_scroll = -1;        // or restore this scroll offset (history)
+    float pending_fraction = -1;      // or this fraction of the height (after a change of page size)
     bool dragging_scrollbar = false;
 
     //--- links

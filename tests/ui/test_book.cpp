@@ -232,6 +232,13 @@ TEST_CASE("themes meet WCAG AA for every text ink", "[ui]") {
         CHECK(contrast_ratio(th.ink_of(Ink::Accent), th.paper) >= 4.5f);
         CHECK(contrast_ratio(th.ink_of(Ink::Link), th.paper) >= 4.5f);
         CHECK(contrast_ratio(th.ink_of(Ink::Text), th.ink_of(Ink::Panel)) >= 4.5f);
+        // Highlighted code: every token ink on the code panel, and text on a <mark> stroke.
+        for (int i = static_cast<int>(Ink::CodeKeyword); i <= static_cast<int>(Ink::CodeRemoved); ++i) {
+            CAPTURE(th.dark, i);
+            CHECK(contrast_ratio(th.ink[i], th.ink_of(Ink::Panel)) >= 4.5f);
+            CHECK(th.ink[i] != th.ink_of(Ink::Text)); // a colour of its own
+        }
+        CHECK(contrast_ratio(th.ink_of(Ink::Text), th.ink_of(Ink::Mark)) >= 4.5f);
     }
 }
 
@@ -454,4 +461,65 @@ TEST_CASE("Tab past the last link on screen scrolls on; focus never leaves the s
     CHECK(focused >= 25);
     CHECK(t.app.scroll > start + 600); // it moved on through the book
     CHECK(seen.size() >= 25);          // visiting the links on the way
+}
+
+TEST_CASE("a #fragment opens the book at that heading; in-page links jump; details unfold", "[ui]") {
+    Harness t;
+    Site blog;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/blog", blog, d));
+    t.app.set_site(std::move(blog));
+    // Where a heading lands on screen: the anchor of the laid-out book, through the page origin.
+    auto heading_y = [&](const std::string& id) {
+        const Book::Anchor* a = t.app.book.anchor(id);
+        REQUIRE(a);
+        return t.app.page_origin(a->page).y + a->y * t.app.page_scale;
+    };
+    t.app.open("/writing/a-long-read#the-end");
+    t.frames(2);
+    CHECK(t.app.scroll > 500);
+    float y = heading_y("the-end");
+    CHECK(y >= 0);
+    CHECK(y < t.h * 0.3f);
+    // The second "Part two" has its own id, and an in-page link goes there.
+    t.app.follow("#part-two-1");
+    t.frames(2);
+    CHECK(t.app.fragment == "part-two-1");
+    CHECK(t.app.requests.push_history);
+    float y2 = heading_y("part-two-1");
+    CHECK(y2 >= 0);
+    CHECK(y2 < t.h * 0.3f);
+    CHECK(heading_y("part-two") < 0); // the first one is above, off screen
+    // A link to another article's heading opens that article there.
+    t.app.follow("/writing/raw-html-tour#embeds-become-links");
+    t.frames(2);
+    CHECK(t.app.route.kind == RouteKind::Article);
+    float y3 = heading_y("embeds-become-links");
+    CHECK(y3 >= 0);
+    CHECK(y3 < t.h * 0.3f);
+
+    // <details>: closed, the summary is a toggle; open, its text is laid out.
+    t.app.open("/writing/raw-html-tour");
+    t.frames(2);
+    auto has_text = [&](const std::string& s) {
+        for (const Page& p : t.app.book.pages)
+            for (const Box& b : p.boxes)
+                if (b.text.find(s) != std::string::npos) return true;
+        return false;
+    };
+    CHECK(has_text("Click to see the spoiler"));
+    CHECK_FALSE(has_text("The butler did it"));
+    std::string toggle;
+    for (const Page& p : t.app.book.pages)
+        for (const Box& b : p.boxes)
+            if (b.text.find("Click") == 0 && b.link >= 0) toggle = t.app.book.links[b.link];
+    REQUIRE(toggle.rfind("fold:", 0) == 0);
+    t.app.follow(toggle);
+    t.frames(2);
+    CHECK(has_text("The butler did it"));
+    // Raw HTML never shows as markup in the book.
+    CHECK_FALSE(has_text("<iframe"));
+    CHECK_FALSE(has_text("<div"));
+    CHECK_FALSE(has_text("hacked"));
+    CHECK(has_text("A talk I gave (embedded page on www.youtube.com)"));
 }

@@ -154,7 +154,8 @@ void handle_requests() {
     Platform& p = g_platform;
     folio::AppRequests& r = p.app.requests;
     if (r.push_history) {
-        js_push_state(p.app.route.path.c_str(), p.history_scroll_saved >= 0 ? p.history_scroll_saved : 0);
+        std::string where = p.app.route.path + (p.app.fragment.empty() ? "" : "#" + p.app.fragment);
+        js_push_state(where.c_str(), p.history_scroll_saved >= 0 ? p.history_scroll_saved : 0);
         r.push_history = false;
     }
     if (r.title_changed) {
