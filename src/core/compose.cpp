@@ -133,7 +133,7 @@ void flow_details(Flow& f, const Scale& k, const Node& d, float indent, int dept
     if (spans.empty()) spans.push_back(link("details", "fold:" + std::to_string(id)));
     Paragraph p = para(spans, k.body, k.body * 0.4f);
     p.indent = indent + k.body * 1.2f;
-    p.marker = open ? "\xE2\x96\xBE" : "\xE2\x96\xB8"; // a triangle, down when open
+    p.marker = open ? "\xE2\x88\x92" : "+"; // minus when open (characters every subset font has)
     p.marker_ink = Ink::Link;
     f.paragraph(p);
     if (!open) return;
