@@ -372,9 +372,28 @@ void serialize_inline(const Node& n, std::string& out, std::vector<HtmlOrigin>& 
     }
 }
 
+int count_of(const std::string& text, const char* what) {
+    int n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+        ++n;
+    return n;
+}
+
+// How an HTML block leaves <details> open (+1), closes one left open before (-1), or neither (0). GitHub
+// READMEs write the fold's Markdown between blocks: "<details><summary>x</summary>", Markdown, "</details>".
+int details_balance(const std::string& html) {
+    std::string lower = html;
+    for (char& c : lower)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return count_of(lower, "<details") - count_of(lower, "</details");
+}
+
 void map_raw_html(Node& n, const Builder& b, std::vector<HtmlNote>& notes) {
     std::vector<Node> out;
     out.reserve(n.children.size());
+    // While a <details> opened by one HTML block waits for the block that closes it, what lies between
+    // goes inside the fold.
+    std::vector<Node>* sink = &out;
     size_t i = 0;
     while (i < n.children.size()) {
         Node& c = n.children[i];
@@ -383,14 +402,18 @@ void map_raw_html(Node& n, const Builder& b, std::vector<HtmlNote>& notes) {
             const auto& origin = c.start >= 0 && c.start < static_cast<int>(b.block_origins.size())
                                      ? b.block_origins[static_cast<size_t>(c.start)]
                                      : none;
+            int balance = details_balance(c.text);
             for (Node& m : html_to_nodes(c.text, false, origin, &notes))
-                out.push_back(std::move(m));
+                sink->push_back(std::move(m));
+            if (balance < 0 && sink != &out) sink = &out;
+            if (balance > 0 && sink == &out && !out.empty() && out.back().kind == NodeKind::Details)
+                sink = &out.back().children;
             ++i;
             continue;
         }
         if (is_block_kind(c.kind)) {
             map_raw_html(c, b, notes);
-            out.push_back(std::move(c));
+            sink->push_back(std::move(c));
             ++i;
             continue;
         }
@@ -401,7 +424,7 @@ void map_raw_html(Node& n, const Builder& b, std::vector<HtmlNote>& notes) {
             if (has_inline_html(n.children[end])) raw = true;
         if (!raw) {
             for (; i < end; ++i)
-                out.push_back(std::move(n.children[i]));
+                sink->push_back(std::move(n.children[i]));
             continue;
         }
         std::string html;
@@ -409,7 +432,7 @@ void map_raw_html(Node& n, const Builder& b, std::vector<HtmlNote>& notes) {
         for (; i < end; ++i)
             serialize_inline(n.children[i], html, origin);
         for (Node& m : html_to_nodes(html, true, origin, &notes))
-            out.push_back(std::move(m));
+            sink->push_back(std::move(m));
     }
     n.children = std::move(out);
 }

@@ -160,6 +160,22 @@ TEST_CASE("details is a fold with its summary first", "[raw_html]") {
     CHECK(has(document_html(d), "<details>\n<summary>More</summary>"));
 }
 
+TEST_CASE("a fold written across blocks holds the Markdown between them, as on GitHub", "[raw_html]") {
+    Document d = parse_markdown("Before.\n\n<details>\n<summary>Show the <b>log</b></summary>\n\n"
+                                "Some **Markdown** inside.\n\n```sh\necho hi\n```\n\n</details>\n\nAfter.\n");
+    REQUIRE(d.children.size() == 3);
+    const Node& fold = d.children[1];
+    REQUIRE(fold.kind == NodeKind::Details);
+    REQUIRE(fold.children.size() == 3);
+    CHECK(fold.children[0].kind == NodeKind::Summary);
+    CHECK(find(fold.children[0], NodeKind::Strong));
+    CHECK(fold.children[1].kind == NodeKind::Paragraph);
+    CHECK(find(fold.children[1], NodeKind::Strong));
+    CHECK(fold.children[2].kind == NodeKind::CodeBlock);
+    CHECK(plain_text(d.children[2]) == "After.");
+    CHECK(has(document_html(d), "<details>\n<summary>Show the <strong>log</strong></summary>\n<p>Some"));
+}
+
 TEST_CASE("headings get GitHub's unique slugs, and fragment links work", "[slugs]") {
     Document d = parse_markdown("# Part Two!\n\n## Part two\n\n## Café & crème\n\n## C++ `std::vector`\n\n"
                                 "[see below](#part-two)\n");
