@@ -75,24 +75,24 @@ std::string js_string(const std::string& s) {
     return out + "\"";
 }
 
-// Article bodies (the Markdown of every article longer than its opening) packed in order into chunk
-// files of about kChunkBytes, named by their content: a 10,000-article archive writes a few hundred
-// files, not one file and one folder per article. Each article's body_url becomes
-// "/assets/bodies/<hash>.md#<offset>-<length>" (bytes); the browser fetches the chunk once and slices it.
+// Article bodies (the document tree of every article longer than its opening, body_tree_json) packed in order into
+// chunk files of about kChunkBytes, named by their content: a 10,000-article archive writes a few hundred files, not
+// one file and one folder per article. Each article's body_url becomes
+// "/assets/bodies/<hash>.json#<offset>-<length>" (bytes); the browser fetches the chunk once and slices it.
 constexpr size_t kChunkBytes = 64 * 1024;
 
 // Each chunk goes to `sink` as soon as it is full, and its articles' Markdown is released then (the pages
 // need only the parsed documents; site_to_json still tells them apart: an empty body is not the opening).
 template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
-    std::vector<Article*> members;
+    std::vector<std::pair<Article*, size_t>> members; // article, bytes of its tree
     std::string data;
     auto flush = [&]() {
         if (data.empty()) return;
-        const std::string url = "/assets/bodies/" + content_hash(data) + ".md";
+        const std::string url = "/assets/bodies/" + content_hash(data) + ".json";
         size_t at = 0;
-        for (Article* a : members) {
-            a->body_url = url + "#" + std::to_string(at) + "-" + std::to_string(a->body_markdown.size());
-            at += a->body_markdown.size();
+        for (auto& [a, size] : members) {
+            a->body_url = url + "#" + std::to_string(at) + "-" + std::to_string(size);
+            at += size;
             std::string().swap(a->body_markdown);
         }
         sink(OutputFile{url.substr(1), std::move(data)});
@@ -103,8 +103,9 @@ template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
     for (auto it = site.writing.rbegin(); it != site.writing.rend(); ++it) {
         Article& a = *it;
         if (a.body_markdown == a.opening) continue;
-        members.push_back(&a);
-        data += a.body_markdown;
+        const std::string tree = body_tree_json(a);
+        members.push_back({&a, tree.size()});
+        data += tree;
         if (data.size() >= kChunkBytes) flush();
     }
     flush();

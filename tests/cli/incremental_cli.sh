@@ -24,7 +24,7 @@ out=$(build); ok test $? -eq 0
 total=$(find "$dir/out" -type f ! -name .folio-manifest | wc -l)
 ok test -f "$dir/out/.folio-manifest"
 ok test "$(find "$dir/out/assets/bodies" -type f | wc -l)" -eq 1
-ok test "$(find "$dir/out/writing" -name '*.md' | wc -l)" -eq 0
+ok test "$(find "$dir/out/writing" \( -name '*.md' -o -name 'body.json' \) | wc -l)" -eq 0
 touch -d '2001-01-01' "$dir/out/index.html" "$dir/out/rss.xml"
 
 out=$(build); ok test $? -eq 0
