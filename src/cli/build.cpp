@@ -78,12 +78,14 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
 
     std::vector<OutputFile> files;
-    std::string shell, js, wasm, boot, css;
+    std::string shell, js, wasm, boot, css, text_layer;
     if (!read_whole_file(shell_file, shell)) return fail("cannot read the page shell " + shell_file);
     if (!read_whole_file(web_dir + "/folio.js", js) || !read_whole_file(web_dir + "/folio.wasm", wasm))
         return fail("cannot read folio.js/folio.wasm in " + web_dir + " (build the web target first)");
     if (!read_whole_file(source + "/web/boot.js", boot) || !read_whole_file(source + "/web/folio.css", css))
         return fail("cannot read web/boot.js or web/folio.css in " + source);
+    if (!read_whole_file(source + "/web/textlayer.js", text_layer))
+        return fail("cannot read web/textlayer.js in " + source);
 
     // Content-hashed assets: a CDN may cache them forever.
     SiteAssets assets;
@@ -103,7 +105,8 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     }
     manifest += std::string("],\"preview\":") + (preview ? "true" : "false") + "}";
     assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
-    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot;
+    // One script: boot, then the text layer (it must exist before the wasm registers events on it).
+    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot + "\n" + text_layer;
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});
