@@ -6,126 +6,19 @@
 //    XML 1.0 forbids (feed readers and XML parsers reject the whole document for one of those).
 #include "core/emit.h"
 
-#include <cstdint>
-
+#include "core/html_document.h"
+#include "core/links.h"
 #include "core/routes.h"
+#include "core/text.h"
 
 namespace folio {
 
 namespace {
 
-//---- [SECTION] Text: UTF-8 cleaning and escaping ----
-
-// XML 1.0's Char production: the code points a feed or page may contain.
-bool xml_char(uint32_t cp) {
-    return cp == 0x9 || cp == 0xA || cp == 0xD || (cp >= 0x20 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) ||
-           (cp >= 0x10000 && cp <= 0x10FFFF);
-}
-
-// Decodes the UTF-8 sequence at s[i]. Returns its length, or 0 when it is malformed (overlong,
-// truncated, a surrogate or past U+10FFFF), so the caller can replace it.
-size_t utf8_decode(const std::string& s, size_t i, uint32_t& cp) {
-    const unsigned char b = static_cast<unsigned char>(s[i]);
-    size_t len = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
-    if (len == 0 || i + len > s.size()) return 0;
-    static const uint32_t lead_mask[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
-    static const uint32_t min_cp[] = {0, 0, 0x80, 0x800, 0x10000};
-    cp = b & lead_mask[len];
-    for (size_t k = 1; k < len; ++k) {
-        const unsigned char c = static_cast<unsigned char>(s[i + k]);
-        if ((c & 0xC0) != 0x80) return 0;
-        cp = (cp << 6) | (c & 0x3F);
-    }
-    if (cp < min_cp[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    return len;
-}
-
-// Valid UTF-8 with only XML 1.0 characters: malformed bytes become U+FFFD, forbidden characters
-// (control characters other than tab, newline and carriage return; U+FFFE, U+FFFF) are dropped.
-std::string clean_text(const std::string& s) {
-    std::string out;
-    out.reserve(s.size());
-    for (size_t i = 0; i < s.size();) {
-        uint32_t cp = 0;
-        size_t len = utf8_decode(s, i, cp);
-        if (len == 0) {
-            out += "\xEF\xBF\xBD";
-            ++i;
-            continue;
-        }
-        if (xml_char(cp)) out.append(s, i, len);
-        i += len;
-    }
-    return out;
-}
-
-// The same escaping serves HTML text, HTML attributes and XML: &#39; is valid in both.
-std::string escape_clean(const std::string& clean) {
-    std::string out;
-    out.reserve(clean.size() + clean.size() / 8);
-    for (char c : clean) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
-
-std::string esc(const std::string& s) { return escape_clean(clean_text(s)); }
-
-// Replaces every occurrence of `from` (non-empty) with `to`.
-std::string replace_all(const std::string& s, const std::string& from, const std::string& to) {
-    std::string out;
-    size_t at = 0;
-    for (size_t hit; (hit = s.find(from, at)) != std::string::npos; at = hit + from.size())
-        out.append(s, at, hit - at) += to;
-    return out.append(s, at, std::string::npos);
-}
-
-//---- [SECTION] URLs ----
-
-bool starts_with_ci(const std::string& s, const char* prefix) {
-    size_t i = 0;
-    for (; prefix[i]; ++i) {
-        if (i >= s.size()) return false;
-        char c = s[i];
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-        if (c != prefix[i]) return false;
-    }
-    return true;
-}
-
-// A path inside the site: "/x". Not "//host" or "/\host", which browsers read as another host.
-bool site_path(const std::string& h) {
-    return !h.empty() && h[0] == '/' && (h.size() == 1 || (h[1] != '/' && h[1] != '\\'));
-}
-
-// The only addresses that become links (docs/content.md); anything else (javascript:, data:, relative
-// paths) is shown as text.
-bool safe_href(const std::string& h) {
-    return starts_with_ci(h, "https://") || starts_with_ci(h, "http://") || starts_with_ci(h, "mailto:") ||
-           site_path(h);
-}
-
-// Images may not be mailto: addresses.
-bool safe_src(const std::string& h) {
-    return starts_with_ci(h, "https://") || starts_with_ci(h, "http://") || site_path(h);
-}
-
-// base_url + a site path without its leading slash: "/writing/x" -> "https://host/writing/x".
-std::string absolute(const Site& site, const std::string& path) {
-    return site.info.base_url + (site_path(path) ? path.substr(1) : path);
-}
+std::string esc(const std::string& s) { return html_escape(s); }
 
 // Output file of a route: "/" -> "index.html", "/writing/x" -> "writing/x/index.html".
 std::string route_file(const Route& r) { return r.path == "/" ? "index.html" : r.path.substr(1) + "/index.html"; }
-
-std::string article_path(const Article& a) { return "/writing/" + a.slug; }
 
 //---- [SECTION] Small HTML builders ----
 
@@ -150,138 +43,6 @@ std::string links_list(const std::vector<Link>& links) {
     for (const Link& l : links)
         out += "<li>" + bundle_link(l) + "</li>\n";
     return out + "</ul>\n";
-}
-
-//---- [SECTION] Markdown documents to HTML ----
-
-struct HtmlStyle {
-    int heading_shift = 1;     // the page title is the only h1
-    std::string base;          // non-empty (feeds): site paths become absolute against it
-    bool inline_align = false; // feeds: style attributes; pages use classes since the CSP forbids inline styles
-};
-
-void render_node(std::string& out, const Node& n, const HtmlStyle& st);
-
-void render_children(std::string& out, const Node& n, const HtmlStyle& st) {
-    for (const Node& c : n.children)
-        render_node(out, c, st);
-}
-
-std::string resolve(const std::string& href, const HtmlStyle& st) {
-    return !st.base.empty() && site_path(href) ? st.base + href.substr(1) : href;
-}
-
-// <tag>children</tag>; block containers get line breaks so the page source reads well.
-void wrap(std::string& out, const char* tag, const Node& n, const HtmlStyle& st, bool block, bool container = false) {
-    out += std::string("<") + tag + ">" + (container ? "\n" : "");
-    render_children(out, n, st);
-    out += std::string("</") + tag + ">" + (block ? "\n" : "");
-}
-
-void render_heading(std::string& out, const Node& n, const HtmlStyle& st) {
-    int level = n.level + st.heading_shift;
-    level = level < 1 ? 1 : level > 6 ? 6 : level;
-    const std::string tag = "h" + std::to_string(level);
-    out += "<" + tag + ">";
-    render_children(out, n, st);
-    out += "</" + tag + ">\n";
-}
-
-void render_list(std::string& out, const Node& n, const HtmlStyle& st) {
-    const char* tag = n.ordered ? "ol" : "ul";
-    out += std::string("<") + tag;
-    if (n.ordered && n.start != 1) out += " start=\"" + std::to_string(n.start) + "\"";
-    out += ">\n";
-    render_children(out, n, st);
-    out += std::string("</") + tag + ">\n";
-}
-
-// The language is the info string's first word, kept to characters that make a plain class name.
-std::string code_language(const std::string& info) {
-    std::string lang;
-    for (char c : info) {
-        if (c == ' ' || c == '\t') break;
-        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-                  c == '+' || c == '#' || c == '.';
-        if (ok) lang += c;
-    }
-    return lang;
-}
-
-void render_code_block(std::string& out, const Node& n) {
-    std::string lang = code_language(n.info);
-    out += lang.empty() ? "<pre><code>" : "<pre><code class=\"language-" + esc(lang) + "\">";
-    out += esc(n.text) + "</code></pre>\n";
-}
-
-void render_cell(std::string& out, const Node& n, const HtmlStyle& st) {
-    const char* tag = n.header ? "th" : "td";
-    static const char* const names[] = {"", "left", "center", "right"};
-    const char* align = names[static_cast<int>(n.align)];
-    out += std::string("<") + tag;
-    if (*align)
-        out += st.inline_align ? std::string(" style=\"text-align:") + align + "\""
-                               : std::string(" class=\"align-") + align + "\"";
-    out += ">";
-    render_children(out, n, st);
-    out += std::string("</") + tag + ">\n";
-}
-
-// Only safe addresses become links; the text of any other link stays, as text.
-void render_link(std::string& out, const Node& n, const HtmlStyle& st) {
-    if (!safe_href(n.href)) {
-        render_children(out, n, st);
-        return;
-    }
-    out += "<a href=\"" + esc(resolve(n.href, st)) + "\"";
-    if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
-    out += ">";
-    render_children(out, n, st);
-    out += "</a>";
-}
-
-void render_image(std::string& out, const Node& n, const HtmlStyle& st) {
-    if (!safe_src(n.href)) {
-        out += esc(n.text);
-        return;
-    }
-    out += "<img src=\"" + esc(resolve(n.href, st)) + "\" alt=\"" + esc(n.text) + "\"";
-    if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
-    out += " loading=\"lazy\">";
-}
-
-void render_node(std::string& out, const Node& n, const HtmlStyle& st) {
-    switch (n.kind) {
-    case NodeKind::Document: render_children(out, n, st); break;
-    case NodeKind::Paragraph: wrap(out, "p", n, st, true); break;
-    case NodeKind::Heading: render_heading(out, n, st); break;
-    case NodeKind::Quote: wrap(out, "blockquote", n, st, true, true); break;
-    case NodeKind::List: render_list(out, n, st); break;
-    case NodeKind::ListItem: wrap(out, "li", n, st, true); break;
-    case NodeKind::CodeBlock: render_code_block(out, n); break;
-    case NodeKind::Rule: out += "<hr>\n"; break;
-    case NodeKind::Table: wrap(out, "table", n, st, true, true); break;
-    case NodeKind::TableHead: wrap(out, "thead", n, st, true, true); break;
-    case NodeKind::TableBody: wrap(out, "tbody", n, st, true, true); break;
-    case NodeKind::TableRow: wrap(out, "tr", n, st, true, true); break;
-    case NodeKind::TableCell: render_cell(out, n, st); break;
-    case NodeKind::HtmlBlock: out += "<pre>" + esc(n.text) + "</pre>\n"; break; // shown, never run
-    case NodeKind::Text: out += esc(n.text); break;
-    case NodeKind::Emphasis: wrap(out, "em", n, st, false); break;
-    case NodeKind::Strong: wrap(out, "strong", n, st, false); break;
-    case NodeKind::Strike: wrap(out, "del", n, st, false); break;
-    case NodeKind::Code: out += "<code>" + esc(n.text) + "</code>"; break;
-    case NodeKind::Link: render_link(out, n, st); break;
-    case NodeKind::Image: render_image(out, n, st); break;
-    case NodeKind::LineBreak: out += "<br>\n"; break;
-    case NodeKind::SoftBreak: out += "\n"; break;
-    }
-}
-
-std::string document_html(const Document& d, const HtmlStyle& st = HtmlStyle{}) {
-    std::string out;
-    render_node(out, d, st);
-    return out;
 }
 
 //---- [SECTION] Page frame: header, navigation, footer ----
@@ -582,7 +343,7 @@ std::string meta(const char* attr, const char* name, const std::string& content)
 }
 
 std::string canonical_url(const Site& site, const Route& r) {
-    return r.kind == RouteKind::NotFound ? site.info.base_url + "404.html" : absolute(site, r.path);
+    return r.kind == RouteKind::NotFound ? site.info.base_url + "404.html" : absolute_url(site, r.path);
 }
 
 std::string head_html(const Site& site, const Route& r, const SiteAssets& assets) {
@@ -655,100 +416,6 @@ std::string page_html(const Site& site, const Route& r, const std::string& shell
                       {{"lang", &lang}, {"title", &title}, {"head", &head}, {"body", &body}, {"scripts", &scripts}});
 }
 
-//---- [SECTION] RSS ----
-
-// CDATA cannot hold "]]>": split it across two sections, so the text survives unchanged.
-std::string cdata(const std::string& s) { return "<![CDATA[" + replace_all(s, "]]>", "]]]]><![CDATA[>") + "]]>"; }
-
-std::string element(const char* tag, const std::string& text) {
-    return std::string("<") + tag + ">" + esc(text) + "</" + tag + ">\n";
-}
-
-std::string rss_item(const Site& site, const Article& a) {
-    HtmlStyle feed;
-    feed.base = site.info.base_url;
-    feed.inline_align = true;
-    const std::string guid_base = site.info.guid_base.empty() ? site.info.base_url : site.info.guid_base;
-    std::string out = "<item>\n" + element("title", a.title) + element("link", absolute(site, article_path(a)));
-    out += "<guid isPermaLink=\"true\">" + esc(guid_base + "writing/" + a.slug) + "</guid>\n";
-    out += element("pubDate", format_rfc822(a.date)) + element("description", a.opening);
-    for (const std::string& t : a.tags)
-        out += element("category", t);
-    out += "<content:encoded>" + cdata(document_html(a.body, feed)) + "</content:encoded>\n";
-    return out + "</item>\n";
-}
-
-} // namespace
-
-std::string html_escape(const std::string& s) { return esc(s); }
-
-std::string emit_rss(const Site& site) {
-    std::string out =
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" "
-        "xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\">\n"
-        "<channel>\n";
-    out += element("title", site.info.title) + element("link", site.info.base_url) +
-           element("description", site.info.description) + element("language", site.info.language);
-    out +=
-        "<atom:link href=\"" + esc(site.info.base_url + "rss.xml") + "\" rel=\"self\" type=\"application/rss+xml\"/>\n";
-    if (!site.writing.empty()) out += element("lastBuildDate", format_rfc822(site.writing.front().date));
-    // The newest kFeedItems articles (newest first): a feed reader polls this file, so it stays bounded
-    // however long the archive grows; the archive itself is on the site.
-    for (size_t i = 0; i < site.writing.size() && i < kFeedItems; ++i)
-        out += rss_item(site, site.writing[i]);
-    return clean_text(out + "</channel>\n</rss>\n");
-}
-
-//---- [SECTION] Sitemap, robots.txt, _headers ----
-
-std::string emit_sitemap(const Site& site) {
-    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-    for (const Route& r : all_routes(site)) {
-        out += "<url><loc>" + esc(absolute(site, r.path)) + "</loc>";
-        if (r.kind == RouteKind::Article)
-            out += "<lastmod>" + format_iso(site.writing[r.article].date) + "</lastmod>";
-        else if (!site.writing.empty())
-            out += "<lastmod>" + format_iso(site.writing.front().date) + "</lastmod>";
-        out += "</url>\n";
-    }
-    return clean_text(out + "</urlset>\n");
-}
-
-namespace {
-
-std::string robots_txt(const Site& site) {
-    return "User-agent: *\nAllow: /\nSitemap: " + site.info.base_url + "sitemap.xml\n";
-}
-
-// Netlify / Cloudflare Pages syntax. A splat matches across slashes and both hosts join a header set by
-// two matching rules into one comma-separated value, so each header is set by one rule per URL:
-// "/*.wasm" already covers "/assets/x.wasm" (a second "/assets/*.wasm" rule would send
-// "application/wasm, application/wasm", which WebAssembly.instantiateStreaming rejects).
-std::string headers_file() {
-    return "/*\n"
-           "  Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-           "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
-           "frame-ancestors 'none'\n"
-           "  X-Content-Type-Options: nosniff\n"
-           "  Referrer-Policy: strict-origin-when-cross-origin\n"
-           "\n"
-           "/assets/*\n"
-           "  Cache-Control: public, max-age=31536000, immutable\n"
-           "\n"
-           "/*.wasm\n"
-           "  Content-Type: application/wasm\n"
-           "\n"
-           "/*.html\n"
-           "  Cache-Control: public, max-age=300\n"
-           "\n"
-           "/\n"
-           "  Cache-Control: public, max-age=300\n"
-           "\n"
-           "/site.json\n"
-           "  Cache-Control: public, max-age=300\n";
-}
-
 } // namespace
 
 //---- [SECTION] The whole site ----
@@ -762,8 +429,8 @@ std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, co
     out.push_back({"404.html", clean_text(page_html(site, missing, shell, assets))});
     out.push_back({"rss.xml", emit_rss(site)});
     out.push_back({"sitemap.xml", emit_sitemap(site)});
-    out.push_back({"robots.txt", clean_text(robots_txt(site))});
-    out.push_back({"_headers", headers_file()});
+    out.push_back({"robots.txt", clean_text(emit_robots(site))});
+    out.push_back({"_headers", emit_headers()});
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/model.h"
+#include "core/text.h" // html_escape, for callers of the pieces
 
 namespace folio {
 
@@ -34,6 +35,7 @@ bool link_allowed(const std::string& href);
 // Pieces, for tests.
 std::string emit_rss(const Site& site);
 std::string emit_sitemap(const Site& site);
-std::string html_escape(const std::string& s);
+std::string emit_robots(const Site& site);
+std::string emit_headers(); // Netlify / Cloudflare Pages _headers
 
 } // namespace folio

@@ -1,0 +1,139 @@
+// folio core: document trees as HTML. See html_document.h.
+#include "core/html_document.h"
+
+#include "core/links.h"
+#include "core/text.h"
+
+namespace folio {
+
+namespace {
+
+std::string esc(const std::string& s) { return html_escape(s); }
+
+void render_node(std::string& out, const Node& n, const HtmlStyle& st);
+
+void render_children(std::string& out, const Node& n, const HtmlStyle& st) {
+    for (const Node& c : n.children)
+        render_node(out, c, st);
+}
+
+std::string resolve(const std::string& href, const HtmlStyle& st) {
+    return !st.base.empty() && site_path(href) ? st.base + href.substr(1) : href;
+}
+
+// <tag>children</tag>; block containers get line breaks so the page source reads well.
+void wrap(std::string& out, const char* tag, const Node& n, const HtmlStyle& st, bool block, bool container = false) {
+    out += std::string("<") + tag + ">" + (container ? "\n" : "");
+    render_children(out, n, st);
+    out += std::string("</") + tag + ">" + (block ? "\n" : "");
+}
+
+void render_heading(std::string& out, const Node& n, const HtmlStyle& st) {
+    int level = n.level + st.heading_shift;
+    level = level < 1 ? 1 : level > 6 ? 6 : level;
+    const std::string tag = "h" + std::to_string(level);
+    out += "<" + tag + ">";
+    render_children(out, n, st);
+    out += "</" + tag + ">\n";
+}
+
+void render_list(std::string& out, const Node& n, const HtmlStyle& st) {
+    const char* tag = n.ordered ? "ol" : "ul";
+    out += std::string("<") + tag;
+    if (n.ordered && n.start != 1) out += " start=\"" + std::to_string(n.start) + "\"";
+    out += ">\n";
+    render_children(out, n, st);
+    out += std::string("</") + tag + ">\n";
+}
+
+// The language is the info string's first word, kept to characters that make a plain class name.
+std::string code_language(const std::string& info) {
+    std::string lang;
+    for (char c : info) {
+        if (c == ' ' || c == '\t') break;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+                  c == '+' || c == '#' || c == '.';
+        if (ok) lang += c;
+    }
+    return lang;
+}
+
+void render_code_block(std::string& out, const Node& n) {
+    std::string lang = code_language(n.info);
+    out += lang.empty() ? "<pre><code>" : "<pre><code class=\"language-" + esc(lang) + "\">";
+    out += esc(n.text) + "</code></pre>\n";
+}
+
+void render_cell(std::string& out, const Node& n, const HtmlStyle& st) {
+    const char* tag = n.header ? "th" : "td";
+    static const char* const names[] = {"", "left", "center", "right"};
+    const char* align = names[static_cast<int>(n.align)];
+    out += std::string("<") + tag;
+    if (*align)
+        out += st.inline_align ? std::string(" style=\"text-align:") + align + "\""
+                               : std::string(" class=\"align-") + align + "\"";
+    out += ">";
+    render_children(out, n, st);
+    out += std::string("</") + tag + ">\n";
+}
+
+// Only safe addresses become links; the text of any other link stays, as text.
+void render_link(std::string& out, const Node& n, const HtmlStyle& st) {
+    if (!safe_href(n.href)) {
+        render_children(out, n, st);
+        return;
+    }
+    out += "<a href=\"" + esc(resolve(n.href, st)) + "\"";
+    if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
+    out += ">";
+    render_children(out, n, st);
+    out += "</a>";
+}
+
+void render_image(std::string& out, const Node& n, const HtmlStyle& st) {
+    if (!safe_src(n.href)) {
+        out += esc(n.text);
+        return;
+    }
+    out += "<img src=\"" + esc(resolve(n.href, st)) + "\" alt=\"" + esc(n.text) + "\"";
+    if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
+    out += " loading=\"lazy\">";
+}
+
+void render_node(std::string& out, const Node& n, const HtmlStyle& st) {
+    switch (n.kind) {
+    case NodeKind::Document: render_children(out, n, st); break;
+    case NodeKind::Paragraph: wrap(out, "p", n, st, true); break;
+    case NodeKind::Heading: render_heading(out, n, st); break;
+    case NodeKind::Quote: wrap(out, "blockquote", n, st, true, true); break;
+    case NodeKind::List: render_list(out, n, st); break;
+    case NodeKind::ListItem: wrap(out, "li", n, st, true); break;
+    case NodeKind::CodeBlock: render_code_block(out, n); break;
+    case NodeKind::Rule: out += "<hr>\n"; break;
+    case NodeKind::Table: wrap(out, "table", n, st, true, true); break;
+    case NodeKind::TableHead: wrap(out, "thead", n, st, true, true); break;
+    case NodeKind::TableBody: wrap(out, "tbody", n, st, true, true); break;
+    case NodeKind::TableRow: wrap(out, "tr", n, st, true, true); break;
+    case NodeKind::TableCell: render_cell(out, n, st); break;
+    case NodeKind::HtmlBlock: out += "<pre>" + esc(n.text) + "</pre>\n"; break; // shown, never run
+    case NodeKind::Text: out += esc(n.text); break;
+    case NodeKind::Emphasis: wrap(out, "em", n, st, false); break;
+    case NodeKind::Strong: wrap(out, "strong", n, st, false); break;
+    case NodeKind::Strike: wrap(out, "del", n, st, false); break;
+    case NodeKind::Code: out += "<code>" + esc(n.text) + "</code>"; break;
+    case NodeKind::Link: render_link(out, n, st); break;
+    case NodeKind::Image: render_image(out, n, st); break;
+    case NodeKind::LineBreak: out += "<br>\n"; break;
+    case NodeKind::SoftBreak: out += "\n"; break;
+    }
+}
+
+} // namespace
+
+std::string document_html(const Document& d, const HtmlStyle& st) {
+    std::string out;
+    render_node(out, d, st);
+    return out;
+}
+
+} // namespace folio

@@ -1,0 +1,19 @@
+// folio core: a Markdown document tree (document.h) as HTML, for the static pages and the feed.
+#pragma once
+
+#include <string>
+
+#include "core/document.h"
+
+namespace folio {
+
+struct HtmlStyle {
+    int heading_shift = 1;     // the page title is the only h1
+    std::string base;          // non-empty (feeds): site paths become absolute against it
+    bool inline_align = false; // feeds: style attributes; pages use classes since the CSP forbids inline styles
+};
+
+// Text is escaped and cleaned; only addresses the link policy (links.h) allows become links or images.
+std::string document_html(const Document& d, const HtmlStyle& st = HtmlStyle{});
+
+} // namespace folio

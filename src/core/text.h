@@ -1,0 +1,31 @@
+// folio core: text utilities every emitter shares: one UTF-8 decoder, cleaning to what XML 1.0 allows,
+// escaping for HTML and XML.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace folio {
+
+// Decodes the UTF-8 sequence at s[i]. Returns its length, or 0 when it is malformed (overlong,
+// truncated, a surrogate or past U+10FFFF), so the caller can replace it.
+size_t utf8_decode(const std::string& s, size_t i, uint32_t& cp);
+
+// XML 1.0's Char production: the code points a feed or page may contain.
+bool xml_char(uint32_t cp);
+
+// Valid UTF-8 with only XML 1.0 characters: malformed bytes become U+FFFD, forbidden characters
+// (control characters other than tab, newline and carriage return; U+FFFE, U+FFFF) are dropped.
+std::string clean_text(const std::string& s);
+
+// Cleans, then escapes & < > " ' (the same escaping serves HTML text, attributes and XML).
+std::string html_escape(const std::string& s);
+
+// Replaces every occurrence of `from` (non-empty) with `to`.
+std::string replace_all(const std::string& s, const std::string& from, const std::string& to);
+
+// Case-insensitive ASCII prefix test; prefix must be lower case.
+bool starts_with_ci(const std::string& s, const char* prefix);
+
+} // namespace folio
