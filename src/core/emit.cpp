@@ -434,6 +434,4 @@ std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, co
     return out;
 }
 
-bool link_allowed(const std::string& href) { return safe_href(href); }
-
 } // namespace folio

@@ -28,10 +28,6 @@ std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, co
 // How many articles the feed carries (the newest).
 constexpr size_t kFeedItems = 100;
 
-// The link policy of the static HTML: which addresses become links (https, http, mailto, site paths);
-// anything else is shown as text. The book's text layer follows the same policy.
-bool link_allowed(const std::string& href);
-
 // Pieces, for tests.
 std::string emit_rss(const Site& site);
 std::string emit_sitemap(const Site& site);

@@ -1,7 +1,7 @@
 // folio ui: the text layer's data and its link stops. See text_layer.h.
 #include "ui/text_layer.h"
 
-#include "core/emit.h"
+#include "core/links.h"
 
 #include <algorithm>
 #include <cmath>
@@ -117,7 +117,7 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
             if (href.rfind("fold:", 0) == 0) {
                 out += ",\"fold\":";
                 put_string(out, href);
-            } else if (link_allowed(href)) {
+            } else if (safe_href(href)) {
                 out += ",\"href\":";
                 put_string(out, href);
             }
