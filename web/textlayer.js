@@ -49,7 +49,7 @@
     })).then(function () {
       fontsLoaded = true;
       if (data) build(data);
-    });
+    }, function () {}); // faces that will not load: no layer, and #text stays the page's text
   };
 
   //---- [SECTION] Building: one page element per page on screen, kept while the page stays
