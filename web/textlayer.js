@@ -48,7 +48,7 @@
       return f.load().then(function (loaded) { document.fonts.add(loaded); });
     })).then(function () {
       fontsLoaded = true;
-      if (data) build(data);
+      if (data) { var doc = data; data = null; build(doc); }
     }, function () {}); // faces that will not load: no layer, and #text stays the page's text
   };
 
@@ -135,11 +135,11 @@
   }
 
   function build(doc) {
-    data = doc;
-    if (!fontsLoaded) return; // built once the faces are in
+    if (!fontsLoaded) { data = doc; return; } // built once the faces are in
     var t0 = performance.now();
     var focused = document.activeElement && layer.contains(document.activeElement) ? document.activeElement : null;
-    var focusKey = focused && { fold: focused.dataset.fold, href: focused.getAttribute("href"), p: focused.dataset.p, i: focused.dataset.i };
+    // Focus survives a rebuild of the same route (a fold opened, a body arrived), never a new route's.
+    var focusKey = focused && data && data.path === doc.path && { fold: focused.dataset.fold, p: focused.dataset.p, i: focused.dataset.i };
     var keep = new Map();
     var before = null;
     doc.pages.forEach(function (pg) {
@@ -155,13 +155,14 @@
       before = entry.el;
     });
     pages = keep;
+    data = doc;
     var c = doc.colors;
     layer.style.setProperty("--layer-selection", c.selection);
     layer.style.setProperty("--layer-focus", c.focus);
     layer.style.setProperty("--layer-link", c.link);
     moveTo(doc.scroll);
     html.classList.toggle("layer-on", doc.pages.length > 0);
-    if (focused && !layer.contains(focused)) refocus(focusKey);
+    if (focusKey && !layer.contains(focused)) refocus(focusKey);
     if (pendingFocus) focusStop(pendingFocus);
     folio.layerBuilds++;
     folio.layerTimes.push(performance.now() - t0);

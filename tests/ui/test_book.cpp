@@ -516,6 +516,41 @@ TEST_CASE("the text layer holds the pages on screen: their runs, links and block
     CHECK(text_layer_key(t.app) != key);
 }
 
+TEST_CASE("every page of the rich article makes a valid layer: strings as data, code clipped", "[ui][textlayer]") {
+    Harness t;
+    t.open_rich_article();
+    t.frames(2);
+    bool code = false, image = false;
+    int pages_seen = 0;
+    for (int step = 0; step < 200 && pages_seen < static_cast<int>(t.app.book.pages.size()); ++step) {
+        nlohmann::json doc = nlohmann::json::parse(text_layer_json(t.app)); // throws on broken escaping
+        for (const nlohmann::json& pg : doc["pages"]) {
+            pages_seen = std::max(pages_seen, pg["i"].get<int>() + 1);
+            const Page& page = t.app.book.pages[pg["i"].get<size_t>()];
+            for (const nlohmann::json& it : pg["items"]) {
+                const Box& b = page.boxes[it["i"].get<size_t>()];
+                if (it.contains("img")) {
+                    image = true;
+                    CHECK(it["img"] == b.text);
+                    continue;
+                }
+                CHECK(it["t"] == b.text);
+                CHECK(it["b"] == b.block);
+                if (b.code >= 0) {
+                    code = true;
+                    CHECK(it["k"] == "code");
+                    REQUIRE(it.contains("clip"));
+                }
+            }
+        }
+        t.app.scroll_by(t.h * 0.5f);
+        t.frames(2);
+    }
+    CHECK(pages_seen == static_cast<int>(t.app.book.pages.size()));
+    CHECK(code);
+    CHECK(image);
+}
+
 TEST_CASE("an unsafe address stays text in the layer, as in the static HTML", "[ui][textlayer]") {
     CHECK(safe_href("https://example.com"));
     CHECK(safe_href("/books"));
