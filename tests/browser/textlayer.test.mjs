@@ -101,6 +101,13 @@ test("double-click selects a word; triple-click its paragraph; copy keeps links 
   const w = await wordRect(page, "inference", "I work on AI");
   await page.mouse.dblclick(w.x + w.width / 2, w.mid);
   assert.equal(await page.evaluate(() => getSelection().toString().trim()), "inference");
+  // Shift-click extends the selection to where it lands, across the line break.
+  const music = await wordRect(page, "music", "music and art");
+  await page.mouse.click(w.left + 0.5, w.mid); // a caret before "inference"
+  await page.keyboard.down("Shift");
+  await page.mouse.click(music.right - 0.5, music.mid);
+  await page.keyboard.up("Shift");
+  assert.equal((await page.evaluate(() => window.folio.selectedText())).trim(), "inference, and love reading, writing, music");
   await page.mouse.click(w.x + w.width / 2, w.mid, { clickCount: 3 });
   assert.equal(await page.evaluate(() => window.folio.selectedText()),
     "I work on AI infra and inference, and love reading, writing, music and art.");
@@ -147,7 +154,11 @@ test("a link is an <a> under the pointer; Ctrl+click opens a new tab, a plain cl
   await tab.waitForLoadState();
   assert.equal(tab.url(), env.base + "/contents");
   await tab.close();
-  assert.equal(await page.evaluate(() => location.pathname), "/", "Ctrl+click left this tab where it was");
+  const [middle] = await Promise.all([context.waitForEvent("page"), page.mouse.click(x, y, { button: "middle" })]);
+  await middle.waitForLoadState();
+  assert.equal(middle.url(), env.base + "/contents");
+  await middle.close();
+  assert.equal(await page.evaluate(() => location.pathname), "/", "Ctrl+click and middle-click left this tab where it was");
   await page.mouse.click(x, y);
   await page.waitForFunction(() => location.pathname === "/contents");
   assert.equal(context.pages().length, 1);
@@ -295,12 +306,24 @@ test("on a phone: a one-finger drag over the text scrolls; a tap on a link follo
   const cdp = await context.newCDPSession(page);
   const bio = await wordRect(page, "inference");
   assert.ok(bio, "the layer is over the phone's page");
+  // What the page did with each kind of touch event (the book's handlers run before the document's).
+  await page.evaluate(() => {
+    window.__touch = {};
+    for (const type of ["touchstart", "touchmove", "touchend"])
+      document.addEventListener(type, (e) => { window.__touch[type] = (window.__touch[type] || "") + (e.defaultPrevented ? "P" : "-"); });
+  });
+  // A touch that does not move is the browser's (a tap clicks, a long press selects a word): not prevented.
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: bio.x + 5, y: bio.mid }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  assert.deepEqual(await page.evaluate(() => window.__touch), { touchstart: "-", touchend: "-" });
   const touch = (type, y) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x: bio.x + 5, y }] });
   await touch("touchStart", 700);
   for (let y = 680; y >= 300; y -= 20) { await touch("touchMove", y); await page.waitForTimeout(8); }
   await touch("touchEnd", 300);
   await settle(page);
   assert.ok((await page.evaluate(() => window.folio.scroll())) >= 380);
+  const drag = await page.evaluate(() => window.__touch);
+  assert.match(drag.touchmove, /^-*P+$/, "the drag is the book's once it moves");
   // The drag started on text: it scrolled and selected nothing.
   assert.equal(await page.evaluate(() => getSelection().toString()), "");
   await page.keyboard.press("Home");
