@@ -67,6 +67,21 @@ std::string js_string(const std::string& s) {
     return out + "\"";
 }
 
+// The page's scripts without their whole-line comments and indentation (a quarter less after gzip).
+// Only whole lines go: the sources have no template literals, so no line's text changes.
+std::string compact_script(const std::string& js) {
+    std::string out;
+    size_t at = 0;
+    while (at < js.size()) {
+        size_t end = js.find('\n', at);
+        if (end == std::string::npos) end = js.size();
+        size_t first = js.find_first_not_of(" \t", at);
+        if (first < end && js.compare(first, 2, "//") != 0) out.append(js, first, end - first) += '\n';
+        at = end + 1;
+    }
+    return out;
+}
+
 } // namespace
 
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
@@ -106,7 +121,7 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     manifest += std::string("],\"preview\":") + (preview ? "true" : "false") + "}";
     assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
     // One script: boot, then the text layer (it must exist before the wasm registers events on it).
-    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot + "\n" + text_layer;
+    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + compact_script(boot + "\n" + text_layer);
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});
