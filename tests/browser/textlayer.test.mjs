@@ -145,9 +145,11 @@ test("a link is an <a> under the pointer; Ctrl+click opens a new tab, a plain cl
   await page.mouse.move(x, y);
   const under = await page.evaluate(([x, y]) => {
     const el = document.elementFromPoint(x, y);
-    return { tag: el.tagName, href: el.getAttribute("href"), cursor: getComputedStyle(el).cursor };
+    return { tag: el.tagName, href: el.getAttribute("href"), cursor: getComputedStyle(el).cursor, draggable: el.draggable };
   }, [x, y]);
-  assert.deepEqual(under, { tag: "A", href: "/contents", cursor: "pointer" });
+  // A real link: the browser's status bubble, context menu ("open in new tab", "copy link address") and
+  // dragging all come with it.
+  assert.deepEqual(under, { tag: "A", href: "/contents", cursor: "pointer", draggable: true });
   await page.keyboard.down("Control");
   const [tab] = await Promise.all([context.waitForEvent("page"), page.mouse.click(x, y)]);
   await page.keyboard.up("Control");
