@@ -341,6 +341,7 @@ test("on a phone: a one-finger drag over the text scrolls; a tap on a link follo
   // The drag started on text: it scrolled and selected nothing.
   assert.equal(await page.evaluate(() => getSelection().toString()), "");
   await page.keyboard.press("Home");
+  await page.waitForFunction(() => window.folio.scroll() === 0);
   await settle(page);
   const r = await wordRect(page, "contents", "contents");
   const link = { x: r.x + r.width / 2, y: r.mid, href: "/contents" };
