@@ -215,6 +215,22 @@ test("Tab walks every link in reading order across a page turn, wholly in view; 
   await context.close();
 });
 
+test("a link that gets focus another way (a screen reader's cursor) is brought wholly into view", async () => {
+  const { page, errors, context } = await start("/", { viewport: { width: 1280, height: 600 } });
+  const text = await page.evaluate(() => {
+    const el = [...document.querySelectorAll("#layer a[href]")].find((e) => e.getBoundingClientRect().top > 620);
+    el.focus();
+    return el.textContent;
+  });
+  await page.waitForFunction(() => window.folio.scroll() > 0);
+  await settle(page);
+  const r = await page.evaluate(() => { const b = document.activeElement.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, text: document.activeElement.textContent }; });
+  assert.equal(r.text, text);
+  assert.ok(r.top >= 0 && r.bottom <= 600, JSON.stringify(r));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("Enter on a focused link of the contents opens its chapter", async () => {
   const { page, errors, context } = await start("/contents");
   await page.keyboard.press("Tab");
