@@ -24,6 +24,7 @@
 
   var pages = new Map(); // page index -> {el, sig}
   var data = null; // the last document
+  var lastGeometry = null; // where the pages lay in the last document
   var pendingFocus = null; // {page, box}: focus that link once its page is in the layer
   var scratch = document.createElement("canvas").getContext("2d");
   folio.layerBuilds = 0;
@@ -141,14 +142,21 @@
     // Focus survives a rebuild of the same route (a fold opened, a body arrived), never a new route's.
     var focusKey = focused && data && data.path === doc.path && { fold: focused.dataset.fold, p: focused.dataset.p, i: focused.dataset.i };
     var keep = new Map();
-    var before = null;
     doc.pages.forEach(function (pg) {
       var sig = JSON.stringify(pg), old = pages.get(pg.i);
-      var entry = old && old.sig === sig ? old : { el: pageElement(pg), sig: sig };
-      keep.set(pg.i, entry);
+      keep.set(pg.i, old && old.sig === sig ? old : { el: pageElement(pg), sig: sig });
     });
+    // While text is selected and the pages lie where they did (only the scroll moved), pages that leave the
+    // screen stay: a selection can then reach across more pages than the screen shows (scroll, then
+    // Shift-click), and copy still has every page it spans.
+    var geometry = doc.gen + "|" + doc.scale + "|" + doc.vw, sel = getSelection();
+    var holding = geometry === lastGeometry && sel.rangeCount > 0 && !sel.isCollapsed && sel.containsNode(sheet, true);
+    if (holding) pages.forEach(function (entry, i) { if (!keep.has(i)) keep.set(i, entry); });
+    lastGeometry = geometry;
+    keep = new Map(Array.from(keep).sort(function (a, b) { return a[0] - b[0]; }));
     pages.forEach(function (entry, i) { if (keep.get(i) !== entry) entry.el.remove(); });
     // In reading order: a page kept stays where it is, new ones go around it.
+    var before = null;
     keep.forEach(function (entry) {
       if (before ? before.nextSibling !== entry.el : sheet.firstChild !== entry.el)
         sheet.insertBefore(entry.el, before ? before.nextSibling : sheet.firstChild);

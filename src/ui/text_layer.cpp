@@ -181,6 +181,8 @@ std::string text_layer_json(const App& a) {
     put_string(out, a.route.path);
     put_field(out, "scroll", a.scroll);
     put_field(out, "scale", a.page_scale);
+    put_field(out, "gen", static_cast<float>(a.layouts)); // with scale and width: where every page lies
+    put_field(out, "vw", a.view_width);
     const ImU32 accent = a.theme.ink_of(Ink::Accent);
     out += ",\"colors\":{\"selection\":";
     put_string(out, css_rgba(accent, a.theme.dark ? 0.38f : 0.26f));

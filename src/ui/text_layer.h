@@ -39,7 +39,7 @@ TextLayerKey text_layer_key(const App& a);
 
 // The layer for the pages on screen, as JSON (CSS pixels; page positions at scroll 0, so the platform
 // only moves the whole layer by the scroll offset):
-//   {"path", "scroll", "scale", "colors": {"selection", "focus", "link"},
+//   {"path", "scroll", "scale", "gen" (layout count), "vw" (view width), "colors": {"selection", "focus", "link"},
 //    "pages": [{"i", "x", "y", "w", "h", "items": [
 //        {"t", "x", "y", "w", "h", "g" (glyph top), "s" (glyph box height), "f" (face), "b" (block),
 //         "k" (block kind), "href" | "fold", "l" (link id), "c" (continues the previous box's link),

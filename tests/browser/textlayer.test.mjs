@@ -138,6 +138,34 @@ test("a selection across the two pages of a spread copies both, in reading order
   await context.close();
 });
 
+test("a selection reaches past the screen: scroll on, Shift-click, copy holds every page between", async () => {
+  const { page, errors, context } = await start("/");
+  const w = await wordRect(page, "inference", "I work on AI");
+  await page.mouse.dblclick(w.x + w.width / 2, w.mid);
+  await page.mouse.move(640, 400);
+  for (let i = 0; i < 8; i++) { await page.mouse.wheel(0, 300); await settle(page); }
+  const target = await page.evaluate(() => {
+    const el = [...document.querySelectorAll("#layer .page:last-child [data-i]")].find((e) => { const r = e.getBoundingClientRect(); return r.top > 100 && r.bottom < 700 && e.textContent.length > 8; });
+    const r = el.getBoundingClientRect();
+    return { x: r.right - 1, y: r.top + r.height / 2, text: el.textContent, page: +el.closest(".page").dataset.page };
+  });
+  assert.ok(target.page >= 2, `scrolled on to page ${target.page}`);
+  await page.keyboard.down("Shift");
+  await page.mouse.click(target.x, target.y);
+  await page.keyboard.up("Shift");
+  const text = await page.evaluate(() => window.folio.selectedText());
+  assert.ok(text.startsWith("inference, and love reading"), text.slice(0, 80));
+  assert.ok(text.trimEnd().endsWith(target.text.trimEnd()), text.slice(-80));
+  assert.ok(text.includes("Stop the colocated tests finalizing from inside the hpx_main loop"), "a page in between is copied too");
+  // Once nothing is selected, the pages that left the screen go.
+  await page.mouse.click(5, 400);
+  await page.mouse.wheel(0, 300);
+  await settle(page);
+  assert.ok((await page.evaluate(() => document.querySelectorAll("#layer .page").length)) <= 3);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a link is an <a> under the pointer; Ctrl+click opens a new tab, a plain click turns the page here", async () => {
   const { page, errors, context } = await start("/");
   const r = await wordRect(page, "contents", "contents");
