@@ -127,7 +127,8 @@
         prev = null;
       } else if (prev) {
         // Spaces between runs are gaps on the canvas; in the DOM they make words for readers and find.
-        block.appendChild(document.createTextNode(it.y !== prev.y && block.classList.contains("code") ? "\n" : " "));
+        var sep = it.y === prev.y ? (it.x - (prev.x + prev.w) > it.s * 0.15 ? " " : "") : block.classList.contains("code") ? "\n" : " ";
+        if (sep) block.appendChild(document.createTextNode(sep));
       }
       block.appendChild(it.img !== undefined ? image(it) : item(it, pg.i));
       prev = it;

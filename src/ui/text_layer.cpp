@@ -125,15 +125,16 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
             if (continues_link(a.book, page, index)) out += ",\"c\":1";
         }
         if (b.code >= 0 && b.code < static_cast<int>(a.code_scroll.size())) {
-            // Code lines scroll sideways inside their panel: shift by the offset, clip to the panel.
+            // Code lines scroll sideways inside their panel: shift by the offset, clip to the panel
+            // (a line is several coloured runs; the panel's visible part starts at clip_x).
             float off = std::round(a.code_scroll[b.code]);
-            float visible = b.clip_w * s;
+            float visible0 = std::round(b.clip_x * s), visible1 = std::round((b.clip_x + b.clip_w) * s);
             x0 -= off;
             x1 -= off;
             out += ",\"clip\":[";
-            put_number(out, off);
+            put_number(out, std::clamp(visible0 - x0, 0.0f, x1 - x0));
             out += ',';
-            put_number(out, std::max(0.0f, (x1 - x0) - off - visible));
+            put_number(out, std::clamp(x1 - visible1, 0.0f, x1 - x0));
             out += ']';
         }
     }
