@@ -137,8 +137,11 @@ test("print sets the page's text for paper, with the addresses of external links
   assert.ok(Math.abs(parseFloat(state.size) - (11 * 96) / 72) < 0.05, `print text ${state.size}`); // 11 pt
   assert.equal(state.color, "rgb(0, 0, 0)");
   // Folded pull-request lists print whole.
+  // A reader opens the page on screen, then prints it.
+  await page.emulateMedia({ media: "screen" });
   await page.goto(env.base + "/");
   await ready(page);
+  await page.emulateMedia({ media: "print" });
   const folded = await page.evaluate(() => {
     const li = document.querySelector("details:not([open]) li");
     return li && li.checkVisibility();
