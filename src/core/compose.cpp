@@ -3,6 +3,8 @@
 
 #include <map>
 
+#include "core/routes.h"
+
 namespace folio {
 
 //-----------------------------------------------------------------------------
@@ -206,12 +208,6 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
 // [SECTION] The main book's parts
 //-----------------------------------------------------------------------------
 
-bool has_chapter(const Site& site, const std::string& id) {
-    for (const ContentsEntry& c : site.contents)
-        if (c.chapter == id) return true;
-    return false;
-}
-
 void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState& state) {
     f.begin_chapter("front", site.info.author, "", false, true);
     f.space(k.body * 3.0f);
@@ -225,10 +221,9 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
         f.paragraph(para({l.href.empty() ? text(l.text, Face::Italic, Ink::Muted) : link(l.text, l.href, Face::Italic)},
                          k.body, k.body * 0.3f));
     f.space(k.body * 1.5f);
-    std::vector<Span> nav = {link("contents", "/contents")};
+    std::vector<Span> nav = {link("contents", chapter_path("contents"))};
     f.paragraph(para(nav, k.body, k.body * 1.2f));
 
-    int newest_year = site.timeline.empty() ? 0 : site.timeline.front().year;
     int block = 0;
     for (const TimelineYear& y : site.timeline) {
         f.set_continued_head(std::to_string(y.year) + ", continued");
@@ -240,8 +235,7 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
             if (e.kind == EntryKind::Pulls) {
                 int id = block++;
                 small_heading(f, k,
-                              {text("merged into ", Face::Italic, Ink::Muted),
-                               link(e.ref, "https://github.com/" + e.ref, Face::Italic)},
+                              {text("merged into ", Face::Italic, Ink::Muted), link(e.ref, e.repo_url, Face::Italic)},
                               k.body * 0.8f);
                 bool open = state.unfolded.count(id) > 0;
                 int shown = 0;
@@ -256,24 +250,19 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
                     f.paragraph(pl);
                     ++shown;
                 }
-                int rest = static_cast<int>(e.pulls.size()) - e.show;
-                if (rest > 0) {
-                    Paragraph t = para({link(open ? "fold the rest" : "the rest (" + std::to_string(rest) + ")",
-                                             "fold:" + std::to_string(id), Face::Italic)},
-                                       k.small, k.body * 0.4f);
+                if (e.rest > 0) {
+                    Paragraph t =
+                        para({link(open ? "fold the rest" : e.rest_label, "fold:" + std::to_string(id), Face::Italic)},
+                             k.small, k.body * 0.4f);
                     t.indent = k.body * 3.2f;
                     f.paragraph(t);
                 }
             } else if (e.kind == EntryKind::Project && e.index >= 0) {
                 const Project& p = site.projects[e.index];
-                bool year = p.date.year != newest_year;
-                std::string when = p.event == "first release"
-                                       ? "first released on " + p.where + " " + format_day_month(p.date, year)
-                                       : "on " + p.where + " since " + format_day_month(p.date, year);
                 std::vector<Span> head = {p.links.empty() || p.links[0].href.empty()
                                               ? text(p.name, Face::Bold)
                                               : link(p.name, p.links[0].href, Face::Bold),
-                                          text("  " + when, Face::Italic, Ink::Muted)};
+                                          text("  " + p.timeline_when, Face::Italic, Ink::Muted)};
                 Paragraph h = para(head, k.body, k.body * 0.1f);
                 h.space_before = k.body * 0.8f;
                 h.keep_with_next = true;
@@ -281,7 +270,7 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
                 f.paragraph(para({text(p.summary)}, k.body, k.body * 0.2f));
             } else if (e.kind == EntryKind::Article && e.index >= 0) {
                 const Article& a = site.writing[e.index];
-                Paragraph h = para({link(a.title, "/writing/" + a.slug, Face::Italic)}, k.body * 1.1f, k.body * 0.1f);
+                Paragraph h = para({link(a.title, article_path(a), Face::Italic)}, k.body * 1.1f, k.body * 0.1f);
                 h.space_before = k.body * 0.8f;
                 h.keep_with_next = true;
                 h.right = {text(format_day_month(a.date, a.date.year != y.year), Face::Serif, Ink::Muted)};
@@ -304,11 +293,11 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
 
     f.begin_chapter("contents", "contents", "contents, continued", true, false);
     chapter_title(f, k, "contents", "");
-    int i = 1;
-    for (const ContentsEntry& c : site.contents) {
-        auto it = folios.find(c.chapter);
-        Paragraph p = para({link(c.title, chapter_route(c.chapter))}, k.body * 1.1f, k.body * 0.5f);
-        p.marker = std::to_string(i++);
+    for (const Chapter& c : site.chapters) {
+        if (c.number == 0) continue;
+        auto it = folios.find(c.id);
+        Paragraph p = para({link(c.title, chapter_path(c.id))}, k.body * 1.1f, k.body * 0.5f);
+        p.marker = std::to_string(c.number);
         p.indent = k.body * 2.2f;
         p.right = {text(it == folios.end() ? "00" : it->second, Face::Serif, Ink::Muted)};
         f.paragraph(p);
@@ -321,11 +310,8 @@ void compose_loves_intro(Flow& f, const Scale& k, const Site& site) {
     chapter_title(f, k, l.title, "");
     flow_blocks(f, k, l.intro, 0, 0);
     for (const Shelf& s : l.shelves) {
-        int count = 0;
-        for (const ShelfGroup& g : s.groups)
-            count += static_cast<int>(g.items.size());
-        Paragraph p = para({link(s.title, chapter_route(s.id), Face::Serif)}, k.body * 1.1f, k.body * 0.1f);
-        p.right = {text(std::to_string(count), Face::Serif, Ink::Muted)};
+        Paragraph p = para({link(s.title, chapter_path(s.id), Face::Serif)}, k.body * 1.1f, k.body * 0.1f);
+        p.right = {text(std::to_string(s.count), Face::Serif, Ink::Muted)};
         p.space_before = k.body * 0.6f;
         f.paragraph(p);
         if (!s.subtitle.empty()) f.paragraph(para({text(s.subtitle, Face::Italic, Ink::Muted)}, k.body, k.body * 0.2f));
@@ -347,11 +333,8 @@ void compose_shelf(Flow& f, const Scale& k, const Shelf& s) {
         }
         int n = 1;
         for (const ShelfItem& it : g.items) {
-            std::string by;
-            for (size_t i = 0; i < it.by.size(); ++i)
-                by += (i ? ", " : "") + it.by[i];
             std::vector<Span> spans = {it.href.empty() ? text(it.title) : link(it.title, it.href)};
-            if (!by.empty()) spans.push_back(text("  " + by, Face::Italic, Ink::Muted));
+            if (!it.by_line.empty()) spans.push_back(text("  " + it.by_line, Face::Italic, Ink::Muted));
             Paragraph p = para(spans, size, 0);
             p.leading = 1.3f;
             if (!it.note.empty()) p.right = {text(it.note, Face::Serif, Ink::Muted)};
@@ -369,17 +352,12 @@ void compose_writing(Flow& f, const Scale& k, const Site& site) {
     chapter_title(f, k, "writing", "");
     for (const Article& a : site.writing) {
         // Set like a table of contents: one entry a line, with air between them.
-        Paragraph p = para({link(a.title, "/writing/" + a.slug)}, k.body, k.body * 1.55f);
+        Paragraph p = para({link(a.title, article_path(a))}, k.body, k.body * 1.55f);
         p.marker = std::to_string(a.number);
         p.indent = k.body * 1.9f;
         p.right = {text(format_day_month(a.date, false), Face::Serif, Ink::Muted)};
         f.paragraph(p);
     }
-}
-
-std::string project_when(const Project& p) {
-    return p.event == "first release" ? p.where + ", first release " + format_day_month(p.date, true)
-                                      : p.where + ", since " + format_day_month(p.date, true);
 }
 
 void compose_work(Flow& f, const Scale& k, const Site& site) {
@@ -402,7 +380,7 @@ void compose_work(Flow& f, const Scale& k, const Site& site) {
             int i = site.find_project(id);
             if (i < 0) continue;
             const Project& p = site.projects[i];
-            std::vector<Span> head = {text(p.name, Face::Bold), text("  " + project_when(p), Face::Italic, Ink::Muted)};
+            std::vector<Span> head = {text(p.name, Face::Bold), text("  " + p.when, Face::Italic, Ink::Muted)};
             Paragraph h = para(head, k.body, k.body * 0.1f);
             h.space_before = k.body * 0.5f;
             h.keep_with_next = true;
@@ -432,21 +410,20 @@ void compose_find_me(Flow& f, const Scale& k, const Site& site) {
         if (!l.href.empty()) spans.push_back(text("  " + l.href, Face::Italic, Ink::Muted));
         f.paragraph(para(spans, k.body, k.body * 0.4f));
     }
-    f.paragraph(para({link("rss feed", "/rss.xml", Face::Italic)}, k.body, 0));
+    f.paragraph(para({link("rss feed", feed_path(), Face::Italic)}, k.body, 0));
 }
 
 void compose_main(Flow& f, const Scale& k, const Site& site, const std::map<std::string, std::string>& folios) {
-    compose_contents(f, k, site, folios);
-    // Chapters in the order of the contents.
-    for (const ContentsEntry& c : site.contents) {
-        if (c.chapter == "loves" && site.loves.present) compose_loves_intro(f, k, site);
-        for (const Shelf& s : site.loves.shelves)
-            if (c.chapter == s.id) compose_shelf(f, k, s);
-        if (c.chapter == "writing") compose_writing(f, k, site);
-        if (c.chapter == "work" && site.work.present) compose_work(f, k, site);
-        if (c.chapter == "find-me" && site.find_me.present) compose_find_me(f, k, site);
+    for (const Chapter& c : site.chapters) {
+        switch (c.kind) {
+        case ChapterKind::Contents: compose_contents(f, k, site, folios); break;
+        case ChapterKind::Loves: compose_loves_intro(f, k, site); break;
+        case ChapterKind::Shelf: compose_shelf(f, k, site.loves.shelves[c.shelf]); break;
+        case ChapterKind::Writing: compose_writing(f, k, site); break;
+        case ChapterKind::Work: compose_work(f, k, site); break;
+        case ChapterKind::FindMe: compose_find_me(f, k, site); break;
+        }
     }
-    if (!has_chapter(site, "writing")) compose_writing(f, k, site); // articles always have a list
 }
 
 Book lay_out(const Site& site, Measurer& m, const ComposeState& state, const PageSpec& spec,
@@ -474,13 +451,12 @@ Book lay_out(const Site& site, Measurer& m, const ComposeState& state, const Pag
 // [SECTION] Public entry points
 //-----------------------------------------------------------------------------
 
-std::string chapter_route(const std::string& id) { return "/" + id; }
-
 std::vector<ContentsLine> contents_folios(const Site& site, const Book& book) {
     std::vector<ContentsLine> out;
-    for (const ContentsEntry& c : site.contents) {
-        const ChapterSpan* ch = book.chapter(c.chapter);
-        out.push_back({c.title, c.chapter, ch ? folio_label(book.pages[ch->first_page]) : "?"});
+    for (const Chapter& c : site.chapters) {
+        if (c.number == 0) continue;
+        const ChapterSpan* ch = book.chapter(c.id);
+        out.push_back({c.title, c.id, ch ? folio_label(book.pages[ch->first_page]) : "?"});
     }
     return out;
 }
@@ -503,30 +479,30 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     Scale k(spec);
     const Article& a = site.writing[index];
     f.begin_chapter("article", a.title, a.title, false, false);
-    Paragraph back = para({link("\xC2\xAB writing", "/writing", Face::Italic)}, k.small, k.body * 1.2f);
+    Paragraph back = para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f);
     f.paragraph(back);
     Paragraph t = para({text(a.title)}, k.title, k.body * 0.5f);
     t.leading = 1.2f;
     f.paragraph(t);
     std::vector<Span> meta = {text(std::to_string(a.number) + "  \xC2\xB7  " + format_day_month(a.date, true) +
-                                       "  \xC2\xB7  " + std::to_string(a.reading_minutes) + " min read",
+                                       "  \xC2\xB7  " + a.reading_time,
                                    Face::Italic, Ink::Muted)};
     for (const std::string& tag : a.tags) {
         meta.push_back(text("  ", Face::Italic, Ink::Muted));
-        meta.push_back(link("#" + tag, "/tags/" + tag, Face::Italic));
+        meta.push_back(link("#" + tag, tag_path(tag), Face::Italic));
     }
     f.paragraph(para(meta, k.small, k.body * 1.6f));
     flow_blocks(f, k, a.body, 0, 0);
     f.rule(k.body, k.body * 0.8f);
     if (a.next >= 0) {
         const Article& n = site.writing[a.next];
-        f.paragraph(para({text("newer  ", Face::Italic, Ink::Muted), link(n.title, "/writing/" + n.slug)}, k.body,
-                         k.body * 0.4f));
+        f.paragraph(
+            para({text("newer  ", Face::Italic, Ink::Muted), link(n.title, article_path(n))}, k.body, k.body * 0.4f));
     }
     if (a.prev >= 0) {
         const Article& p = site.writing[a.prev];
-        f.paragraph(para({text("older  ", Face::Italic, Ink::Muted), link(p.title, "/writing/" + p.slug)}, k.body,
-                         k.body * 0.4f));
+        f.paragraph(
+            para({text("older  ", Face::Italic, Ink::Muted), link(p.title, article_path(p))}, k.body, k.body * 0.4f));
     }
     f.finish();
     return book;
@@ -537,14 +513,14 @@ Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const Pa
     book.spec = spec;
     Flow f(book, m);
     Scale k(spec);
-    f.begin_chapter("tag", tag, "tagged " + tag + ", continued", false, false);
-    f.paragraph(para({link("\xC2\xAB writing", "/writing", Face::Italic)}, k.small, k.body * 1.2f));
-    chapter_title(f, k, "tagged " + tag, "");
+    f.begin_chapter("tag", tag, tag_title(tag) + ", continued", false, false);
+    f.paragraph(para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f));
+    chapter_title(f, k, tag_title(tag), "");
     auto it = site.tags.find(tag);
     if (it != site.tags.end())
         for (int i : it->second) {
             const Article& a = site.writing[i];
-            Paragraph p = para({link(a.title, "/writing/" + a.slug)}, k.body, k.body * 0.1f);
+            Paragraph p = para({link(a.title, article_path(a))}, k.body, k.body * 0.1f);
             p.marker = std::to_string(a.number);
             p.indent = k.body * 1.9f;
             p.right = {text(format_day_month(a.date, true), Face::Serif, Ink::Muted)};
@@ -567,7 +543,7 @@ Book compose_not_found(const Site& site, const std::string& path, Measurer& m, c
                       text(".", Face::Serif, Ink::Muted)},
                      k.body, k.body));
     f.paragraph(para({link("\xC2\xAB " + site.info.author + ", the front page", "/")}, k.body, k.body * 0.5f));
-    f.paragraph(para({link("contents", "/contents")}, k.body, 0));
+    f.paragraph(para({link("contents", chapter_path("contents"))}, k.body, 0));
     f.finish();
     return book;
 }

@@ -25,7 +25,7 @@ std::string rss_item(const Site& site, const Article& a) {
     feed.inline_align = true;
     const std::string guid_base = site.info.guid_base.empty() ? site.info.base_url : site.info.guid_base;
     std::string out = "<item>\n" + element("title", a.title) + element("link", absolute_url(site, article_path(a)));
-    out += "<guid isPermaLink=\"true\">" + esc(guid_base + "writing/" + a.slug) + "</guid>\n";
+    out += "<guid isPermaLink=\"true\">" + esc(guid_base + article_path(a).substr(1)) + "</guid>\n";
     out += element("pubDate", format_rfc822(a.date)) + element("description", a.opening);
     for (const std::string& t : a.tags)
         out += element("category", t);
@@ -42,8 +42,8 @@ std::string emit_rss(const Site& site) {
         "<channel>\n";
     out += element("title", site.info.title) + element("link", site.info.base_url) +
            element("description", site.info.description) + element("language", site.info.language);
-    out +=
-        "<atom:link href=\"" + esc(site.info.base_url + "rss.xml") + "\" rel=\"self\" type=\"application/rss+xml\"/>\n";
+    out += "<atom:link href=\"" + esc(absolute_url(site, feed_path())) +
+           "\" rel=\"self\" type=\"application/rss+xml\"/>\n";
     if (!site.writing.empty()) out += element("lastBuildDate", format_rfc822(site.writing.front().date));
     // The newest kFeedItems articles (newest first): a feed reader polls this file, so it stays bounded
     // however long the archive grows; the archive itself is on the site.

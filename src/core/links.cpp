@@ -18,10 +18,4 @@ bool safe_src(const std::string& h) {
     return starts_with_ci(h, "https://") || starts_with_ci(h, "http://") || site_path(h);
 }
 
-std::string absolute_url(const Site& site, const std::string& path) {
-    return site.info.base_url + (site_path(path) ? path.substr(1) : path);
-}
-
-std::string article_path(const Article& a) { return "/writing/" + a.slug; }
-
 } // namespace folio

@@ -18,10 +18,4 @@ bool safe_href(const std::string& href);
 // Images: http(s) and site paths, never mailto:.
 bool safe_src(const std::string& src);
 
-// base_url + a site path without its leading slash: "/writing/x" -> "https://host/writing/x".
-std::string absolute_url(const Site& site, const std::string& path);
-
-// An article's route: "/writing/<slug>".
-std::string article_path(const Article& a);
-
 } // namespace folio

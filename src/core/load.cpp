@@ -13,6 +13,7 @@
 
 #include "core/derive.h"
 #include "core/json_source.h"
+#include "core/routes.h"
 
 namespace folio {
 
@@ -554,19 +555,30 @@ void check_references(Reader& r, const Site& s) {
         if (!known(ids, s.work.projects[i]))
             r.error(json_path_index("$.work.projects", i), false, "no project has the id '" + s.work.projects[i] + "'",
                     "add it to \"projects\" or fix the id");
-    std::vector<std::string> chapters = shelf_ids;
-    if (s.loves.present) chapters.push_back("loves");
-    chapters.push_back("writing");
-    if (s.work.present) chapters.push_back("work");
-    if (s.find_me.present) chapters.push_back("find-me");
-    for (size_t i = 0; i < s.contents.size(); ++i)
-        if (!s.contents[i].chapter.empty() && !known(chapters, s.contents[i].chapter)) {
+    // A shelf is a chapter with a route of its own: it may not take a name the site already uses.
+    for (size_t i = 0; i < shelf_ids.size(); ++i)
+        if (reserved_chapter_id(shelf_ids[i]))
+            r.error(json_path_member(json_path_index("$.loves.shelves", i), "id"), false,
+                    "the id '" + shelf_ids[i] + "' is reserved (it names a chapter or a folder of the site)",
+                    "choose another id; reserved: " + reserved_chapter_ids());
+    // The contents may list any chapter but the contents itself, each once.
+    std::vector<std::string> chapters;
+    for (const Chapter& c : available_chapters(s))
+        if (c.kind != ChapterKind::Contents) chapters.push_back(c.id);
+    std::set<std::string> listed;
+    for (size_t i = 0; i < s.contents.size(); ++i) {
+        const std::string& id = s.contents[i].chapter;
+        const std::string path = json_path_member(json_path_index("$.contents", i), "chapter");
+        if (id.empty()) continue;
+        if (!known(chapters, id)) {
             std::string list;
             for (const std::string& c : chapters)
                 list += (list.empty() ? "" : ", ") + c;
-            r.error(json_path_index("$.contents", i) + ".chapter", false, "no chapter '" + s.contents[i].chapter + "'",
-                    "use one of: " + list);
+            r.error(path, false, "no chapter '" + id + "'", "use one of: " + list);
+        } else if (!listed.insert(id).second) {
+            r.error(path, false, "the chapter '" + id + "' is listed twice", "keep one entry for it");
         }
+    }
 }
 
 } // namespace
@@ -674,7 +686,7 @@ static json links_json(const std::vector<Link>& links) {
     return a;
 }
 
-std::string body_url(const Article& a) { return "/writing/" + a.slug + "/body.md"; }
+std::string body_url(const Article& a) { return article_path(a) + "/body.md"; }
 
 std::string site_to_json(const Site& s, bool separate_bodies) {
     json j;

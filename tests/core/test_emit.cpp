@@ -182,8 +182,8 @@ TEST_CASE("emit: each page shows its view's text", "[emit]") {
           std::string::npos);
     CHECK(front.find("<a href=\"https://github.com/TheHPXProject/hpx/pull/7607\">#7607</a> Get the Rostam Jenkins "
                      "lanes passing again") != std::string::npos);
-    CHECK(front.find("<details><summary>the rest</summary>") != std::string::npos);
-    CHECK(front.find("on GitHub since 24 Sep<") != std::string::npos); // newest year: no year
+    CHECK(front.find("<details><summary>the rest (15)</summary>") != std::string::npos); // the book's words
+    CHECK(front.find("on GitHub since 24 Sep<") != std::string::npos);                   // newest year: no year
     CHECK(front.find("first released on PyPI 29 Aug<") != std::string::npos);
     CHECK(front.find("on GitHub since 1 Sep 2025<") != std::string::npos); // an older year keeps it
     CHECK(front.find("<a href=\"/writing/three-hundred-processes-waited-for-one-pid\">three hundred processes waited "
@@ -424,7 +424,12 @@ Site hostile_site() {
                           "</div>\n";
         s.writing.push_back(a);
     }
-    Project p{"proj", kEvil, kEvil, kEvil, "since", {2026, 1, 1}, {{kEvil, "javascript:alert(1)"}}};
+    Project p;
+    p.id = "proj";
+    p.name = p.summary = p.where = kEvil;
+    p.event = "since";
+    p.date = {2026, 1, 1};
+    p.links = {{kEvil, "javascript:alert(1)"}};
     s.projects.push_back(p);
     TimelineEntry pulls;
     pulls.kind = EntryKind::Pulls;
@@ -444,7 +449,11 @@ Site hostile_site() {
     Shelf shelf;
     shelf.id = "books";
     shelf.title = shelf.subtitle = kEvil;
-    shelf.groups = {{kEvil, {{kEvil, kEvil, "javascript:alert(1)", {kEvil, kEvil}}}}};
+    ShelfItem item;
+    item.title = item.note = kEvil;
+    item.href = "javascript:alert(1)";
+    item.by = {kEvil, kEvil};
+    shelf.groups = {{kEvil, {item}}};
     s.loves.shelves = {shelf};
     s.work.present = true;
     s.work.title = s.work.intro_markdown = s.work.after_markdown = kEvil;

@@ -2,7 +2,9 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include "core/compose.h"
+#include "core/derive.h"
 #include "core/load.h"
+#include "support/seed.h"
 
 using namespace folio;
 
@@ -123,7 +125,8 @@ TEST_CASE("a chapter starts on an even page; the contents prints computed folios
     for (Shelf& sh : more.loves.shelves)
         if (sh.id == "books")
             for (int i = 0; i < 80; ++i)
-                sh.groups[0].items.push_back(ShelfItem{"Another book " + std::to_string(i), "", "", {"Someone"}});
+                sh.groups[0].items.push_back(testing::shelf_item("Another book " + std::to_string(i), "Someone"));
+    derive(more);
     Book grown = compose_site(more, m, ComposeState{});
     std::vector<ContentsLine> after = contents_folios(more, grown);
     CHECK(after[2].folio == lines[2].folio);                      // books itself starts where it did

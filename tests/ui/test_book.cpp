@@ -7,6 +7,7 @@
 
 #include "core/derive.h"
 #include "core/load.h"
+#include "support/seed.h"
 #include "ui/app.h"
 #include "ui/headless.h"
 
@@ -122,7 +123,8 @@ TEST_CASE("the seed lands on the seed's folios at the reference page size", "[ui
     for (Shelf& sh : more.loves.shelves)
         if (sh.id == "books")
             for (int i = 0; i < 40; ++i)
-                sh.groups[0].items.push_back(ShelfItem{"Another book " + std::to_string(i), "", "", {"Someone"}});
+                sh.groups[0].items.push_back(testing::shelf_item("Another book " + std::to_string(i), "Someone"));
+    derive(more);
     t.app.set_site(std::move(more));
     t.frame();
     std::vector<ContentsLine> after = contents_folios(t.app.site, t.app.book);
@@ -247,7 +249,7 @@ TEST_CASE("a huge bundle draws only the visible pages", "[ui][scale]") {
     for (Shelf& sh : big.loves.shelves)
         if (sh.id == "books")
             for (int i = 0; i < 2000; ++i)
-                sh.groups[0].items.push_back(ShelfItem{"Book " + std::to_string(i), "", "", {"Author"}});
+                sh.groups[0].items.push_back(testing::shelf_item("Book " + std::to_string(i), "Author"));
     derive(big);
     t.app.set_site(std::move(big));
     t.app.open("/writing");
