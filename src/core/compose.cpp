@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "core/links.h"
 #include "core/routes.h"
 
 namespace folio {
@@ -20,8 +21,12 @@ struct Scale {
           name(s.body_size * 2.6f), heading(s.body_size * 1.0f) {}
 };
 
-Span text(const std::string& t, Face f = Face::Serif, Ink ink = Ink::Text) { return Span{f, ink, t, ""}; }
-Span link(const std::string& t, const std::string& href, Face f = Face::Serif) { return Span{f, Ink::Link, t, href}; }
+Span text(const std::string& t, Face f = Face::Serif, Ink ink = Ink::Text) { return Span{f, ink, t, {}, false}; }
+// A link the reader can follow; an address the link policy refuses is plain text.
+Span link(const std::string& t, const std::string& href, Face f = Face::Serif) {
+    LinkAction action = follow_link(href);
+    return Span{f, action.kind == ActionKind::None ? Ink::Text : Ink::Link, t, action, false};
+}
 
 Paragraph para(std::vector<Span> spans, float size, float after = 0) {
     Paragraph p;
@@ -61,34 +66,61 @@ Face face_for(bool italic, bool bold) {
     return Face::Serif;
 }
 
-void collect_spans(const Node& n, bool italic, bool bold, const std::string& href, std::vector<Span>& out,
+// The inline Markdown under n as styled spans: emphasis, strong, strikethrough, code and links. Every
+// caller (paragraphs, headings, list items, quotes, table cells) gets the same rendering.
+void collect_spans(const Node& n, bool italic, bool bold, const LinkAction& link, std::vector<Span>& out,
                    bool strike = false) {
+    const bool linked = link.kind != ActionKind::None;
     switch (n.kind) {
     case NodeKind::Text:
-    case NodeKind::SoftBreak: {
-        Span sp{face_for(italic, bold), href.empty() ? Ink::Text : Ink::Link, n.text, href};
-        sp.strike = strike;
-        out.push_back(sp);
+    case NodeKind::SoftBreak:
+        out.push_back(Span{face_for(italic, bold), linked ? Ink::Link : Ink::Text, n.text, link, strike});
         return;
-    }
     case NodeKind::Strike:
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, href, out, true);
+            collect_spans(c, italic, bold, link, out, true);
         return;
-    case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", ""}); return;
-    case NodeKind::Code: out.push_back(Span{Face::Mono, href.empty() ? Ink::Accent : Ink::Link, n.text, href}); return;
-    case NodeKind::Image: out.push_back(Span{Face::Italic, Ink::Muted, "[" + n.text + "]", n.href}); return;
+    case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", {}, false}); return;
+    case NodeKind::Code:
+        out.push_back(Span{Face::Mono, linked ? Ink::Link : Ink::Accent, n.text, link, strike});
+        return;
+    case NodeKind::Image: {
+        // An image inside running text is its alt text, a link to the picture (when the policy allows).
+        LinkAction to = linked ? link : follow_link(n.href);
+        Ink ink = to.kind == ActionKind::None ? Ink::Muted : Ink::Link;
+        out.push_back(Span{Face::Italic, ink, "[" + n.text + "]", to, strike});
+        return;
+    }
     case NodeKind::Emphasis: italic = true; break;
     case NodeKind::Strong: bold = true; break;
     case NodeKind::Link: {
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, n.href, out, strike);
+            collect_spans(c, italic, bold, follow_link(n.href), out, strike);
         return;
     }
     default: break;
     }
     for (const Node& c : n.children)
-        collect_spans(c, italic, bold, href, out, strike);
+        collect_spans(c, italic, bold, link, out, strike);
+}
+
+// A Markdown table as rows of cells, each cell's inline Markdown collected like a paragraph's.
+std::vector<TableRow> table_rows(const Node& table) {
+    std::vector<TableRow> rows;
+    for (const Node& part : table.children)
+        for (const Node& row : part.children) {
+            if (row.kind != NodeKind::TableRow) continue;
+            TableRow cells;
+            for (const Node& c : row.children) {
+                TableCell cell;
+                cell.align = c.align;
+                cell.header = c.header;
+                collect_spans(c, false, c.header, {}, cell.spans);
+                cells.push_back(std::move(cell));
+            }
+            rows.push_back(std::move(cells));
+        }
+    return rows;
 }
 
 void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth);
@@ -118,12 +150,12 @@ void flow_list(Flow& f, const Scale& k, const Node& list, float indent, int dept
         };
         for (const Node& c : item.children) {
             if (!is_block(c.kind)) {
-                collect_spans(c, false, false, "", inline_spans);
+                collect_spans(c, false, false, {}, inline_spans);
                 continue;
             }
             flush();
             if (c.kind == NodeKind::Paragraph) {
-                collect_spans(c, false, false, "", inline_spans);
+                collect_spans(c, false, false, {}, inline_spans);
                 flush();
             } else if (c.kind == NodeKind::List) {
                 if (!marker.empty()) { // an item that starts with a list: the marker gets a line of its own
@@ -147,9 +179,10 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
         switch (c.kind) {
         case NodeKind::Paragraph: {
             std::vector<Span> spans;
-            collect_spans(c, false, false, "", spans);
-            // A paragraph that is only an image becomes an image block.
-            if (c.children.size() == 1 && c.children[0].kind == NodeKind::Image) {
+            collect_spans(c, false, false, {}, spans);
+            // A paragraph that is only an image becomes an image block, when the picture is the site's own.
+            const bool picture = c.children.size() == 1 && c.children[0].kind == NodeKind::Image;
+            if (picture && loadable_image(c.children[0].href)) {
                 f.image(c.children[0].href, c.children[0].text, k.small);
                 break;
             }
@@ -160,7 +193,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
         }
         case NodeKind::Heading: {
             std::vector<Span> spans;
-            collect_spans(c, false, true, "", spans);
+            collect_spans(c, false, true, {}, spans);
             float size = c.level <= 1   ? k.body * 1.5f
                          : c.level == 2 ? k.body * 1.25f
                          : c.level == 3 ? k.body * 1.08f
@@ -184,7 +217,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
                     continue;
                 }
                 std::vector<Span> spans;
-                collect_spans(q, true, false, "", spans);
+                collect_spans(q, true, false, {}, spans);
                 for (Span& s : spans)
                     if (s.ink == Ink::Text) s.ink = Ink::Muted;
                 Paragraph p = para(spans, k.body, k.body * 0.6f);
@@ -198,7 +231,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
         case NodeKind::CodeBlock: f.code_block(c.text, k.small); break;
         case NodeKind::HtmlBlock: f.code_block(c.text, k.small); break;
         case NodeKind::Rule: f.rule(k.body * 0.6f, k.body * 1.0f); break;
-        case NodeKind::Table: f.table(c, k.small); break;
+        case NodeKind::Table: f.table(table_rows(c), k.small); break;
         default: break;
         }
     }
@@ -251,9 +284,8 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
                     ++shown;
                 }
                 if (e.rest > 0) {
-                    Paragraph t =
-                        para({link(open ? "fold the rest" : e.rest_label, "fold:" + std::to_string(id), Face::Italic)},
-                             k.small, k.body * 0.4f);
+                    Span toggle{Face::Italic, Ink::Link, open ? "fold the rest" : e.rest_label, fold_link(id), false};
+                    Paragraph t = para({toggle}, k.small, k.body * 0.4f);
                     t.indent = k.body * 3.2f;
                     f.paragraph(t);
                 }
@@ -433,13 +465,7 @@ Book lay_out(const Site& site, Measurer& m, const ComposeState& state, const Pag
     Flow f(book, m);
     Scale k(spec);
     compose_front(f, k, site, state);
-    // Front matter ends on an odd count, so main-matter page 1 is a right-hand page.
-    int front = static_cast<int>(book.pages.size());
-    if (front % 2 == 0) {
-        f.begin_chapter("front-end", "", "", false, true);
-        book.pages.back().blank = true;
-        book.chapters.pop_back();
-    }
+    f.end_on_odd_page(); // main-matter page 1 is a right-hand page
     compose_main(f, k, site, folios);
     f.finish();
     return book;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/links.h"
 #include "core/markdown.h"
 #include "core/routes.h"
 
@@ -88,8 +89,9 @@ std::vector<std::string> collect_local_images(const Node& doc) {
 }
 
 static void collect_images(const Node& n, std::vector<std::string>& out) {
-    if (n.kind == NodeKind::Image && n.href.size() > 1 && n.href[0] == '/' && n.href[1] != '/' && n.href[1] != '\\' &&
-        n.href.find("..") == std::string::npos && std::find(out.begin(), out.end(), n.href) == out.end())
+    // ".." never: the build copies these files out of the bundle folder.
+    if (n.kind == NodeKind::Image && loadable_image(n.href) && n.href.find("..") == std::string::npos &&
+        std::find(out.begin(), out.end(), n.href) == out.end())
         out.push_back(n.href);
     for (const Node& c : n.children)
         collect_images(c, out);

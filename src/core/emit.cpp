@@ -23,13 +23,13 @@ std::string route_file(const Route& r) { return r.path == "/" ? "index.html" : r
 //---- [SECTION] Small HTML builders ----
 
 std::string link_html(const std::string& text, const std::string& href) {
-    if (!safe_href(href)) return esc(text);
+    if (!followable(href)) return esc(text);
     return "<a href=\"" + esc(href) + "\">" + esc(text) + "</a>";
 }
 
 // A bundle link: an href-less (or unsafe) one is plain text in a <span>.
 std::string bundle_link(const Link& l) {
-    if (l.href.empty() || !safe_href(l.href)) return "<span>" + esc(l.text) + "</span>";
+    if (!followable(l.href)) return "<span>" + esc(l.text) + "</span>";
     return link_html(l.text, l.href);
 }
 

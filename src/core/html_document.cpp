@@ -18,7 +18,7 @@ void render_children(std::string& out, const Node& n, const HtmlStyle& st) {
 }
 
 std::string resolve(const std::string& href, const HtmlStyle& st) {
-    return !st.base.empty() && site_path(href) ? st.base + href.substr(1) : href;
+    return !st.base.empty() && classify(href) == LinkKind::SitePath ? st.base + href.substr(1) : href;
 }
 
 // <tag>children</tag>; block containers get line breaks so the page source reads well.
@@ -77,9 +77,9 @@ void render_cell(std::string& out, const Node& n, const HtmlStyle& st) {
     out += std::string("</") + tag + ">\n";
 }
 
-// Only safe addresses become links; the text of any other link stays, as text.
+// Only followable addresses become links (links.h); the text of any other link stays, as text.
 void render_link(std::string& out, const Node& n, const HtmlStyle& st) {
-    if (!safe_href(n.href)) {
+    if (!followable(n.href)) {
         render_children(out, n, st);
         return;
     }
@@ -90,9 +90,11 @@ void render_link(std::string& out, const Node& n, const HtmlStyle& st) {
     out += "</a>";
 }
 
+// Only the site's own images load; another host's image is its alt text, linked to the address.
 void render_image(std::string& out, const Node& n, const HtmlStyle& st) {
-    if (!safe_src(n.href)) {
-        out += esc(n.text);
+    if (!loadable_image(n.href)) {
+        const bool web = classify(n.href) == LinkKind::Web;
+        out += web ? "<a href=\"" + esc(n.href) + "\">" + esc(n.text) + "</a>" : esc(n.text);
         return;
     }
     out += "<img src=\"" + esc(resolve(n.href, st)) + "\" alt=\"" + esc(n.text) + "\"";

@@ -13,6 +13,7 @@
 
 #include "core/derive.h"
 #include "core/json_source.h"
+#include "core/links.h"
 #include "core/routes.h"
 
 namespace folio {
@@ -65,6 +66,20 @@ bool is_slug(const std::string& s) {
     for (char c : s)
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
     return s.front() != '-' && s.back() != '-';
+}
+
+// Exactly YYYY-MM-DD in ASCII digits: no sign, no spaces, nothing after (sscanf would take "+202").
+bool parse_iso_date(const std::string& s, int& y, int& m, int& d) {
+    if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+    auto number = [&](size_t at, size_t len, int& out) {
+        out = 0;
+        for (size_t i = at; i < at + len; ++i) {
+            if (s[i] < '0' || s[i] > '9') return false;
+            out = out * 10 + (s[i] - '0');
+        }
+        return true;
+    };
+    return number(0, 4, y) && number(5, 2, m) && number(8, 2, d);
 }
 
 struct Reader {
@@ -168,10 +183,7 @@ struct Reader {
         if (!string(obj, path, key, s, required)) return false;
         std::string p = json_path_member(path, key);
         int y = 0, m = 0, d = 0;
-        char tail = 0;
-        bool shape = s.size() == 10 && s[4] == '-' && s[7] == '-' &&
-                     std::sscanf(s.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) == 3;
-        if (!shape) {
+        if (!parse_iso_date(s, y, m, d)) {
             error(p, false, "'" + s + "' is not a date", "write it as YYYY-MM-DD, e.g. 2026-07-31");
             return false;
         }
@@ -217,15 +229,14 @@ struct Reader {
         }
     }
 
+    // An author's link: empty (text only, for now), or one the link policy lets a reader follow.
     void href(const std::string& value, const std::string& path) {
-        if (value.empty()) return;
-        if (value[0] == '/' && (value.size() == 1 || value[1] != '/')) return; // inside the site
+        if (value.empty() || followable(value)) return;
         std::string lower;
         for (char c : value)
             lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (lower.rfind("https://", 0) == 0 || lower.rfind("http://", 0) == 0 || lower.rfind("mailto:", 0) == 0) return;
         size_t colon = lower.find(':');
-        std::string scheme = colon == std::string::npos ? "" : lower.substr(0, colon);
+        std::string scheme = colon == std::string::npos || lower.find('/') < colon ? "" : lower.substr(0, colon);
         if (scheme.empty())
             error(path, false, "'" + value + "' is not an absolute address",
                   "start it with https:// (or / for a page of this site)");
@@ -323,10 +334,13 @@ void read_contribution(Reader& r, const json& v, const std::string& p, Contribut
         (c.repo.find('/') == std::string::npos || c.repo.front() == '/' || c.repo.back() == '/'))
         r.error(json_path_member(p, "repo"), false, "'" + c.repo + "' is not OWNER/REPO",
                 "write it like TheHPXProject/hpx");
-    c.host = "https://github.com/";
+    c.host = kDefaultForge;
     if (r.string(v, p, "host", c.host, false)) {
-        r.href(c.host, json_path_member(p, "host"));
-        if (!c.host.empty() && c.host.back() != '/') c.host += '/';
+        if (classify(c.host) != LinkKind::Web)
+            r.error(json_path_member(p, "host"), false, "'" + c.host + "' is not an http(s) address",
+                    "write the forge's address, like https://codeberg.org/");
+        else if (c.host.back() != '/')
+            c.host += '/';
     }
     r.integer(v, p, "merged_total", c.merged_total, false, 0, 1000000);
 }

@@ -24,6 +24,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/links.h"
 #include "core/load.h"
 #include "ui/app.h"
 
@@ -162,7 +163,7 @@ void handle_requests() {
         r.title_changed = false;
     }
     for (const std::string& href : r.open_external)
-        js_open_external(href.c_str());
+        if (folio::followable(href)) js_open_external(href.c_str()); // the link policy, at the last door
     r.open_external.clear();
     for (const std::string& src : r.load_images)
         js_load_image(src.c_str());
