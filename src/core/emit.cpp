@@ -328,7 +328,9 @@ std::string head_html(const Site& site, const Route& r, const SiteAssets& assets
     const std::string title = article ? site.writing[r.article].title : route_title(site, r);
     const std::string description = article ? site.writing[r.article].opening : site.info.description;
     const std::string url = canonical_url(site, r);
-    std::string out = meta("name", "description", description);
+    // First in the head, so the policy covers everything the page loads after it.
+    std::string out = meta("http-equiv", "Content-Security-Policy", content_security_policy(true));
+    out += meta("name", "description", description);
     if (r.kind == RouteKind::NotFound) out += meta("name", "robots", "noindex");
     out += "<link rel=\"canonical\" href=\"" + esc(url) + "\">\n";
     out += meta("property", "og:title", title) + meta("property", "og:description", description);

@@ -72,15 +72,31 @@ std::string emit_robots(const Site& site) {
     return "User-agent: *\nAllow: /\nSitemap: " + site.info.base_url + "sitemap.xml\n";
 }
 
+// Nothing but the site's own files: no inline script, no other origin, no plugins, no framing.
+std::string content_security_policy(bool for_meta) {
+    static const struct {
+        const char* directive;
+        bool in_meta; // a <meta> policy ignores frame-ancestors (and report-uri, sandbox)
+    } policy[] = {{"default-src 'self'", true},     {"script-src 'self' 'wasm-unsafe-eval'", true},
+                  {"style-src 'self'", true},       {"img-src 'self' data:", true},
+                  {"font-src 'self'", true},        {"connect-src 'self'", true},
+                  {"object-src 'none'", true},      {"base-uri 'self'", true},
+                  {"frame-ancestors 'none'", false}};
+    std::string out;
+    for (const auto& d : policy)
+        if (d.in_meta || !for_meta) out += (out.empty() ? "" : "; ") + std::string(d.directive);
+    return out;
+}
+
 // Netlify / Cloudflare Pages syntax. A splat matches across slashes and both hosts join a header set by
 // two matching rules into one comma-separated value, so each header is set by one rule per URL:
 // "/*.wasm" already covers "/assets/x.wasm" (a second "/assets/*.wasm" rule would send
 // "application/wasm, application/wasm", which WebAssembly.instantiateStreaming rejects).
 std::string emit_headers() {
     return "/*\n"
-           "  Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-           "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
-           "frame-ancestors 'none'\n"
+           "  Content-Security-Policy: " +
+           content_security_policy(false) +
+           "\n"
            "  X-Content-Type-Options: nosniff\n"
            "  Referrer-Policy: strict-origin-when-cross-origin\n"
            "\n"

@@ -299,6 +299,28 @@ TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit]") {
     CHECK(count_of(headers, "Content-Type: application/wasm") == 1); // two matching rules would join into one bad value
 }
 
+TEST_CASE("emit: every page carries the one CSP as a meta, minus what a meta cannot carry", "[emit]") {
+    const Site& site = seed_site();
+    const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+    const std::string full = content_security_policy(false), meta = content_security_policy(true);
+    CHECK(full == meta + "; frame-ancestors 'none'");
+    CHECK(meta.find("frame-ancestors") == std::string::npos);
+    CHECK(file_or_fail(files, "_headers").find("  Content-Security-Policy: " + full + "\n") != std::string::npos);
+    const std::string tag = "<meta http-equiv=\"Content-Security-Policy\" content=\"" + html_escape(meta) + "\">";
+    int pages = 0;
+    for (const OutputFile& f : files) {
+        if (f.path.size() < 5 || f.path.compare(f.path.size() - 5, 5, ".html") != 0) continue;
+        ++pages;
+        INFO(f.path);
+        const size_t at = f.contents.find(tag);
+        REQUIRE(at != std::string::npos);
+        // Before anything the page loads: the stylesheet, the preloads, the boot script.
+        CHECK(at < f.contents.find("<link rel=\"stylesheet\""));
+        CHECK(at < f.contents.find("<script"));
+    }
+    CHECK(pages == static_cast<int>(all_routes(site).size()) + 1); // every route and the 404 page
+}
+
 //---- [SECTION] Markdown rendering ----
 
 namespace {
