@@ -19,10 +19,10 @@ test("no unsafe link on the canvas opens a window or sends a request off the ori
   const context = await browser.newContext({ viewport: { width: 1280, height: 2000 } });
   const offOrigin = [], popups = [], errors = [];
   context.on("request", (r) => { if (!r.url().startsWith(origin + "/")) offOrigin.push(r.url()); });
-  context.on("page", (p) => popups.push(p));
   // The control's tab is answered here, without leaving the machine.
   await context.route("https://control.example/**", (r) => r.fulfill({ status: 200, body: "<title>control</title>" }));
   const page = await context.newPage();
+  context.on("page", (p) => popups.push(p)); // any window opened from now on
   page.on("pageerror", (e) => errors.push(String(e)));
   const body = page.waitForResponse((r) => r.url().endsWith("/writing/unsafe-links/body.md"));
   await page.goto(origin + "/writing/unsafe-links");
