@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/build.h"
 #include "core/compose.h"
 #include "core/load.h"
@@ -97,19 +99,29 @@ bool load_or_report(const std::string& bundle, folio::Site& site) {
     return false;
 }
 
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\', out += c;
-        else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else
-            out += c;
+// The book's layout: chapters with their first and last folios, and each page's furniture as layout
+// placed it (the folio and running head boxes), so the numbers printed are the numbers drawn.
+nlohmann::json pages_json(const folio::Book& book) {
+    using nlohmann::json;
+    json chapters = json::array(), pages = json::array();
+    for (const folio::ChapterSpan& c : book.chapters)
+        chapters.push_back({{"id", c.id},
+                            {"title", c.title},
+                            {"first_folio", folio::folio_label(book.pages[c.first_page])},
+                            {"last_folio", folio::folio_label(book.pages[c.last_page])}});
+    for (const folio::Page& p : book.pages) {
+        json page = {{"chapter", p.chapter}, {"blank", p.blank}};
+        for (const folio::Box& b : p.boxes) {
+            if (b.role == folio::BoxRole::Folio) page["folio"] = b.text;
+            if (b.role == folio::BoxRole::RunningHead) page["running_head"] = b.text;
+        }
+        pages.push_back(page);
     }
-    return out + "\"";
+    return {{"page_width", static_cast<int>(book.spec.width)},
+            {"page_height", static_cast<int>(book.spec.height)},
+            {"pages", book.pages.size()},
+            {"chapters", chapters},
+            {"page_list", pages}};
 }
 
 int cmd_pages(const Args& a) {
@@ -131,18 +143,7 @@ int cmd_pages(const Args& a) {
     m.fonts = &fonts;
     folio::Book book = folio::compose_site(site, m, folio::ComposeState{}, spec);
     imgui.end_frame();
-    std::string out = "{\n  \"page_width\": " + std::to_string(static_cast<int>(spec.width)) +
-                      ",\n  \"page_height\": " + std::to_string(static_cast<int>(spec.height)) +
-                      ",\n  \"pages\": " + std::to_string(book.pages.size()) + ",\n  \"chapters\": [\n";
-    for (size_t i = 0; i < book.chapters.size(); ++i) {
-        const folio::ChapterSpan& c = book.chapters[i];
-        out += "    {\"id\": " + json_string(c.id) + ", \"title\": " + json_string(c.title) +
-               ", \"first_folio\": " + json_string(folio::folio_label(book.pages[c.first_page])) +
-               ", \"last_folio\": " + json_string(folio::folio_label(book.pages[c.last_page])) + "}" +
-               (i + 1 < book.chapters.size() ? ",\n" : "\n");
-    }
-    out += "  ]\n}\n";
-    std::fputs(out.c_str(), stdout);
+    std::fputs((pages_json(book).dump(2) + "\n").c_str(), stdout);
     return 0;
 }
 

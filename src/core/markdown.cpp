@@ -6,6 +6,8 @@
 
 #include <md4c.h>
 
+#include "core/text.h"
+
 #include <cstdlib>
 #include <cstring>
 
@@ -59,25 +61,6 @@ struct Builder {
     }
 };
 
-void append_utf8(std::string& out, unsigned cp) {
-    if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
 // md4c hands entities through verbatim ("&amp;", "&#8212;"); decode the numeric ones and the common
 // named ones. An unknown name stays as written, which is what a reader would expect to see.
 std::string decode_entity(const char* text, size_t size) {
@@ -86,7 +69,7 @@ std::string decode_entity(const char* text, size_t size) {
     if (e.size() > 3 && e[1] == '#') {
         unsigned cp = (e[2] == 'x' || e[2] == 'X') ? static_cast<unsigned>(std::strtoul(e.c_str() + 3, nullptr, 16))
                                                    : static_cast<unsigned>(std::strtoul(e.c_str() + 2, nullptr, 10));
-        append_utf8(out, cp);
+        utf8_append(out, cp);
         return out;
     }
     static const struct {
@@ -98,7 +81,7 @@ std::string decode_entity(const char* text, size_t size) {
                  {"&rdquo;", 0x201D},  {"&copy;", 0xA9},    {"&times;", 0xD7},   {"&rarr;", 0x2192}};
     for (const auto& n : named)
         if (e == n.name) {
-            append_utf8(out, n.cp);
+            utf8_append(out, n.cp);
             return out;
         }
     return e;
@@ -270,7 +253,16 @@ Document parse_markdown(const std::string& markdown) {
     parser.enter_span = enter_span;
     parser.leave_span = leave_span;
     parser.text = on_text;
-    md_parse(markdown.data(), static_cast<MD_SIZE>(markdown.size()), &parser, &b);
+    if (md_parse(markdown.data(), static_cast<MD_SIZE>(markdown.size()), &parser, &b) != 0) {
+        // md4c gave up (it could not allocate): rather than a half-built tree, the source as one code block,
+        // so every word is still there to read.
+        Document raw;
+        Node code;
+        code.kind = NodeKind::CodeBlock;
+        code.text = markdown;
+        raw.children.push_back(std::move(code));
+        return raw;
+    }
     return std::move(b.doc);
 }
 

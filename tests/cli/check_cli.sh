@@ -298,12 +298,17 @@ except ValueError as e:
 print("pages", d.get("pages") if isinstance(d, dict) else None)
 for c in (d.get("chapters") or []) if isinstance(d, dict) else []:
     print("chapter", c.get("id"), c.get("first_folio"))
+pages = (d.get("page_list") or []) if isinstance(d, dict) else []
+print("furniture", len(pages) > 0 and all(("folio" in p) != bool(p.get("blank")) for p in pages))
+print("head", any(p.get("running_head") == "by kind, continued" for p in pages))
 ' <<<"$out" 2>&1)"
     expect "pages prints the layout as JSON with \"pages\" and the chapters writing (folio 10) and books (folio 8)" 0 \
         '"$facts" != *"invalid-json"*' "stdout is not JSON: $(grep invalid-json <<<"$facts")" \
         '"$(grep -cE "^pages [1-9][0-9]*$" <<<"$facts")" == 1' 'no positive "pages" count' \
         '"$facts" == *"chapter writing 10"*' 'chapter "writing" does not start at folio "10"' \
-        '"$facts" == *"chapter books 8"*' 'chapter "books" does not start at folio "8"'
+        '"$facts" == *"chapter books 8"*' 'chapter "books" does not start at folio "8"' \
+        '"$facts" == *"furniture True"*' 'a page that is not blank has no folio box (or a blank one has)' \
+        '"$facts" == *"head True"*' 'no page carries the running head "by kind, continued"'
 fi
 
 #-----------------------------------------------------------------------------
