@@ -68,7 +68,7 @@ std::string main_text(const std::string& page) { return between(page, "<main", "
 
 //---- [SECTION] The seed's feed ----
 
-TEST_CASE("emit: the seed's rss has every article, newest first, with the seed's fields", "[emit]") {
+TEST_CASE("emit: the seed's rss has every article, newest first, with the seed's fields", "[emit][seed]") {
     const Site& site = seed_site();
     const std::string rss = emit_rss(site);
 
@@ -106,7 +106,7 @@ TEST_CASE("emit: the seed's rss has every article, newest first, with the seed's
     CHECK(first.find("<content:encoded><![CDATA[<p>The first description") != std::string::npos);
 }
 
-TEST_CASE("emit: every feed item's guid uses guid_base and its link uses base_url", "[emit]") {
+TEST_CASE("emit: every feed item's guid uses guid_base and its link uses base_url", "[emit][seed]") {
     const Site& site = seed_site();
     const std::string rss = emit_rss(site);
     for (const Article& a : site.writing) {
@@ -121,7 +121,7 @@ TEST_CASE("emit: every feed item's guid uses guid_base and its link uses base_ur
 
 //---- [SECTION] The seed's pages ----
 
-TEST_CASE("emit: one page per route, plus 404, feed, sitemap, robots and headers", "[emit]") {
+TEST_CASE("emit: one page per route, plus 404, feed, sitemap, robots and headers", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     const auto routes = all_routes(site);
@@ -137,7 +137,7 @@ TEST_CASE("emit: one page per route, plus 404, feed, sitemap, robots and headers
         CHECK(paths.count(p) == 1);
 }
 
-TEST_CASE("emit: every page fills the shell with head, body and the boot script", "[emit]") {
+TEST_CASE("emit: every page fills the shell with head, body and the boot script", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     for (const OutputFile& f : files) {
@@ -169,7 +169,7 @@ TEST_CASE("emit: every page fills the shell with head, body and the boot script"
     }
 }
 
-TEST_CASE("emit: each page shows its view's text", "[emit]") {
+TEST_CASE("emit: each page shows its view's text", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
 
@@ -228,7 +228,7 @@ TEST_CASE("emit: each page shows its view's text", "[emit]") {
     CHECK(missing.find("<meta name=\"robots\" content=\"noindex\">") != std::string::npos);
 }
 
-TEST_CASE("emit: the writing page lists every article, numbered newest first", "[emit]") {
+TEST_CASE("emit: the writing page lists every article, numbered newest first", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     const std::string list = between(file_or_fail(files, "writing/index.html"), "<ol reversed", "</ol>");
@@ -240,7 +240,7 @@ TEST_CASE("emit: the writing page lists every article, numbered newest first", "
     CHECK(list.find("<time datetime=\"2026-07-31\">") != std::string::npos);
 }
 
-TEST_CASE("emit: article pages hold the opening, tags and neighbours", "[emit]") {
+TEST_CASE("emit: article pages hold the opening, tags and neighbours", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     for (const Article& a : site.writing) {
@@ -262,7 +262,7 @@ TEST_CASE("emit: article pages hold the opening, tags and neighbours", "[emit]")
     }
 }
 
-TEST_CASE("emit: tag pages list the articles with that tag", "[emit]") {
+TEST_CASE("emit: tag pages list the articles with that tag", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     for (const auto& kv : site.tags) {
@@ -277,7 +277,7 @@ TEST_CASE("emit: tag pages list the articles with that tag", "[emit]") {
 
 //---- [SECTION] Sitemap, robots.txt, _headers ----
 
-TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit]") {
+TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit][seed]") {
     const Site& site = seed_site();
     const std::string map = emit_sitemap(site);
     CHECK(count_of(map, "<url>") == all_routes(site).size());
@@ -299,7 +299,7 @@ TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit]") {
     CHECK(count_of(headers, "Content-Type: application/wasm") == 1); // two matching rules would join into one bad value
 }
 
-TEST_CASE("emit: every page carries the one CSP as a meta, minus what a meta cannot carry", "[emit]") {
+TEST_CASE("emit: every page carries the one CSP as a meta, minus what a meta cannot carry", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     const std::string full = content_security_policy(false), meta = content_security_policy(true);
@@ -544,7 +544,7 @@ TEST_CASE("emit: hostile content keeps the feed well-formed", "[emit]") {
     CHECK(count_of(content, "]]>") == 1 + count_of(content, "]]]]><![CDATA[>"));
 }
 
-TEST_CASE("the feed carries the newest 100 articles of a long archive", "[emit]") {
+TEST_CASE("the feed carries the newest 100 articles of a long archive", "[emit][seed]") {
     Site site = seed_site();
     for (int i = 0; i < 150; ++i) {
         Article a = site.writing.back();

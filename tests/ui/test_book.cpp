@@ -141,7 +141,7 @@ TEST_CASE("the seed lands on the seed's folios at the reference page size", "[ui
     CHECK(printed);
 }
 
-TEST_CASE("clicking a contents entry opens its chapter and asks for a history entry", "[ui]") {
+TEST_CASE("clicking a contents entry opens its chapter and asks for a history entry", "[ui][seed]") {
     Harness t;
     t.app.open("/contents");
     t.frames(2);
@@ -158,7 +158,7 @@ TEST_CASE("clicking a contents entry opens its chapter and asks for a history en
     CHECK(t.app.page_origin(books->first_page).y < t.h);
 }
 
-TEST_CASE("Tab focuses links and Enter follows them", "[ui]") {
+TEST_CASE("Tab focuses links and Enter follows them", "[ui][seed]") {
     Harness t;
     t.app.open("/contents");
     t.frames(2);
@@ -176,7 +176,7 @@ TEST_CASE("Tab focuses links and Enter follows them", "[ui]") {
     CHECK(t.app.route.path != before);
 }
 
-TEST_CASE("the rest of a pull-request block folds and unfolds", "[ui]") {
+TEST_CASE("the rest of a pull-request block folds and unfolds", "[ui][seed]") {
     Harness t;
     t.frames(2);
     auto count_pulls = [&] {
@@ -216,7 +216,7 @@ TEST_CASE("keys scroll; narrow screens show single pages", "[ui]") {
     CHECK(phone.app.page_scale * phone.app.book.spec.width <= 390);
 }
 
-TEST_CASE("an article route shows its reader; unknown paths show not-found", "[ui]") {
+TEST_CASE("an article route shows its reader; unknown paths show not-found", "[ui][seed]") {
     Harness t;
     t.app.open("/writing/arrays-become-matrices");
     t.frame();
@@ -239,7 +239,7 @@ TEST_CASE("themes meet WCAG AA for every text ink", "[ui]") {
     }
 }
 
-TEST_CASE("a huge bundle draws only the visible pages", "[ui][scale]") {
+TEST_CASE("a huge bundle draws only the visible pages", "[ui][scale][seed]") {
     Harness t;
     Site big = t.app.site;
     for (int i = 0; i < 10000; ++i) {
@@ -263,7 +263,7 @@ TEST_CASE("a huge bundle draws only the visible pages", "[ui][scale]") {
     CHECK(t.app.pages_drawn_last_frame <= 6);
 }
 
-TEST_CASE("a fling keeps scrolling and slows to a stop; reduced motion turns it off", "[ui]") {
+TEST_CASE("a fling keeps scrolling and slows to a stop; reduced motion turns it off", "[ui][seed]") {
     Harness t(390, 844);
     t.app.scroll_by(100);
     t.app.fling(1500);
@@ -286,7 +286,7 @@ TEST_CASE("a fling keeps scrolling and slows to a stop; reduced motion turns it 
     CHECK(t.app.scroll == c);
 }
 
-TEST_CASE("clicking an article in the writing list opens its route", "[ui]") {
+TEST_CASE("clicking an article in the writing list opens its route", "[ui][seed]") {
     Harness t;
     t.app.open("/writing");
     t.frames(2);
@@ -308,7 +308,7 @@ TEST_CASE("clicking an article in the writing list opens its route", "[ui]") {
     CHECK(older);
 }
 
-TEST_CASE("external links are handed to the platform, never followed in place", "[ui]") {
+TEST_CASE("external links are handed to the platform, never followed in place", "[ui][seed]") {
     Harness t;
     t.app.open("/find-me");
     t.frames(2);
@@ -320,7 +320,29 @@ TEST_CASE("external links are handed to the platform, never followed in place", 
     CHECK(t.app.requests.open_external[0] == "https://github.com/iemAnshuman");
 }
 
-TEST_CASE("every face bakes its glyphs at the device pixel ratio", "[ui]") {
+TEST_CASE("the app follows only what the link policy allows, whoever made the action", "[ui][seed]") {
+    Harness t;
+    t.app.open("/find-me");
+    t.frames(2);
+    for (const char* bad : {"javascript:alert(1)", "//evil.example/", "/\\evil.example/", "data:text/html,x"}) {
+        LinkAction forged;
+        forged.kind = ActionKind::Follow;
+        forged.href = bad;
+        t.app.follow(forged);
+        INFO(bad);
+        CHECK(t.app.requests.open_external.empty());
+        CHECK_FALSE(t.app.requests.push_history);
+        CHECK(t.app.route.path == "/find-me");
+    }
+    t.app.follow(follow_link("/rss.xml")); // a file of the site, not a route: a new tab
+    CHECK(t.app.requests.open_external == std::vector<std::string>{"/rss.xml"});
+    CHECK(t.app.route.path == "/find-me");
+    t.app.follow(follow_link("/books")); // a route: the book turns to it
+    CHECK(t.app.route.path == "/books");
+    CHECK(t.app.requests.push_history);
+}
+
+TEST_CASE("every face bakes its glyphs at the device pixel ratio", "[ui][seed]") {
     Harness t(390, 844);
     ImGui::GetIO().DisplayFramebufferScale = ImVec2(3, 3);
     t.frames(2);
@@ -328,7 +350,7 @@ TEST_CASE("every face bakes its glyphs at the device pixel ratio", "[ui]") {
         CHECK(f->CurrentRasterizerDensity == 3.0f);
 }
 
-TEST_CASE("images are requested when drawn and take their own shape once loaded", "[ui]") {
+TEST_CASE("images are requested when drawn and take their own shape once loaded", "[ui][seed]") {
     Harness t;
     t.open_rich_article();
     REQUIRE(t.app.site.local_images == std::vector<std::string>{"/images/figure.svg"});
@@ -354,7 +376,7 @@ TEST_CASE("images are requested when drawn and take their own shape once loaded"
     CHECK(b->h == 160);
 }
 
-TEST_CASE("a code panel scrolls sideways, and only as far as its longest line", "[ui]") {
+TEST_CASE("a code panel scrolls sideways, and only as far as its longest line", "[ui][seed]") {
     Harness t;
     t.open_rich_article();
     ImVec2 at;
@@ -374,7 +396,7 @@ TEST_CASE("a code panel scrolls sideways, and only as far as its longest line", 
     CHECK(t.app.code_scroll[0] == 0);
 }
 
-TEST_CASE("a long body is fetched when its article opens, keeping the reader's place", "[ui]") {
+TEST_CASE("a long body is fetched when its article opens, keeping the reader's place", "[ui][seed]") {
     Site full;
     Diagnostics d;
     REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", full, d));
@@ -404,7 +426,7 @@ TEST_CASE("a long body is fetched when its article opens, keeping the reader's p
     CHECK(t.app.site.local_images == std::vector<std::string>{"/images/figure.svg"});
 }
 
-TEST_CASE("phones get the pocket page: text near 16 px, and the place is kept across the switch", "[ui]") {
+TEST_CASE("phones get the pocket page: text near 16 px, and the place is kept across the switch", "[ui][seed]") {
     Harness t(1280, 860);
     CHECK(t.app.book.spec.width == PageSpec{}.width);
     t.app.open("/writing");
@@ -428,7 +450,7 @@ TEST_CASE("phones get the pocket page: text near 16 px, and the place is kept ac
     }
 }
 
-TEST_CASE("Tab past the last link on screen scrolls on; focus never leaves the screen", "[ui]") {
+TEST_CASE("Tab past the last link on screen scrolls on; focus never leaves the screen", "[ui][seed]") {
     Harness t(1280, 420);
     t.app.open("/writing");
     t.frames(2);
