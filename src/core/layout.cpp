@@ -139,7 +139,7 @@ void Flow::end_on_odd_page() {
 // body text; their line boxes are exactly the glyph box, so the renderer draws them where placed.
 void Flow::place_furniture(Page& p) {
     const PageSpec& s = book_.spec;
-    const float size = s.body_size * 0.82f;
+    const float size = s.folio_size();
     auto centred = [&](BoxRole role, Face face, const std::string& text, float y) {
         Box b;
         b.role = role;
