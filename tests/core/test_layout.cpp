@@ -1,10 +1,12 @@
 // Layout and pagination rules, with a fixed-width measurer (no fonts needed).
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/compose.h"
 #include "core/derive.h"
+#include "core/emit.h"
 #include "core/load.h"
 #include "support/seed.h"
 
@@ -298,4 +300,32 @@ TEST_CASE("an article body typesets every Markdown element", "[layout]") {
     CHECK(quote_bar);
     CHECK(table_right);
     CHECK(line_two_x == hard_break_first_x); // the hard break starts a new line
+}
+
+TEST_CASE("a non-GitHub forge: the book and the HTML both link the repository and its pulls there", "[layout][vocabulary]") {
+    const Site& site = small_site();
+    FixedMeasurer m;
+    Book book = compose_site(site, m, ComposeState{});
+    std::vector<std::string> follows;
+    for (const LinkAction& a : book.links)
+        if (a.kind == ActionKind::Follow) follows.push_back(a.href);
+    auto has = [&](const std::string& h) { return std::find(follows.begin(), follows.end(), h) != follows.end(); };
+    CHECK(has("https://forge.example/sam/tool"));
+    CHECK(has("https://forge.example/sam/tool/pull/1"));
+    for (const std::string& h : follows)
+        CHECK(h.find("github.com") == std::string::npos);
+    const std::vector<OutputFile> files = emit_site(site, "<main>{{body}}</main>", SiteAssets{});
+    const std::string& front = files[0].contents;
+    REQUIRE(files[0].path == "index.html");
+    CHECK(front.find("merged into <a href=\"https://forge.example/sam/tool\">sam/tool</a>") != std::string::npos);
+    CHECK(front.find("<a href=\"https://forge.example/sam/tool/pull/1\">#1</a>") != std::string::npos);
+    CHECK(front.find("github.com") == std::string::npos);
+    // The fold's words are the model's, in both: "the rest (2)".
+    CHECK(front.find("<summary>the rest (2)</summary>") != std::string::npos);
+    bool rest = false;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes)
+            if (b.text.rfind("the rest (2)", 0) == 0 && b.link >= 0 && book.links[b.link].kind == ActionKind::Fold)
+                rest = true;
+    CHECK(rest);
 }
