@@ -48,6 +48,15 @@ void chapter_title(Flow& f, const Scale& k, const std::string& title, const std:
     }
 }
 
+// A line set like a table of contents: its number in the hang, a link, and a note set right (a folio, a date).
+Paragraph entry_line(int number, Span title, const std::string& right, float size, float indent, float after) {
+    Paragraph p = para({std::move(title)}, size, after);
+    p.marker = std::to_string(number);
+    p.indent = indent;
+    p.right = {text(right, Face::Serif, Ink::Muted)};
+    return p;
+}
+
 void small_heading(Flow& f, const Scale& k, std::vector<Span> spans, float before) {
     Paragraph h = para(std::move(spans), k.small, k.body * 0.15f);
     h.space_before = before;
@@ -328,11 +337,8 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
     for (const Chapter& c : site.chapters) {
         if (c.number == 0) continue;
         auto it = folios.find(c.id);
-        Paragraph p = para({link(c.title, chapter_path(c.id))}, k.body * 1.1f, k.body * 0.5f);
-        p.marker = std::to_string(c.number);
-        p.indent = k.body * 2.2f;
-        p.right = {text(it == folios.end() ? "00" : it->second, Face::Serif, Ink::Muted)};
-        f.paragraph(p);
+        f.paragraph(entry_line(c.number, link(c.title, chapter_path(c.id)), it == folios.end() ? "00" : it->second,
+                               k.body * 1.1f, k.body * 2.2f, k.body * 0.5f));
     }
 }
 
@@ -384,11 +390,8 @@ void compose_writing(Flow& f, const Scale& k, const Site& site) {
     chapter_title(f, k, "writing", "");
     for (const Article& a : site.writing) {
         // Set like a table of contents: one entry a line, with air between them.
-        Paragraph p = para({link(a.title, article_path(a))}, k.body, k.body * 1.55f);
-        p.marker = std::to_string(a.number);
-        p.indent = k.body * 1.9f;
-        p.right = {text(format_day_month(a.date, false), Face::Serif, Ink::Muted)};
-        f.paragraph(p);
+        f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, false), k.body,
+                               k.body * 1.9f, k.body * 1.55f));
     }
 }
 
@@ -546,11 +549,8 @@ Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const Pa
     if (it != site.tags.end())
         for (int i : it->second) {
             const Article& a = site.writing[i];
-            Paragraph p = para({link(a.title, article_path(a))}, k.body, k.body * 0.1f);
-            p.marker = std::to_string(a.number);
-            p.indent = k.body * 1.9f;
-            p.right = {text(format_day_month(a.date, true), Face::Serif, Ink::Muted)};
-            f.paragraph(p);
+            f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, true), k.body,
+                                   k.body * 1.9f, k.body * 0.1f));
             f.paragraph(para({text(a.dek, Face::Serif, Ink::Muted)}, k.small, k.body * 0.5f));
         }
     f.finish();

@@ -86,15 +86,4 @@ std::string replace_all(const std::string& s, const std::string& from, const std
     return out.append(s, at, std::string::npos);
 }
 
-bool starts_with_ci(const std::string& s, const char* prefix) {
-    size_t i = 0;
-    for (; prefix[i]; ++i) {
-        if (i >= s.size()) return false;
-        char c = s[i];
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-        if (c != prefix[i]) return false;
-    }
-    return true;
-}
-
 } // namespace folio

@@ -31,7 +31,4 @@ std::string html_escape(const std::string& s);
 // Replaces every occurrence of `from` (non-empty) with `to`.
 std::string replace_all(const std::string& s, const std::string& from, const std::string& to);
 
-// Case-insensitive ASCII prefix test; prefix must be lower case.
-bool starts_with_ci(const std::string& s, const char* prefix);
-
 } // namespace folio
