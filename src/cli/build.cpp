@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "core/emit.h"
 #include "core/load.h"
 #include "ui/headless.h"
@@ -54,19 +56,6 @@ int fail(const std::string& msg) {
     return 1;
 }
 
-std::string js_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '<') {
-            out += "\\u003c";
-            continue;
-        }
-        out += c;
-    }
-    return out + "\"";
-}
-
 } // namespace
 
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
@@ -87,8 +76,10 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
 
     // Content-hashed assets: a CDN may cache them forever.
     SiteAssets assets;
-    std::string manifest = "{\"js\":" + js_string("/assets/" + hashed_name("folio", ".js", js)) +
-                           ",\"wasm\":" + js_string("/assets/" + hashed_name("folio", ".wasm", wasm)) + ",\"fonts\":[";
+    nlohmann::json manifest = {{"js", "/assets/" + hashed_name("folio", ".js", js)},
+                               {"wasm", "/assets/" + hashed_name("folio", ".wasm", wasm)},
+                               {"fonts", nlohmann::json::array()},
+                               {"preview", preview}};
     files.push_back({"assets/" + hashed_name("folio", ".js", js), js});
     files.push_back({"assets/" + hashed_name("folio", ".wasm", wasm), wasm});
     for (int i = 0; i < kFaceCount; ++i) {
@@ -98,12 +89,11 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
         std::string stem = fs::path(kFontFiles[i]).stem().string();
         std::string path = "/assets/" + hashed_name(stem, ".ttf", font);
         files.push_back({path.substr(1), font});
-        manifest += (i ? "," : "") + js_string(path);
+        manifest["fonts"].push_back(path);
         assets.preload.push_back(path);
     }
-    manifest += std::string("],\"preview\":") + (preview ? "true" : "false") + "}";
     assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
-    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot;
+    std::string boot_full = "window.FOLIO_ASSETS = " + manifest.dump() + ";\n" + boot;
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});

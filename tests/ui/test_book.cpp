@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/derive.h"
+#include "core/links.h"
 #include "core/load.h"
 #include "support/seed.h"
 #include "ui/app.h"
@@ -356,6 +357,22 @@ TEST_CASE("the app follows only what the link policy allows, whoever made the ac
     t.app.follow(follow_link("/books")); // a route: the book turns to it
     CHECK(t.app.route.path == "/books");
     CHECK(t.app.requests.push_history);
+    // Copy gives the address a reader could paste: a site path made absolute, a web address as it is.
+    t.frames(2);
+    int site_link = -1, web_link = -1;
+    for (size_t i = 0; i < t.app.book.links.size(); ++i) {
+        const LinkAction& l = t.app.book.links[i];
+        if (l.kind != ActionKind::Follow) continue;
+        if (classify(l.href) == LinkKind::SitePath && site_link < 0) site_link = static_cast<int>(i);
+        if (classify(l.href) == LinkKind::Web && web_link < 0) web_link = static_cast<int>(i);
+    }
+    REQUIRE(site_link >= 0);
+    t.app.focused_link = site_link;
+    CHECK(t.app.copy_text() == "https://www.byanshuman.page" + t.app.book.links[site_link].href);
+    if (web_link >= 0) {
+        t.app.focused_link = web_link;
+        CHECK(t.app.copy_text() == t.app.book.links[web_link].href);
+    }
 }
 
 TEST_CASE("every face bakes its glyphs at the device pixel ratio", "[ui][seed]") {
