@@ -21,6 +21,18 @@ struct Scale {
           name(s.body_size * 2.6f), heading(s.body_size * 1.0f) {}
 };
 
+// A book being composed: its pages, the flow that fills them and the type scale, for one page size.
+struct Composer {
+    Book book;
+    Flow f;
+    Scale k;
+    Composer(Measurer& m, const PageSpec& spec) : f(book, m), k(spec) { book.spec = spec; }
+    Book finish() {
+        f.finish();
+        return std::move(book);
+    }
+};
+
 Span text(const std::string& t, Face f = Face::Serif, Ink ink = Ink::Text) { return Span{f, ink, t, {}, false}; }
 // A link the reader can follow; an address the link policy refuses is plain text.
 Span link(const std::string& t, const std::string& href, Face f = Face::Serif) {
@@ -55,6 +67,13 @@ Paragraph entry_line(int number, Span title, const std::string& right, float siz
     p.indent = indent;
     p.right = {text(right, Face::Serif, Ink::Muted)};
     return p;
+}
+
+// A chapter of the main book: on a left page, its title set large, "<title>, continued" heading the
+// pages after its first.
+void open_chapter(Flow& f, const Scale& k, const std::string& id, const std::string& title) {
+    f.begin_chapter(id, title, title + ", continued", true, false);
+    chapter_title(f, k, title, "");
 }
 
 void small_heading(Flow& f, const Scale& k, std::vector<Span> spans, float before) {
@@ -344,8 +363,7 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
 
 void compose_loves_intro(Flow& f, const Scale& k, const Site& site) {
     const Loves& l = site.loves;
-    f.begin_chapter("loves", l.title, l.title + ", continued", true, false);
-    chapter_title(f, k, l.title, "");
+    open_chapter(f, k, "loves", l.title);
     flow_blocks(f, k, l.intro, 0, 0);
     for (const Shelf& s : l.shelves) {
         Paragraph p = para({link(s.title, chapter_path(s.id), Face::Serif)}, k.body * 1.1f, k.body * 0.1f);
@@ -386,8 +404,7 @@ void compose_shelf(Flow& f, const Scale& k, const Shelf& s) {
 }
 
 void compose_writing(Flow& f, const Scale& k, const Site& site) {
-    f.begin_chapter("writing", "writing", "writing, continued", true, false);
-    chapter_title(f, k, "writing", "");
+    open_chapter(f, k, "writing", "writing");
     for (const Article& a : site.writing) {
         // Set like a table of contents: one entry a line, with air between them.
         f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, false), k.body,
@@ -397,8 +414,7 @@ void compose_writing(Flow& f, const Scale& k, const Site& site) {
 
 void compose_work(Flow& f, const Scale& k, const Site& site) {
     const Work& w = site.work;
-    f.begin_chapter("work", w.title, w.title + ", continued", true, false);
-    chapter_title(f, k, w.title, "");
+    open_chapter(f, k, "work", w.title);
     flow_blocks(f, k, w.intro, 0, 0);
     for (const FocusArea& a : w.focus) {
         Paragraph t = para({text(a.term, Face::Bold)}, k.body, 0);
@@ -434,8 +450,7 @@ void compose_work(Flow& f, const Scale& k, const Site& site) {
 
 void compose_find_me(Flow& f, const Scale& k, const Site& site) {
     const FindMe& m = site.find_me;
-    f.begin_chapter("find-me", m.title, m.title + ", continued", true, false);
-    chapter_title(f, k, m.title, "");
+    open_chapter(f, k, "find-me", m.title);
     if (!m.handle.empty()) {
         if (!m.handle_label.empty()) small_heading(f, k, {text(m.handle_label, Face::Italic, Ink::Muted)}, 0);
         f.paragraph(para({text(m.handle, Face::Serif)}, k.body * 1.3f, k.body));
@@ -463,15 +478,13 @@ void compose_main(Flow& f, const Scale& k, const Site& site, const std::map<std:
 
 Book lay_out(const Site& site, Measurer& m, const ComposeState& state, const PageSpec& spec,
              const std::map<std::string, std::string>& folios) {
-    Book book;
-    book.spec = spec;
-    Flow f(book, m);
-    Scale k(spec);
+    Composer c(m, spec);
+    Flow& f = c.f;
+    const Scale& k = c.k;
     compose_front(f, k, site, state);
     f.end_on_odd_page(); // main-matter page 1 is a right-hand page
     compose_main(f, k, site, folios);
-    f.finish();
-    return book;
+    return c.finish();
 }
 
 } // namespace
@@ -501,11 +514,10 @@ Book compose_site(const Site& site, Measurer& m, const ComposeState& state, cons
 }
 
 Book compose_article(const Site& site, int index, Measurer& m, const ComposeState& state, const PageSpec& spec) {
-    Book book;
-    book.spec = spec;
-    Flow f(book, m);
+    Composer c(m, spec);
+    Flow& f = c.f;
+    const Scale& k = c.k;
     f.image_sizes = &state.images;
-    Scale k(spec);
     const Article& a = site.writing[index];
     f.begin_chapter("article", a.title, a.title, false, false);
     Paragraph back = para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f);
@@ -533,15 +545,13 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
         f.paragraph(
             para({text("older  ", Face::Italic, Ink::Muted), link(p.title, article_path(p))}, k.body, k.body * 0.4f));
     }
-    f.finish();
-    return book;
+    return c.finish();
 }
 
 Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const PageSpec& spec) {
-    Book book;
-    book.spec = spec;
-    Flow f(book, m);
-    Scale k(spec);
+    Composer c(m, spec);
+    Flow& f = c.f;
+    const Scale& k = c.k;
     f.begin_chapter("tag", tag, tag_title(tag) + ", continued", false, false);
     f.paragraph(para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f));
     chapter_title(f, k, tag_title(tag), "");
@@ -553,15 +563,13 @@ Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const Pa
                                    k.body * 1.9f, k.body * 0.1f));
             f.paragraph(para({text(a.dek, Face::Serif, Ink::Muted)}, k.small, k.body * 0.5f));
         }
-    f.finish();
-    return book;
+    return c.finish();
 }
 
 Book compose_not_found(const Site& site, const std::string& path, Measurer& m, const PageSpec& spec) {
-    Book book;
-    book.spec = spec;
-    Flow f(book, m);
-    Scale k(spec);
+    Composer c(m, spec);
+    Flow& f = c.f;
+    const Scale& k = c.k;
     f.begin_chapter("not-found", "page not found", "", false, false);
     f.space(k.body * 4);
     chapter_title(f, k, "page not found", "");
@@ -570,8 +578,7 @@ Book compose_not_found(const Site& site, const std::string& path, Measurer& m, c
                      k.body, k.body));
     f.paragraph(para({link("\xC2\xAB " + site.info.author + ", the front page", "/")}, k.body, k.body * 0.5f));
     f.paragraph(para({link("contents", chapter_path("contents"))}, k.body, 0));
-    f.finish();
-    return book;
+    return c.finish();
 }
 
 } // namespace folio

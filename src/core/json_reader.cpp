@@ -223,4 +223,10 @@ void Reader::links(const json& obj, const std::string& path, const char* key, st
     }
 }
 
+bool Reader::is_array(const json& v, const std::string& path, const std::string& hint) {
+    if (v.is_array()) return true;
+    error(path, false, std::string("expected an array, found ") + type_name(v), hint);
+    return false;
+}
+
 } // namespace folio

@@ -45,6 +45,8 @@ struct Reader {
     bool integer(const json& obj, const std::string& path, const char* key, int& outv, bool required, int lo, int hi);
     bool boolean(const json& obj, const std::string& path, const char* key, bool& outv);
     bool date(const json& obj, const std::string& path, const char* key, Date& outv, bool required);
+    // v itself is an array (a diagnostic with the hint when it is not).
+    bool is_array(const json& v, const std::string& path, const std::string& hint);
     bool array(const json& obj, const std::string& path, const char* key, const json*& outv, bool required);
     // slugs: each must be a slug (tags).
     void strings(const json& obj, const std::string& path, const char* key, std::vector<std::string>& outv,

@@ -171,11 +171,7 @@ json write_contribution(const Contribution& c) {
 
 void read_timeline(Reader& r, const json& v, std::vector<TimelineYear>& years) {
     const std::string p = "$.timeline";
-    if (!v.is_array()) {
-        r.error(p, false, std::string("expected an array, found ") + type_name(v),
-                "write [ {\"year\": ..., \"entries\": [...]} ]");
-        return;
-    }
+    if (!r.is_array(v, p, "write [ {\"year\": ..., \"entries\": [...]} ]")) return;
     for (size_t i = 0; i < v.size(); ++i) {
         std::string yp = json_path_index(p, i);
         const json& y = v[i];
@@ -392,11 +388,7 @@ json write_find_me(const FindMe& f) {
 
 void read_contents(Reader& r, const json& v, std::vector<ContentsEntry>& c) {
     const std::string p = "$.contents";
-    if (!v.is_array()) {
-        r.error(p, false, std::string("expected an array, found ") + type_name(v),
-                "write [ {\"title\": ..., \"chapter\": ...} ]");
-        return;
-    }
+    if (!r.is_array(v, p, "write [ {\"title\": ..., \"chapter\": ...} ]")) return;
     for (size_t i = 0; i < v.size(); ++i) {
         std::string ep = json_path_index(p, i);
         if (!r.object(v[i], ep, {"title", "chapter"})) continue;
