@@ -1,5 +1,6 @@
 // folio core: composing the site into books. See compose.h.
 #include "core/compose.h"
+#include "core/routes.h"
 
 #include <map>
 
@@ -358,6 +359,13 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
         auto it = folios.find(c.id);
         f.paragraph(entry_line(c.number, link(c.title, chapter_path(c.id)), it == folios.end() ? "00" : it->second,
                                k.body * 1.1f, k.body * 2.2f, k.body * 0.5f));
+    }
+    // Search across the writing: its own route, a page the platform draws over the desk.
+    if (!site.writing.empty()) {
+        Paragraph s = para({link("search all writing", kSearchPath, Face::Italic)}, k.body, 0);
+        s.space_before = k.body * 1.4f;
+        s.indent = k.body * 2.2f;
+        f.paragraph(s);
     }
 }
 

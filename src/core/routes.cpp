@@ -38,8 +38,8 @@ std::string tag_title(const std::string& tag) { return "tagged " + tag; }
 namespace {
 
 // Fixed sections, the book's own parts (compose), and what the built site puts at its root (build).
-const char* const kReserved[] = {"contents", "loves", "writing",   "work", "find-me", "front",  "title",
-                                 "article",  "tag",   "not-found", "tags", "assets",  "images", "404"};
+const char* const kReserved[] = {"contents", "loves",     "writing", "work",   "find-me", "front", "title", "article",
+                                 "tag",      "not-found", "tags",    "assets", "images",  "404",   "search"};
 
 Chapter chapter(const std::string& id, ChapterKind kind, const std::string& title, int shelf = -1) {
     Chapter c;
@@ -108,6 +108,10 @@ Route resolve_route(const Site& site, const std::string& raw) {
             r.chapter = c.id;
             return r;
         }
+    if (p == kSearchPath) {
+        r.kind = RouteKind::Search;
+        return r;
+    }
     if (p.compare(0, kWriting.size(), kWriting) == 0) {
         int i = site.find_article(p.substr(kWriting.size()));
         if (i >= 0) {
@@ -132,6 +136,7 @@ std::vector<Route> all_routes(const Site& site) {
         out.push_back(resolve_route(site, article_path(a)));
     for (const auto& kv : site.tags)
         out.push_back(resolve_route(site, tag_path(kv.first)));
+    out.push_back(resolve_route(site, kSearchPath));
     return out;
 }
 
@@ -145,6 +150,7 @@ std::string route_title(const Site& site, const Route& r) {
     }
     case RouteKind::Article: return site.writing[r.article].title + sep + site.info.title;
     case RouteKind::Tag: return tag_title(r.tag) + sep + site.info.title;
+    case RouteKind::Search: return "search" + sep + site.info.title;
     default: return "page not found" + sep + site.info.title;
     }
 }

@@ -47,11 +47,14 @@ std::vector<Chapter> available_chapters(const Site& site);
 bool reserved_chapter_id(const std::string& id);
 std::string reserved_chapter_ids(); // "contents, writing, ...", for the check's hint
 
+// Search across all the writing: "/search/?q=word" (the query stays in the URL, so a search can be linked).
+constexpr const char* kSearchPath = "/search";
+
 //-----------------------------------------------------------------------------
 // [SECTION] Routes
 //-----------------------------------------------------------------------------
 
-enum class RouteKind { Main, Article, Tag, NotFound };
+enum class RouteKind { Main, Article, Tag, Search, NotFound };
 
 struct Route {
     RouteKind kind = RouteKind::NotFound;

@@ -7,6 +7,7 @@
 #include "core/compose.h"
 #include "core/derive.h"
 #include "core/emit.h"
+#include "core/find.h"
 #include "core/load.h"
 #include "support/seed.h"
 
@@ -302,7 +303,8 @@ TEST_CASE("an article body typesets every Markdown element", "[layout]") {
     CHECK(line_two_x == hard_break_first_x); // the hard break starts a new line
 }
 
-TEST_CASE("a non-GitHub forge: the book and the HTML both link the repository and its pulls there", "[layout][vocabulary]") {
+TEST_CASE("a non-GitHub forge: the book and the HTML both link the repository and its pulls there",
+          "[layout][vocabulary]") {
     const Site& site = small_site();
     FixedMeasurer m;
     Book book = compose_site(site, m, ComposeState{});
@@ -328,4 +330,16 @@ TEST_CASE("a non-GitHub forge: the book and the HTML both link the repository an
             if (b.text.rfind("the rest (2)", 0) == 0 && b.link >= 0 && book.links[b.link].kind == ActionKind::Fold)
                 rest = true;
     CHECK(rest);
+}
+
+TEST_CASE("find reads the text, not the page furniture", "[layout][find]") {
+    FixedMeasurer m;
+    Book book = compose_site(small_site(), m, ComposeState{});
+    bool head = false;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes)
+            if (b.role == BoxRole::RunningHead && b.text == "by kind, continued") head = true;
+    REQUIRE(head);
+    CHECK(find_in_book(book, "by kind, continued").empty());
+    CHECK_FALSE(find_in_book(book, "Book number 40").empty());
 }
