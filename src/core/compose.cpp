@@ -98,16 +98,17 @@ Face face_for(bool italic, bool bold) {
 // The inline Markdown under n as styled spans: emphasis, strong, strikethrough, code and links. Every
 // caller (paragraphs, headings, list items, quotes, table cells) gets the same rendering.
 void collect_spans(const Node& n, bool italic, bool bold, const LinkAction& link, std::vector<Span>& out,
-                   bool strike = false) {
+                   bool strike = false, Ink ink = Ink::Text) {
     const bool linked = link.kind != ActionKind::None;
     switch (n.kind) {
     case NodeKind::Text:
     case NodeKind::SoftBreak:
-        out.push_back(Span{face_for(italic, bold), linked ? Ink::Link : Ink::Text, n.text, link, strike});
+    case NodeKind::HtmlInline: // never in a finished tree; if it were, its text (escaped by drawing)
+        out.push_back(Span{face_for(italic, bold), linked ? Ink::Link : ink, n.text, link, strike});
         return;
     case NodeKind::Strike:
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, link, out, true);
+            collect_spans(c, italic, bold, link, out, true, ink);
         return;
     case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", {}, false}); return;
     case NodeKind::Code:
@@ -116,21 +117,32 @@ void collect_spans(const Node& n, bool italic, bool bold, const LinkAction& link
     case NodeKind::Image: {
         // An image inside running text is its alt text, a link to the picture (when the policy allows).
         LinkAction to = linked ? link : follow_link(n.href);
-        Ink ink = to.kind == ActionKind::None ? Ink::Muted : Ink::Link;
-        out.push_back(Span{Face::Italic, ink, "[" + n.text + "]", to, strike});
+        Ink alt = to.kind == ActionKind::None ? Ink::Muted : Ink::Link;
+        out.push_back(Span{Face::Italic, alt, "[" + n.text + "]", to, strike});
         return;
     }
-    case NodeKind::Emphasis: italic = true; break;
+    case NodeKind::Emphasis:
+    case NodeKind::Cite: italic = true; break;
     case NodeKind::Strong: bold = true; break;
+    case NodeKind::Small:
+    case NodeKind::Sub:
+    case NodeKind::Sup: ink = Ink::Muted; break; // one size per line: told apart by ink, not shrunk
+    case NodeKind::Mark: ink = Ink::Mark; break;
+    case NodeKind::InlineQuote:
+        out.push_back(Span{face_for(italic, bold), ink, "\xE2\x80\x9C", {}, false});
+        for (const Node& c : n.children)
+            collect_spans(c, italic, bold, link, out, strike, ink);
+        out.push_back(Span{face_for(italic, bold), ink, "\xE2\x80\x9D", {}, false});
+        return;
     case NodeKind::Link: {
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, follow_link(n.href), out, strike);
+            collect_spans(c, italic, bold, follow_link(n.href), out, strike, ink);
         return;
     }
     default: break;
     }
     for (const Node& c : n.children)
-        collect_spans(c, italic, bold, link, out, strike);
+        collect_spans(c, italic, bold, link, out, strike, ink);
 }
 
 // A Markdown table as rows of cells, each cell's inline Markdown collected like a paragraph's.
@@ -156,7 +168,41 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
 
 bool is_block(NodeKind k) {
     return k == NodeKind::Paragraph || k == NodeKind::Heading || k == NodeKind::Quote || k == NodeKind::List ||
-           k == NodeKind::CodeBlock || k == NodeKind::Rule || k == NodeKind::Table || k == NodeKind::HtmlBlock;
+           k == NodeKind::CodeBlock || k == NodeKind::Rule || k == NodeKind::Table || k == NodeKind::HtmlBlock ||
+           k == NodeKind::DefList || k == NodeKind::Details || k == NodeKind::Figure || k == NodeKind::Container ||
+           k == NodeKind::Caption || k == NodeKind::Summary;
+}
+
+// Fold ids of <details> in articles start here, clear of the timeline's "the rest" blocks.
+constexpr int kDetailsFoldBase = 1000000;
+
+void flow_inline_block(Flow& f, const Scale& k, const Node& n, float indent, bool italic, bool bold, Ink ink,
+                       float size, float after) {
+    std::vector<Span> spans;
+    collect_spans(n, italic, bold, {}, spans, false, ink);
+    if (spans.empty()) return;
+    Paragraph p = para(spans, size, after);
+    p.indent = indent;
+    f.paragraph(p);
+    (void)k;
+}
+
+// <details>: the summary is a toggle like the timeline's "the rest"; the body shows once unfolded.
+void flow_details(Flow& f, const Scale& k, const Node& d, float indent, int depth) {
+    int id = kDetailsFoldBase + f.folds++;
+    bool open = f.unfolded && f.unfolded->count(id) > 0;
+    std::vector<Span> spans;
+    if (!d.children.empty()) collect_spans(d.children[0], false, false, fold_link(id), spans);
+    if (spans.empty()) spans.push_back(Span{Face::Serif, Ink::Link, "details", fold_link(id), false});
+    Paragraph p = para(spans, k.body, k.body * 0.4f);
+    p.indent = indent + k.body * 1.2f;
+    p.marker = open ? "\xE2\x88\x92" : "+"; // minus when open (characters every subset font has)
+    p.marker_ink = Ink::Link;
+    f.paragraph(p);
+    if (!open) return;
+    Node rest;
+    rest.children.assign(d.children.begin() + (d.children.empty() ? 0 : 1), d.children.end());
+    flow_blocks(f, k, rest, indent + k.body * 1.2f, depth + 1);
 }
 
 // A list item's first line carries its marker (number or bullet) in the hang; everything else in the
@@ -212,7 +258,8 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
             // A paragraph that is only an image becomes an image block, when the picture is the site's own.
             const bool picture = c.children.size() == 1 && c.children[0].kind == NodeKind::Image;
             if (picture && loadable_image(c.children[0].href)) {
-                f.image(c.children[0].href, c.children[0].text, k.small);
+                const Node& img = c.children[0];
+                f.image(img.href, img.text, k.small, img.width, img.height);
                 break;
             }
             Paragraph p = para(spans, k.body, k.body * 0.6f);
@@ -232,6 +279,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
             p.leading = 1.25f;
             p.keep_with_next = true;
             p.indent = indent;
+            p.anchor = c.id;
             f.paragraph(p);
             break;
         }
@@ -257,7 +305,22 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
             break;
         }
         case NodeKind::List: flow_list(f, k, c, indent, depth); break;
-        case NodeKind::CodeBlock: f.code_block(c.text, k.small); break;
+        case NodeKind::CodeBlock: f.code_block(c.text, c.runs, k.small); break;
+        case NodeKind::Container:
+        case NodeKind::Figure: flow_blocks(f, k, c, indent, depth + 1); break;
+        case NodeKind::Caption:
+        case NodeKind::Summary:
+            flow_inline_block(f, k, c, indent, true, false, Ink::Muted, k.small, k.body * 0.6f);
+            break;
+        case NodeKind::DefList:
+            for (const Node& d : c.children) {
+                if (d.kind == NodeKind::DefTerm)
+                    flow_inline_block(f, k, d, indent, false, true, Ink::Text, k.body, k.body * 0.15f);
+                else
+                    flow_blocks(f, k, d, indent + k.body * 1.6f, depth + 1);
+            }
+            break;
+        case NodeKind::Details: flow_details(f, k, c, indent, depth); break;
         case NodeKind::HtmlBlock: f.code_block(c.text, k.small); break;
         case NodeKind::Rule: f.rule(k.body * 0.6f, k.body * 1.0f); break;
         case NodeKind::Table: f.table(table_rows(c), k.small); break;
@@ -526,6 +589,7 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     Flow& f = c.f;
     const Scale& k = c.k;
     f.image_sizes = &state.images;
+    f.unfolded = &state.unfolded;
     const Article& a = site.writing[index];
     f.begin_chapter("article", a.title, a.title, false, false);
     Paragraph back = para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f);

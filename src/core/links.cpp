@@ -40,6 +40,7 @@ std::string scheme_of(const std::string& s) {
 LinkKind classify(const std::string& href) {
     const std::string s = parsed_form(href);
     if (s.empty()) return LinkKind::Unsafe;
+    if (s[0] == '#') return s.size() > 1 ? LinkKind::Fragment : LinkKind::Unsafe;
     // "//host" and "/\host" (and "\\host") name another host: browsers read a backslash as a slash.
     if (s[0] == '/' || s[0] == '\\') {
         bool other_host = s[0] == '\\' || (s.size() > 1 && (s[1] == '/' || s[1] == '\\'));

@@ -12,6 +12,7 @@ enum class LinkKind {
     SitePath, // "/x": a page or file of this site
     Web,      // http: or https:
     Mail,     // mailto:
+    Fragment, // "#part-two": a heading on the same page
     Unsafe,   // anything else (javascript:, data:, "//host", "/\host", relative paths): shown as text
 };
 
@@ -21,7 +22,7 @@ enum class LinkKind {
 // are Unsafe until they are resolved against the page they are on.
 LinkKind classify(const std::string& href);
 
-// A link a reader may follow: a site path, a web or a mail address.
+// A link a reader may follow: a site path, a web or a mail address, a heading on the same page.
 inline bool followable(const std::string& href) { return classify(href) != LinkKind::Unsafe; }
 
 // Images load only from the site's own origin: a site path. Any other image shows its alt text (a link

@@ -6,8 +6,12 @@
 #include <sstream>
 
 #include "core/derive.h"
+#include "core/document_json.h"
 #include "core/json_source.h"
 #include "core/schema.h"
+#ifndef FOLIO_TREES_ONLY
+#include "core/source_check.h"
+#endif
 
 namespace folio {
 
@@ -74,7 +78,13 @@ bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out) {
         return false;
     }
     DiskReader reader{bundle_dir};
-    return load_site_json(file, std::move(text), site, out, read_from_bundle, &reader);
+    if (!load_site_json(file, std::move(text), site, out, read_from_bundle, &reader)) return false;
+#ifndef FOLIO_TREES_ONLY
+    size_t before = out.size();
+    check_images(site, bundle_dir, out);
+    if (out.size() != before) return false;
+#endif
+    return true;
 }
 
 std::string site_to_json(const Site& s, bool separate_bodies) { return write_document(s, separate_bodies).dump(); }

@@ -4,9 +4,13 @@
 
 #include <set>
 
+#include "core/document_json.h"
 #include "core/links.h"
 #include "core/load.h"
 #include "core/routes.h"
+#ifndef FOLIO_TREES_ONLY
+#include "core/markdown.h"
+#endif
 
 namespace folio {
 
@@ -74,8 +78,20 @@ json write_site(const SiteInfo& s) {
 // [SECTION] writing (articles)
 //-----------------------------------------------------------------------------
 
+// A finished document tree (document_json.h), as `folio build` writes into site.json.
+bool read_tree(Reader& r, const json& v, const std::string& p, const char* key, Document& d) {
+    auto it = v.find(key);
+    if (it == v.end()) return false;
+    if (!document_from_json(*it, d))
+        r.error(json_path_member(p, key), false, "not a document tree this folio can read",
+                "site.json is written by folio build; build again with this version");
+    return true;
+}
+
 void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
-    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words"}))
+    if (!r.object(
+            v, p,
+            {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words", "body_doc"}))
         return;
     if (r.string(v, p, "slug", a.slug, true) && !is_slug(a.slug))
         r.error(json_path_member(p, "slug"), false, "'" + a.slug + "' is not a valid slug",
@@ -91,6 +107,8 @@ void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
         a.body_loaded = false;
         r.integer(v, p, "words", a.words, false, 0, 100000000);
     }
+    // site.json: the body (or, while body_url is pending, the opening) as a finished tree.
+    a.body_is_tree = read_tree(r, v, p, "body_doc", a.body);
     if (r.string(v, p, "body_file", a.body_file, false) && inline_body)
         r.error(json_path_member(p, "body_file"), true, "both 'body' and 'body_file' are given",
                 "keep only one of them");
@@ -102,8 +120,11 @@ json write_article(const Article& a, bool separate_bodies) {
     if (separate_bodies && a.body_markdown != a.opening) {
         o["body_url"] = body_url(a);
         o["words"] = a.words;
+#ifndef FOLIO_TREES_ONLY
+        o["body_doc"] = document_to_json(parse_markdown(a.opening)); // shown until the body arrives
+#endif
     } else {
-        o["body"] = a.body_markdown;
+        o["body_doc"] = document_to_json(a.body);
     }
     return o;
 }
@@ -250,10 +271,11 @@ json write_timeline(const std::vector<TimelineYear>& years) {
 
 void read_loves(Reader& r, const json& v, Loves& l) {
     const std::string p = "$.loves";
-    if (!r.object(v, p, {"title", "intro", "shelves"})) return;
+    if (!r.object(v, p, {"title", "intro", "intro_doc", "shelves"})) return;
     l.present = true;
     r.string(v, p, "title", l.title, true, true);
     r.string(v, p, "intro", l.intro_markdown, false);
+    l.trees = read_tree(r, v, p, "intro_doc", l.intro);
     const json* shelves = nullptr;
     if (!r.array(v, p, "shelves", shelves, true)) return;
     for (size_t i = 0; i < shelves->size(); ++i) {
@@ -323,7 +345,7 @@ json write_loves(const Loves& l) {
     json shelves = json::array();
     for (const Shelf& sh : l.shelves)
         shelves.push_back(write_shelf(sh));
-    return {{"title", l.title}, {"intro", l.intro_markdown}, {"shelves", shelves}};
+    return {{"title", l.title}, {"intro_doc", document_to_json(l.intro)}, {"shelves", shelves}};
 }
 
 //-----------------------------------------------------------------------------
@@ -332,10 +354,12 @@ json write_loves(const Loves& l) {
 
 void read_work(Reader& r, const json& v, Work& w) {
     const std::string p = "$.work";
-    if (!r.object(v, p, {"title", "intro", "focus", "after", "projects"})) return;
+    if (!r.object(v, p, {"title", "intro", "intro_doc", "focus", "after", "after_doc", "projects"})) return;
     w.present = true;
     r.string(v, p, "title", w.title, true, true);
-    r.string(v, p, "intro", w.intro_markdown, true);
+    w.trees = read_tree(r, v, p, "intro_doc", w.intro);
+    read_tree(r, v, p, "after_doc", w.after);
+    r.string(v, p, "intro", w.intro_markdown, !w.trees);
     r.string(v, p, "after", w.after_markdown, false);
     r.strings(v, p, "projects", w.projects, false, false);
     const json* focus = nullptr;
@@ -357,9 +381,9 @@ json write_work(const Work& w) {
     for (const FocusArea& f : w.focus)
         focus.push_back({{"term", f.term}, {"text", f.text}});
     return {{"title", w.title},
-            {"intro", w.intro_markdown},
+            {"intro_doc", document_to_json(w.intro)},
             {"focus", focus},
-            {"after", w.after_markdown},
+            {"after_doc", document_to_json(w.after)},
             {"projects", w.projects}};
 }
 
@@ -551,6 +575,8 @@ json write_document(const Site& s, bool separate_bodies) {
     return j;
 }
 
-std::string body_url(const Article& a) { return article_path(a) + "/body.md"; }
+std::string body_url(const Article& a) { return article_path(a) + "/body.json"; }
+
+std::string body_tree_json(const Article& a) { return document_to_json(a.body).dump(); }
 
 } // namespace folio

@@ -31,7 +31,7 @@ const char* const kUnsafe[] = {
     "file:///etc/passwd",
     "relative/path",
     "../up",
-    "#part",
+    "#",
     "",
     "   ",
 };
@@ -59,6 +59,7 @@ TEST_CASE("classify reads addresses as a browser's URL parser would", "[links]")
     CHECK(classify("HTTP://example.org/") == LinkKind::Web);
     CHECK(classify("  https://example.org/ ") == LinkKind::Web);
     CHECK(classify("mailto:ada@example.org") == LinkKind::Mail);
+    CHECK(classify("#part-two") == LinkKind::Fragment); // a heading on the same page
     for (const char* u : kUnsafe) {
         INFO(u);
         CHECK(classify(u) == LinkKind::Unsafe);
