@@ -157,6 +157,8 @@ enum class BoxRole {
     RunningHead, // the "…, continued" head above the text: the first box of its page
     Folio,       // the page number below the text: the last box of its page
 };
+// What a block of text is, so the text layer can give it a role and copy can separate blocks.
+enum class BlockKind { Paragraph, Heading, Code, TableRow, Image };
 
 struct Box {
     BoxKind kind = BoxKind::Text;
@@ -172,6 +174,7 @@ struct Box {
     float clip_w = 0; // Text in a code block: visible width of the panel (lines may be wider)
     float clip_x = 0; // Text in a code block: where the visible width starts (a line is several runs)
     bool strike = false;
+    int block = -1; // index into Book::blocks: the paragraph, code block, table row or image it belongs to
 };
 
 struct Page {
@@ -194,6 +197,7 @@ struct Book {
     std::vector<ChapterSpan> chapters;
     std::vector<LinkAction> links;   // by link id (Box::link); one per link, shared by its wrapped boxes
     std::vector<std::string> images; // site paths of the pictures, by Box::image (only the site's own)
+    std::vector<BlockKind> blocks;   // by block id (Box::block), in reading order
     int code_blocks = 0;
     struct Anchor {
         int page = 0;
@@ -267,6 +271,7 @@ private:
     void ensure(float h);
     int link_id(const LinkAction& action);
     void place_furniture(Page& p);
+    int begin_block(BlockKind kind); // a new block id; boxes made until the next one carry it
     Page& page() { return book_.pages.back(); }
 
     Book& book_;
@@ -278,6 +283,7 @@ private:
     // A heading waiting for the next block: its boxes move with it if that block starts a new page.
     int keep_from_ = -1;
     float keep_y_ = 0;
+    int block_ = -1;
 };
 
 } // namespace folio
