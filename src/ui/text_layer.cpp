@@ -222,7 +222,8 @@ std::string text_layer_json(const App& a) {
                 const Box& b = pg.boxes[i];
                 bool text = b.kind == BoxKind::Text && !b.text.empty();
                 bool image = b.kind == BoxKind::Image && !b.text.empty();
-                if (!text && !image) continue;
+                // Running heads and folios are drawn but are not the chapter's text: copy never picks them up.
+                if ((!text && !image) || b.role != BoxRole::Content) continue;
                 if (!first_item) out += ',';
                 first_item = false;
                 put_item(out, a, p, i, b);
