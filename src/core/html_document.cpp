@@ -3,6 +3,7 @@
 
 #include "core/links.h"
 #include "core/text.h"
+#include "core/url.h"
 
 namespace folio {
 
@@ -17,8 +18,17 @@ void render_children(std::string& out, const Node& n, const HtmlStyle& st) {
         render_node(out, c, st);
 }
 
+// A relative reference becomes the site path a browser would follow from the page's route; a fragment
+// alone stays as it is, so it scrolls within the page whatever URL the page was opened under.
+std::string resolve_relative(const std::string& href, const HtmlStyle& st) {
+    if (!relative_reference(href) || (!href.empty() && href[0] == '#' && st.base.empty())) return href;
+    return resolve_reference(st.route, href);
+}
+
+// The address as written in the page: absolute for feeds, percent-encoded always.
 std::string resolve(const std::string& href, const HtmlStyle& st) {
-    return !st.base.empty() && site_path(href) ? st.base + href.substr(1) : href;
+    std::string url = !st.base.empty() && site_path(href) ? st.base + href.substr(1) : href;
+    return percent_encode_url(url);
 }
 
 // <tag>children</tag>; block containers get line breaks so the page source reads well.
@@ -79,11 +89,13 @@ void render_cell(std::string& out, const Node& n, const HtmlStyle& st) {
 
 // Only safe addresses become links; the text of any other link stays, as text.
 void render_link(std::string& out, const Node& n, const HtmlStyle& st) {
-    if (!safe_href(n.href)) {
+    const std::string href = resolve_relative(n.href, st);
+    bool fragment = !href.empty() && href[0] == '#';
+    if (!safe_href(href) && !fragment) {
         render_children(out, n, st);
         return;
     }
-    out += "<a href=\"" + esc(resolve(n.href, st)) + "\"";
+    out += "<a href=\"" + esc(resolve(href, st)) + "\"";
     if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
     out += ">";
     render_children(out, n, st);
@@ -91,11 +103,12 @@ void render_link(std::string& out, const Node& n, const HtmlStyle& st) {
 }
 
 void render_image(std::string& out, const Node& n, const HtmlStyle& st) {
-    if (!safe_src(n.href)) {
+    const std::string src = resolve_relative(n.href, st);
+    if (!safe_src(src)) {
         out += esc(n.text);
         return;
     }
-    out += "<img src=\"" + esc(resolve(n.href, st)) + "\" alt=\"" + esc(n.text) + "\"";
+    out += "<img src=\"" + esc(resolve(src, st)) + "\" alt=\"" + esc(n.text) + "\"";
     if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
     out += " loading=\"lazy\">";
 }
