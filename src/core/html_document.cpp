@@ -56,14 +56,13 @@ void render_list(std::string& out, const Node& n, const HtmlStyle& st) {
     out += std::string("</") + tag + ">\n";
 }
 
-// The language is the info string's first word, kept to characters that make a plain class name.
+// The language is the info string's first word, as CommonMark writes it ("language-f\xC3\xB6\xC3\xB6",
+// "language-;"): a class name may hold any character but whitespace, and the attribute is escaped.
 std::string code_language(const std::string& info) {
     std::string lang;
     for (char c : info) {
-        if (c == ' ' || c == '\t') break;
-        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-                  c == '+' || c == '#' || c == '.';
-        if (ok) lang += c;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') break;
+        lang += c;
     }
     return lang;
 }
