@@ -457,8 +457,8 @@ std::string config_label(const fs::path& src, Generator g) {
         : g == Generator::Zola ? std::vector<std::string>{"zola.toml", "config.toml"}
                                : std::vector<std::string>(std::begin(kHugoConfigs), std::end(kHugoConfigs));
     for (const std::string& n : names)
-        if (fs::exists(src / n)) return generic(src / n);
-    return generic(src);
+        if (fs::exists(src / n)) return n;
+    return ".";
 }
 
 bool move_into_place(const fs::path& tmp, const fs::path& dest, std::string& why) {
@@ -733,8 +733,10 @@ int run(const Options& o) {
     for (const Post& p : drafts)
         std::printf("draft, skipped: %s\n", p.label.c_str());
     std::printf("folio import: %s site %s -> %s\n", generator_name(g), o.src.c_str(), dest.c_str());
-    std::printf("%zu posts, %zu images, %zu drafts skipped, %zu warnings\n", writing.size(), images.dest_of.size(),
-                drafts.size(), report.warnings.size());
+    auto count = [](size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+    std::printf("%s, %s, %s skipped, %s\n", count(writing.size(), "post", "posts").c_str(),
+                count(images.dest_of.size(), "image", "images").c_str(), count(drafts.size(), "draft", "drafts").c_str(),
+                count(report.warnings.size(), "warning", "warnings").c_str());
     if (aliased > 0)
         std::printf("note: %d post%s had a url or aliases; folio serves every post at /writing/<slug>\n", aliased,
                     aliased == 1 ? "" : "s");

@@ -76,14 +76,14 @@ std::string escape_brackets(const std::string& s) {
 
 class Converter {
 public:
-    Converter(const std::string& s, const MarkupContext& ctx, std::vector<Finding>& warnings)
-        : s_(s), ctx_(ctx), warnings_(warnings) {}
+    Converter(const std::string& s, const MarkupContext& ctx, std::vector<Finding>& warnings, bool tags_only = false)
+        : s_(s), ctx_(ctx), warnings_(warnings), tags_only_(tags_only) {}
 
     std::string run() {
         while (i_ < s_.size()) {
             if (i_ == 0 || s_[i_ - 1] == '\n') line_start();
             if (generator_tag()) continue;
-            if (!in_fence_ && i_ >= code_until_) {
+            if (!in_fence_ && !tags_only_ && i_ >= code_until_) {
                 if (s_[i_] == '`' && inline_code()) continue;
                 if (starts_with_at(s_, i_, "![") && markdown_image()) continue;
                 if (ieq_at(s_, i_, "<img") && html_image()) continue;
@@ -102,6 +102,7 @@ private:
     const std::string& s_;
     const MarkupContext& ctx_;
     std::vector<Finding>& warnings_;
+    const bool tags_only_; // only generator tags: for an address that holds some
     std::string out_;
     size_t i_ = 0;
     bool in_fence_ = false;
@@ -464,6 +465,13 @@ private:
 
     //---- Images ----
 
+    // An image address may hold generator tags ({{ site.baseurl }}/x.png): expanded before it is looked up.
+    std::string expand_tags(const std::string& src) {
+        if (src.find("{{") == std::string::npos && src.find("{%") == std::string::npos) return src;
+        std::vector<Finding> ignored; // reported where the image is
+        return Converter(src, ctx_, ignored, true).run();
+    }
+
     // ![alt](dest "title"): the destination is rewritten; a missing file leaves the alt text.
     bool markdown_image() {
         size_t k = i_ + 2;
@@ -491,6 +499,13 @@ private:
         } else {
             int parens = 0;
             while (dest_end < s_.size() && s_[dest_end] != ' ' && s_[dest_end] != '\n' && s_[dest_end] != '\t') {
+                if (starts_with_at(s_, dest_end, "{{") || starts_with_at(s_, dest_end, "{%")) { // a tag, spaces and all
+                    size_t close = s_.find(s_[dest_end + 1] == '{' ? "}}" : "%}", dest_end + 2);
+                    if (close != std::string::npos && close < s_.find('\n', dest_end)) {
+                        dest_end = close + 2;
+                        continue;
+                    }
+                }
                 if (s_[dest_end] == '(') ++parens;
                 if (s_[dest_end] == ')' && parens-- == 0) break;
                 ++dest_end;
@@ -498,7 +513,7 @@ private:
         }
         size_t close = s_.find(')', dest_end);
         if (close == std::string::npos) return false;
-        std::string src = s_.substr(dest_begin, dest_end - dest_begin), address, why;
+        std::string src = expand_tags(s_.substr(dest_begin, dest_end - dest_begin)), address, why;
         if (src.empty() || remote(src)) return false;
         if (!ctx_.image || !ctx_.image(src, address, why)) {
             warn(i_, "image '" + src + "' " + why + "; kept as its alt text");
@@ -536,7 +551,7 @@ private:
         };
         size_t vb = 0, ve = 0;
         if (!attribute("src", vb, ve)) return false;
-        std::string src = tag.substr(vb, ve - vb), address, why;
+        std::string src = expand_tags(tag.substr(vb, ve - vb)), address, why;
         if (src.empty() || remote(src)) return false;
         if (!ctx_.image || !ctx_.image(src, address, why)) {
             size_t ab = 0, ae = 0;
