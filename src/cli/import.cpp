@@ -309,7 +309,11 @@ bool truthy(const json& v) {
 // Title, date, tags, description, draft, slug from the front matter (the same keys across the three).
 void read_fields(Post& p, Generator g) {
     const json& fm = p.fm;
-    auto s = [&](const char* key) { return fm.contains(key) && fm[key].is_string() ? fm[key].get<std::string>() : ""; };
+    auto s = [&](const char* key) -> std::string {
+        if (!fm.contains(key)) return "";
+        if (fm[key].is_string()) return fm[key].get<std::string>();
+        return fm[key].is_number() ? fm[key].dump() : ""; // title: 1984
+    };
     p.title = s("title");
     p.description = first_of({s("description"), s("summary"), s("excerpt")});
     p.date = s("date");
@@ -552,11 +556,14 @@ int run(const Options& o) {
         int y, m, d;
         std::string rest, base = p.stem;
         if (dated_name(p.stem, y, m, d, rest)) base = rest;
-        std::string url = p.fm.value("url", p.fm.value("path", std::string()));
+        auto text = [&](const char* key) {
+            return p.fm.contains(key) && p.fm[key].is_string() ? p.fm[key].get<std::string>() : "";
+        };
+        std::string url = first_of({text("url"), text("path")});
         while (!url.empty() && url.back() == '/')
             url.pop_back();
         std::string from_url = url.substr(url.rfind('/') + 1);
-        std::string wanted = slugify(first_of({p.fm.value("slug", std::string()), from_url, base, p.title, "post"}));
+        std::string wanted = slugify(first_of({text("slug"), from_url, base, p.title, "post"}));
         if (wanted.empty()) wanted = "post";
         if (p.fm.contains("aliases") || !url.empty()) ++aliased;
         p.slug = wanted;
@@ -698,7 +705,9 @@ int run(const Options& o) {
     fs::path tmp = dest;
     tmp += ".folio-import-tmp";
     fs::remove_all(tmp, ec);
-    bool ok = write_file(tmp / "content.json", content.dump(2) + "\n");
+    // Text that is not UTF-8 (a Latin-1 title) is written with U+FFFD rather than failing the import.
+    bool ok =
+        write_file(tmp / "content.json", content.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     for (const auto& [file, body] : bodies)
         ok = ok && write_file(tmp / file, body);
     for (const auto& [from, to] : images.dest_of) {
@@ -733,9 +742,12 @@ int run(const Options& o) {
     for (const Post& p : drafts)
         std::printf("draft, skipped: %s\n", p.label.c_str());
     std::printf("folio import: %s site %s -> %s\n", generator_name(g), o.src.c_str(), dest.c_str());
-    auto count = [](size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+    auto count = [](size_t n, const char* one, const char* many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
     std::printf("%s, %s, %s skipped, %s\n", count(writing.size(), "post", "posts").c_str(),
-                count(images.dest_of.size(), "image", "images").c_str(), count(drafts.size(), "draft", "drafts").c_str(),
+                count(images.dest_of.size(), "image", "images").c_str(),
+                count(drafts.size(), "draft", "drafts").c_str(),
                 count(report.warnings.size(), "warning", "warnings").c_str());
     if (aliased > 0)
         std::printf("note: %d post%s had a url or aliases; folio serves every post at /writing/<slug>\n", aliased,

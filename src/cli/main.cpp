@@ -3,6 +3,7 @@
 // Exit codes: 0 clean, 1 content errors (or a failed build), 2 usage errors.
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -167,7 +168,12 @@ int cmd_import(int argc, char** argv) {
     if (positional.empty() || positional.size() > 2) return usage_error("import needs SRC and at most one DEST");
     o.src = positional[0];
     if (positional.size() == 2) o.dest = positional[1];
-    return folio::import::run(o);
+    try {
+        return folio::import::run(o);
+    } catch (const std::exception& e) { // a file system error mid-way: say so, never abort
+        std::fprintf(stderr, "folio import: %s\n", e.what());
+        return 1;
+    }
 }
 
 } // namespace

@@ -164,7 +164,8 @@ TEST_CASE("import: Hugo shortcodes become Markdown", "[import]") {
 }
 
 TEST_CASE("import: what cannot be converted stays visible and is located", "[import]") {
-    Converted c = convert(Generator::Hugo, "line one\n\nsay {{< tweet user=\"a\" id=\"1\" >}} and {{< ref \"nope.md\" >}}\n", 5);
+    Converted c =
+        convert(Generator::Hugo, "line one\n\nsay {{< tweet user=\"a\" id=\"1\" >}} and {{< ref \"nope.md\" >}}\n", 5);
     CHECK(c.text == "line one\n\nsay {{< tweet user=\"a\" id=\"1\" >}} and {{< ref \"nope.md\" >}}\n");
     REQUIRE(c.warnings.size() == 2);
     CHECK(c.warnings[0].line == 7);
@@ -185,7 +186,8 @@ TEST_CASE("import: Jekyll's Liquid tags become Markdown", "[import]") {
     CHECK(c.text == "{{ page.title }} {% if %}");
     c = convert(Generator::Jekyll, "[a]({% post_url 2019-01-01-other %}) [b]({% link _posts/2019-01-01-other.md %})");
     CHECK(c.text == "[a](/writing/other) [b](/writing/other)");
-    c = convert(Generator::Jekyll, "x{% comment %}gone{% endcomment %}y {{ site.baseurl }}/p {{ \"/q\" | relative_url }}");
+    c = convert(Generator::Jekyll,
+                "x{% comment %}gone{% endcomment %}y {{ site.baseurl }}/p {{ \"/q\" | relative_url }}");
     CHECK(c.text == "xy /p /q");
     CHECK(c.warnings.empty());
     c = convert(Generator::Jekyll, "![p]({{ site.baseurl }}/assets/p.png)");
@@ -196,8 +198,10 @@ TEST_CASE("import: Jekyll's Liquid tags become Markdown", "[import]") {
 }
 
 TEST_CASE("import: Zola shortcodes and internal links", "[import]") {
-    Converted c = convert(Generator::Zola, "{{ youtube(id=\"abc\") }} [o](@/blog/other.md#x) {{/* youtube(id=\"y\") */}}");
-    CHECK(c.text == "[Video on YouTube](https://www.youtube.com/watch?v=abc) [o](/writing/other#x) {{ youtube(id=\"y\") }}");
+    Converted c =
+        convert(Generator::Zola, "{{ youtube(id=\"abc\") }} [o](@/blog/other.md#x) {{/* youtube(id=\"y\") */}}");
+    CHECK(c.text ==
+          "[Video on YouTube](https://www.youtube.com/watch?v=abc) [o](/writing/other#x) {{ youtube(id=\"y\") }}");
     CHECK(c.warnings.empty());
     c = convert(Generator::Zola, "{{ not a shortcode }} {% note() %}x{% end %}");
     CHECK(c.text == "{{ not a shortcode }} {% note() %}x{% end %}");
@@ -205,8 +209,9 @@ TEST_CASE("import: Zola shortcodes and internal links", "[import]") {
 }
 
 TEST_CASE("import: images are rewritten outside code; a missing one leaves its alt text", "[import]") {
-    Converted c = convert(Generator::Hugo, "![a](pic.png \"t\") <img src=\"pic.png\" width=3> ![gone](missing.png)\n"
-                                           "`![code](pic.png)`\n```\n![fenced](pic.png)\n```\n![r](https://ex.org/r.png)\n");
+    Converted c =
+        convert(Generator::Hugo, "![a](pic.png \"t\") <img src=\"pic.png\" width=3> ![gone](missing.png)\n"
+                                 "`![code](pic.png)`\n```\n![fenced](pic.png)\n```\n![r](https://ex.org/r.png)\n");
     CHECK(c.text == "![a](/images/copied.png \"t\") <img src=\"/images/copied.png\" width=3> gone\n"
                     "`![code](pic.png)`\n```\n![fenced](pic.png)\n```\n![r](https://ex.org/r.png)\n");
     REQUIRE(c.warnings.size() == 1);
