@@ -19,6 +19,7 @@
 #include "cli/import_markup.h"
 #include "core/load.h"
 #include "core/markdown.h"
+#include "core/text.h"
 #include "core/url.h"
 
 namespace folio::import {
@@ -302,6 +303,25 @@ void find_posts(const fs::path& src, Generator g, std::vector<Post>& posts, std:
     }
 }
 
+// False, with the line and column of the first byte that is not UTF-8, when the text is not UTF-8.
+bool utf8_position(const std::string& text, SourceError& err) {
+    int line = 1, col = 1;
+    for (size_t i = 0; i < text.size();) {
+        uint32_t cp = 0;
+        size_t n = utf8_decode(text, i, cp);
+        if (n == 0 || cp == 0) {
+            err.line = line, err.column = col;
+            return false;
+        }
+        if (cp == '\n')
+            ++line, col = 1;
+        else
+            ++col;
+        i += n;
+    }
+    return true;
+}
+
 bool truthy(const json& v) {
     return (v.is_boolean() && v.get<bool>()) || (v.is_string() && v.get<std::string>() == "true");
 }
@@ -526,7 +546,12 @@ int run(const Options& o) {
             return false;
         }
         SourceError err;
-        if (!split_front_matter(normalize_text(raw), p.split, err)) {
+        const std::string text = normalize_text(raw);
+        if (!utf8_position(text, err)) {
+            report.error(p.label, err.line, err.column, "not UTF-8 (an invalid byte here); save the file as UTF-8");
+            return false;
+        }
+        if (!split_front_matter(text, p.split, err)) {
             report.error(p.label, err.line, err.column, err.message);
             return false;
         }

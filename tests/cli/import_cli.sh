@@ -130,6 +130,19 @@ ok has "$tmp/broken.err" "_posts/2020-01-02-unclosed.md:1:1: error: the front ma
 ok has "$tmp/broken.err" "2 errors; nothing written"
 ok test ! -e "$tmp/broken"
 ok test -z "$(ls "$tmp" | grep folio-import-tmp)"
+# A file that is not UTF-8 is located; an image path cannot climb out of the site.
+mkdir -p "$tmp/odd/content/posts"
+printf 'baseURL = "https://odd.example/"\n' >"$tmp/odd/hugo.toml"
+printf -- '---\ntitle: x\ndate: 2020-01-01\n---\n![secret](../../../../../../../../etc/hostname)\n' >"$tmp/odd/content/posts/escape.md"
+"$folio" import "$tmp/odd" "$tmp/odd-out" >"$tmp/odd.out" 2>"$tmp/odd.err"
+ok test $? -eq 0
+ok has "$tmp/odd.err" "content/posts/escape.md:5:1: warning: image '../../../../../../../../etc/hostname' not found"
+ok test ! -e "$tmp/odd-out/images"
+printf -- '---\ntitle: "caf\xe9"\n---\nLatin-1.\n' >"$tmp/odd/content/posts/latin1.md"
+"$folio" import "$tmp/odd" "$tmp/odd-out2" >/dev/null 2>"$tmp/odd2.err"
+ok test $? -eq 1
+ok has "$tmp/odd2.err" "content/posts/latin1.md:2:12: error: not UTF-8"
+ok test ! -e "$tmp/odd-out2"
 # An existing bundle is never overwritten.
 "$folio" import "$fixtures/hugo" "$tmp/hugo" >"$tmp/again.out" 2>"$tmp/again.err"
 ok test $? -eq 2
