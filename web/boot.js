@@ -130,6 +130,15 @@
       return r;
     };
     folio.scroll = function () { return Module._folio_scroll(); };
+    // How the text reads now, from the layout: CSS px of the body and of the smallest text, the scale.
+    folio.metrics = function () {
+      var out = Module._malloc(24);
+      Module._folio_metrics(out);
+      var f = new Float32Array(Module.HEAPU8.buffer, out, 6);
+      var m = { bodyPx: f[0], smallestPx: f[1], scale: f[2], spreads: f[3] === 1, pageWidth: f[4], pocket: f[5] === 1 };
+      Module._free(out);
+      return m;
+    };
     folio.shownError = function () { return Module.UTF8ToString(Module._folio_error()); };
     var restore = history.state && typeof history.state.scroll === "number" ? history.state.scroll : -1;
     var ok = withString(Module, location.pathname, function (p) { return Module._folio_start(p, restore); });

@@ -6,6 +6,7 @@
 // of pages holding positioned boxes, ready to draw and to hit-test.
 #pragma once
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -49,17 +50,21 @@ struct PageSpec {
     float leading = 1.42f; // line height = size * leading
     float measure() const { return width - margin_inner - margin_outer; }
 
-    // The pocket page, for phones: narrower, so body text stays near 16 CSS px on a small screen.
-    // The book is laid out again for it (its folios are its own; the contents prints them).
-    static PageSpec pocket() {
+    // The pocket page, for screens too narrow for the reference page at a readable size (phones, small
+    // tablets): as wide as the screen allows at that size (width in page units, chosen by the ui), in the
+    // reference page's proportion, with slimmer side margins. The book is laid out again for it (its folios
+    // are its own; the contents prints them).
+    static PageSpec pocket(float page_width) {
         PageSpec p;
-        p.width = 330.0f;
-        p.height = 560.0f;
+        p.width = page_width;
+        p.height = std::round(page_width * 1.7f);
         p.margin_top = 46.0f;
         p.margin_bottom = 50.0f;
-        p.margin_inner = p.margin_outer = 24.0f;
+        p.margin_inner = p.margin_outer = 12.0f;
         return p;
     }
+    // Running heads and folios: a size below the body.
+    float folio_size() const { return body_size * 0.82f; }
     float bottom() const { return height - margin_bottom; }
 };
 

@@ -18,9 +18,14 @@
 namespace folio {
 
 namespace {
-constexpr float kSpreadMinWidth = 1000.0f; // narrower screens show one page at a time
-constexpr float kPocketMaxWidth = 600.0f;  // narrower screens (phones) get the pocket page
-constexpr float kRowGap = 28.0f;           // between stacked spreads, CSS px
+// Text sizes are CSS sizes (docs/layout.md, "Text sizes on screen"): body text reads at kMinBodyPx or
+// more on every screen, and grows with the screen up to kMaxBodyPx.
+constexpr float kMinBodyPx = 16.5f;
+constexpr float kMaxBodyPx = 22.0f;
+constexpr float kSpreadMinBodyPx = 18.0f; // spreads only where two whole pages fit at this size or more
+constexpr float kPocketStep = 5.0f;       // pocket page widths in steps of 5 units: a small resize keeps the layout
+constexpr float kSpreadSide = 48.0f, kPageSide = 20.0f, kPocketSide = 6.0f; // desk beside the pages, CSS px
+constexpr float kRowGap = 28.0f;                                            // between stacked pages or spreads
 constexpr float kTopPad = 28.0f;
 constexpr float kScrollbarWidth = 10.0f;
 } // namespace
@@ -125,6 +130,14 @@ std::string App::copy_text() const {
 
 static float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
+// How far the widest line of code block `code` on this page reaches past its panel (page units).
+static float code_overflow(const Page& page, int code) {
+    float overflow = 0;
+    for (const Box& t : page.boxes)
+        if (t.code == code && t.kind == BoxKind::Text) overflow = std::max(overflow, t.w - t.clip_w);
+    return overflow;
+}
+
 void App::scroll_by(float dy) {
     float max_scroll = std::max(0.0f, content_height - view_height);
     scroll = clampf(scroll + dy, 0, max_scroll);
@@ -144,24 +157,29 @@ bool App::scroll_code_at(ImVec2 pos, float dx) {
             ImVec2 p0(o.x + b.x * page_scale, o.y + b.y * page_scale);
             if (pos.x < p0.x || pos.y < p0.y || pos.x > p0.x + b.w * page_scale || pos.y > p0.y + b.h * page_scale)
                 continue;
-            float overflow = 0; // how far the widest line reaches past the panel
-            for (const Box& t : book.pages[i].boxes)
-                if (t.code == b.code && t.kind == BoxKind::Text) overflow = std::max(overflow, t.w - t.clip_w);
-            code_scroll[b.code] = clampf(code_scroll[b.code] + dx, 0, std::max(0.0f, overflow * page_scale));
+            code_scroll[b.code] =
+                clampf(code_scroll[b.code] + dx, 0, code_overflow(book.pages[i], b.code) * page_scale);
             return true;
         }
     }
     return false;
 }
 
+static float row_height(const App& a); // Geometry, below
+
 void App::scroll_key(ScrollKey k) {
     float page = std::max(40.0f, view_height * 0.88f);
     float base = scroll_target;
+    // Spreads fit the screen whole: a page key brings the next (or previous) spread to the top of the
+    // screen, as a book's page turns.
+    const float rh = row_height(*this);
+    const float next_row = (std::floor((scroll_target + 2) / rh) + 1) * rh;
+    const float prev_row = (std::ceil((scroll_target - 2) / rh) - 1) * rh;
     switch (k) {
     case ScrollKey::LineUp: base -= 48; break;
     case ScrollKey::LineDown: base += 48; break;
-    case ScrollKey::PageUp: base -= page; break;
-    case ScrollKey::PageDown: base += page; break;
+    case ScrollKey::PageUp: base = spreads ? prev_row : base - page; break;
+    case ScrollKey::PageDown: base = spreads ? next_row : base + page; break;
     case ScrollKey::Home: base = 0; break;
     case ScrollKey::End: base = content_height; break;
     }
@@ -190,18 +208,59 @@ int App::first_visible_page() const {
     return spreads ? row * 2 : row;
 }
 
-PageSpec App::page_spec() const {
-    return view_width > 0 && view_width < kPocketMaxWidth ? PageSpec::pocket() : PageSpec{};
+float body_px_for_width(float view_width) {
+    // 18 px on a 1280 px laptop, one px more for every 320 px wider, one less for every 320 narrower.
+    return std::clamp(18.0f + (view_width - 1280.0f) / 320.0f, kMinBodyPx, kMaxBodyPx);
+}
+
+PagePlan plan_pages(float view_width, float view_height, float body_box_per_em) {
+    PagePlan plan;
+    if (view_width <= 0 || view_height <= 0 || body_box_per_em <= 0) return plan;
+    const PageSpec ref;
+    // The scale at which body text reads at px CSS pixels.
+    auto scale_for = [&](float px) { return px * body_box_per_em / ref.body_size; };
+    const float target = scale_for(body_px_for_width(view_width));
+    // Spreads: two whole pages side by side and top to bottom, so a spread is read without scrolling back.
+    const float fit_two = (view_width - 2 * kSpreadSide - kScrollbarWidth) / (2 * ref.width);
+    const float fit_tall = (view_height - 2 * kTopPad) / ref.height;
+    plan.spread_scale = std::min({target, fit_two, fit_tall});
+    plan.spreads = plan.spread_scale >= scale_for(kSpreadMinBodyPx);
+    // One reference page, centred, when it fits at the minimum size.
+    const float fit_one = (view_width - 2 * kPageSide - kScrollbarWidth) / ref.width;
+    if (fit_one >= scale_for(kMinBodyPx)) {
+        plan.single_scale = std::min(target, fit_one);
+        return plan;
+    }
+    // Otherwise the pocket page: laid out for this screen, as wide as it allows at the target size.
+    const float avail = view_width - 2 * kPocketSide;
+    const float units = std::max(8 * kPocketStep, std::floor(avail / target / kPocketStep) * kPocketStep);
+    plan.spec = PageSpec::pocket(units);
+    plan.single_scale = avail / units;
+    plan.pocket = true;
+    return plan;
+}
+
+PagePlan App::plan() const {
+    return plan_pages(view_width, view_height, fonts.box_per_em[static_cast<int>(Face::Serif)]);
+}
+
+PageSpec App::page_spec() const { return plan().spec; }
+
+float App::css_px(Face face, float size) const { return fonts.css_px(face, size, page_scale); }
+
+float App::smallest_css_px() const {
+    float least = css_px(Face::Serif, book.spec.folio_size()); // running heads and folios
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes)
+            if (b.kind == BoxKind::Text && b.size > 0) least = std::min(least, css_px(b.face, b.size));
+    return least;
 }
 
 static void compute_geometry(App& a) {
+    const PagePlan plan = a.plan();
     // A one-page book (a short article, not-found) sits in the middle rather than on a lone left page.
-    a.spreads = a.view_width >= kSpreadMinWidth && a.book.pages.size() > 1;
-    float side = a.spreads ? 48.0f : (a.view_width < 520 ? 6.0f : 20.0f);
-    float avail = std::max(100.0f, a.view_width - 2 * side - kScrollbarWidth);
-    float s = a.spreads ? avail / (2 * a.book.spec.width) : avail / a.book.spec.width;
-    // Sized by width like a web page's column (text near 18 CSS px at most); spreads scroll like a page.
-    a.page_scale = std::min(s, a.spreads ? 1.3f : 1.5f);
+    a.spreads = plan.spreads && a.book.pages.size() > 1;
+    a.page_scale = a.spreads ? plan.spread_scale : plan.single_scale;
     int n = static_cast<int>(a.book.pages.size());
     int rows = a.spreads ? (n + 1) / 2 : n;
     a.content_height = kTopPad + static_cast<float>(rows) * row_height(a) + kTopPad;
@@ -213,6 +272,39 @@ static float anchor_scroll(const App& a) {
     if (!c) return 0;
     int row = a.spreads ? c->first_page / 2 : c->first_page;
     return static_cast<float>(row) * row_height(a);
+}
+
+std::string App::reading_chapter() const {
+    const int n = static_cast<int>(book.pages.size());
+    if (route.kind != RouteKind::Main || n == 0) return "";
+    const float max_scroll = std::max(0.0f, content_height - view_height);
+    int page = -1;
+    if (max_scroll > 0 && scroll >= max_scroll - 1) {
+        // At the very end the last chapter may be too short to reach the reading line: the last page on
+        // screen is what the reader came down to.
+        for (int i = n - 1; i >= 0 && page < 0; --i)
+            if (!book.pages[i].blank && page_origin(i).y < view_height) page = i;
+    } else {
+        int row = static_cast<int>(std::max(0.0f, scroll + view_height * 0.3f - kTopPad) / row_height(*this));
+        page = std::min(n - 1, spreads ? row * 2 : row);
+    }
+    if (page < 0 || book.pages[page].blank) return ""; // between chapters: no change
+    return book.pages[page].chapter;
+}
+
+// The address follows the reading: scrolled into another chapter of the main book, the route (and the
+// title) become that chapter's, replacing the history entry so Back still leaves the book.
+static void follow_reading(App& a) {
+    if (a.route.kind != RouteKind::Main || std::fabs(a.scroll - a.address_scroll) < 1) return;
+    a.address_scroll = a.scroll;
+    const std::string id = a.reading_chapter();
+    if (id.empty() || id == a.route.chapter) return;
+    Route r = resolve_route(a.site, id == "front" ? "/" : chapter_route(id));
+    if (r.kind != RouteKind::Main || r.chapter != id) return; // the title page and the like have no route
+    a.route = r;
+    a.title = route_title(a.site, r);
+    a.requests.title_changed = true;
+    a.requests.replace_history = true;
 }
 
 static void relayout(App& a) {
@@ -290,6 +382,49 @@ bool link_item(PageDraw& d, const Box& b, int box_index, ImVec2 p0, ImVec2 p1) {
     return pressed;
 }
 
+// Code lines that go on past the panel's edge: they fade into the panel there, and a mark (› or ‹)
+// beside each such line says there is more, to be had by scrolling sideways.
+void draw_code_edges(PageDraw& d) {
+    App& a = d.app;
+    const Page& pg = a.book.pages[d.page];
+    const float s = d.s;
+    const ImU32 panel = a.theme.ink_of(Ink::Panel), clear = panel & ~IM_COL32_A_MASK;
+    const ImU32 mark = a.theme.ink_of(Ink::Muted);
+    for (const Box& p : pg.boxes) {
+        if (p.kind != BoxKind::Panel || p.code < 0) continue;
+        const float off = a.code_scroll[p.code];
+        App::CodeEdges edges;
+        edges.code = p.code;
+        for (const Box& t : pg.boxes) {
+            if (t.code != p.code || t.kind != BoxKind::Text || t.w <= 0) continue;
+            const bool right = (t.w - t.clip_w) * s - off > 0.5f, left = off > 0.5f;
+            if (!right && !left) continue;
+            edges.more_right = edges.more_right || right;
+            edges.more_left = edges.more_left || left;
+            const float x0 = std::round(d.origin.x + t.x * s), x1 = std::round(d.origin.x + (t.x + t.clip_w) * s);
+            const float y0 = std::round(d.origin.y + t.y * s), y1 = std::round(d.origin.y + (t.y + t.h) * s);
+            const float em = a.css_px(Face::Mono, t.size), fade = std::min(2.5f * em, (x1 - x0) * 0.25f);
+            const float pad = t.x - p.x; // the panel's inner margin, page units
+            ImFont* f = font_of(a, Face::Mono);
+            const float fs = t.size * s * 0.9f;
+            const float text_top = y0 + (t.h - t.size * 1.32f) * 0.5f * s; // as the line itself is drawn
+            const float ty = text_top + (t.size * s - fs) * 0.5f;
+            if (right) {
+                d.dl->AddRectFilledMultiColor(ImVec2(x1 - fade, y0), ImVec2(x1 + 1, y1), clear, panel, panel, clear);
+                if (f) d.dl->AddText(f, fs, ImVec2(x1 + pad * s * 0.2f, ty), mark, "\xE2\x80\xBA"); // ›
+            }
+            if (left) {
+                d.dl->AddRectFilledMultiColor(ImVec2(x0 - 1, y0), ImVec2(x0 + fade, y1), panel, clear, clear, panel);
+                if (f) {
+                    float w = f->CalcTextSizeA(fs, FLT_MAX, 0, "\xE2\x80\xB9").x;
+                    d.dl->AddText(f, fs, ImVec2(x0 - pad * s * 0.2f - w, ty), mark, "\xE2\x80\xB9"); // ‹
+                }
+            }
+        }
+        a.code_edges_last_frame.push_back(edges);
+    }
+}
+
 void draw_page(PageDraw& d) {
     App& a = d.app;
     const Page& pg = a.book.pages[d.page];
@@ -363,8 +498,9 @@ void draw_page(PageDraw& d) {
         }
         }
     }
+    draw_code_edges(d);
     // Running head (links to the contents) and the folio.
-    float small = spec.body_size * 0.82f;
+    float small = spec.folio_size();
     if (!pg.running_head.empty() || d.page > 0) {
         const std::string& head = pg.running_head;
         if (!head.empty()) {
@@ -462,6 +598,7 @@ bool App::frame(float dt) {
     if (book_dirty) relayout(*this);
     compute_geometry(*this);
     float max_scroll = std::max(0.0f, content_height - view_height);
+    const bool placed = pending_anchor || pending_scroll >= 0 || pending_fraction >= 0;
     if (pending_anchor) {
         scroll = scroll_target = clampf(anchor_scroll(*this), 0, max_scroll);
         pending_anchor = false;
@@ -474,6 +611,7 @@ bool App::frame(float dt) {
         scroll = scroll_target = clampf(pending_fraction * max_scroll, 0, max_scroll);
         pending_fraction = -1;
     }
+    if (placed) address_scroll = scroll; // placed for the route: the address already says where we are
 
     // Tab from the last link on screen (Shift-Tab from the first) turns the page on: the next links come
     // into view and ImGui's tabbing continues among them.
@@ -504,11 +642,13 @@ bool App::frame(float dt) {
         animating = animating || scroll != scroll_target;
     }
     scroll = clampf(scroll, 0, max_scroll);
+    follow_reading(*this);
 
     // Draw only the visible pages: frame cost does not grow with the book.
     int n = static_cast<int>(book.pages.size());
     int first = first_visible_page();
     pages_drawn_last_frame = 0;
+    code_edges_last_frame.clear();
     focused_link = -1;
     first_link_in_view = last_link_in_view = -1;
     for (int i = std::max(0, first - 2); i < n; ++i) {

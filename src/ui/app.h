@@ -19,9 +19,26 @@ namespace folio {
 
 enum class ScrollKey { LineUp, LineDown, PageUp, PageDown, Home, End };
 
+// How the book sits on a screen (docs/layout.md, "Text sizes on screen"): the page it is laid out on
+// (the reference page, or a pocket page as wide as a narrow screen allows), whether two pages may face
+// each other, and the scale from page units to CSS px for spreads and for single pages. The scale is
+// chosen so that body text reads at a CSS size that grows with the screen (body_px_for_width), never
+// below 16.5 px.
+struct PagePlan {
+    PageSpec spec;
+    bool pocket = false;
+    bool spreads = false;   // two whole pages fit side by side and top to bottom at >= 18 px body text
+    float spread_scale = 1; // page units to CSS px when showing spreads
+    float single_scale = 1; // ... when showing one page at a time
+};
+float body_px_for_width(float view_width);
+// body_box_per_em: the body face's glyph box in ems (Fonts::box_per_em).
+PagePlan plan_pages(float view_width, float view_height, float body_box_per_em);
+
 // What the app asks of the platform after a frame. The platform clears it once handled.
 struct AppRequests {
     bool push_history = false;              // a link to an internal route was followed: pushState(route.path)
+    bool replace_history = false;           // the reader scrolled into another chapter: replaceState(route.path)
     std::vector<std::string> open_external; // open in a new tab (noopener)
     bool title_changed = false;
     bool cursor_hand = false;             // the pointer is over a link
@@ -56,11 +73,14 @@ struct App {
     float scroll = 0, scroll_target = 0, velocity = 0;
     float content_height = 0, view_height = 0, view_width = 0;
     bool spreads = false;
+    // Page units to CSS px: the one scale every page is drawn at (page_origin places the pages). Text of
+    // ImGui size s reads as css_px(face, s) CSS pixels.
     float page_scale = 1;
     std::vector<float> code_scroll; // sideways offset of each code block
     std::map<std::string, LoadedImage> images;
     std::vector<std::string> bodies_requested;
     bool pending_anchor = false; // scroll to the route's chapter once laid out
+    float address_scroll = -1;   // the scroll offset the address was last matched to (the reading follows it)
     float pending_scroll = -1;   // or restore this scroll offset (history)
     float pending_fraction = -1; // or this fraction of the height (after a change of page size)
     bool dragging_scrollbar = false;
@@ -96,9 +116,24 @@ struct App {
 
     // Geometry, for tests and the platform: the screen rectangle of page i at the current scroll.
     ImVec2 page_origin(int page) const;
-    // The page the book is laid out on for the current width: the reference page, or the pocket page.
+    // How the book sits on the current screen, and the page it is laid out on: the reference page, or
+    // a pocket page for a narrow screen.
+    PagePlan plan() const;
     PageSpec page_spec() const;
     int first_visible_page() const;
+    // The CSS px size that text of ImGui size `size` in `face` reads at on screen now.
+    float css_px(Face face, float size) const;
+    float body_css_px() const { return css_px(Face::Serif, book.spec.body_size); }
+    float smallest_css_px() const; // the smallest text of the current book, folios and running heads included
+    // The main book's chapter at the reading line (a third down the screen; at the very end, the last
+    // page on screen). Empty outside the main book.
+    std::string reading_chapter() const;
+    // Code panels drawn last frame whose lines reach past an edge (drawn with a fade and a mark there).
+    struct CodeEdges {
+        int code = -1;
+        bool more_left = false, more_right = false;
+    };
+    std::vector<CodeEdges> code_edges_last_frame;
     int pages_drawn_last_frame = 0;
 };
 

@@ -20,9 +20,39 @@ static bool looks_like_font(const void* data, size_t size) {
            std::memcmp(b, "true", 4) == 0;
 }
 
+// Big-endian reads from the font file (bounds checked by the caller).
+static unsigned be16(const unsigned char* p) { return static_cast<unsigned>(p[0] << 8 | p[1]); }
+static unsigned long be32(const unsigned char* p) {
+    return static_cast<unsigned long>(p[0]) << 24 | static_cast<unsigned long>(p[1]) << 16 |
+           static_cast<unsigned long>(p[2]) << 8 | p[3];
+}
+
+float glyph_box_per_em(const void* data, size_t size) {
+    if (!looks_like_font(data, size)) return 0;
+    const auto* b = static_cast<const unsigned char*>(data);
+    const unsigned tables = be16(b + 4);
+    const unsigned char *head = nullptr, *hhea = nullptr;
+    for (unsigned i = 0; i < tables && 12 + 16 * (i + 1) <= size; ++i) {
+        const unsigned char* rec = b + 12 + 16 * i;
+        unsigned long offset = be32(rec + 8), length = be32(rec + 12);
+        if (offset > size || length > size - offset) continue;
+        if (std::memcmp(rec, "head", 4) == 0 && length >= 54) head = b + offset;
+        if (std::memcmp(rec, "hhea", 4) == 0 && length >= 36) hhea = b + offset;
+    }
+    if (!head || !hhea) return 0;
+    const float units_per_em = static_cast<float>(be16(head + 18));
+    const float ascender = static_cast<float>(static_cast<short>(be16(hhea + 4)));
+    const float descender = static_cast<float>(static_cast<short>(be16(hhea + 6)));
+    if (units_per_em <= 0 || ascender - descender <= 0) return 0;
+    return (ascender - descender) / units_per_em;
+}
+
 bool add_font(Fonts& fonts, Face face, void* data, size_t size) {
     int i = static_cast<int>(face);
     if (i < 0 || i >= kFaceCount || !looks_like_font(data, size)) return false;
+    const float ratio = glyph_box_per_em(data, size);
+    if (ratio <= 0) return false;
+    fonts.box_per_em[i] = ratio;
     ImFontConfig cfg;
     cfg.FontDataOwnedByAtlas = true;
     // No hinting snaps in stb_truetype anyway; keep advances fractional so widths scale linearly

@@ -11,10 +11,23 @@ namespace folio {
 
 // ImGui fonts for each face. Sizes are chosen per draw call (ImGui 1.92 bakes glyphs on demand at any
 // size and device pixel ratio), so one ImFont per face is enough.
+//
+// Sizes: Dear ImGui's font size is the height of the glyph box (the font's hhea ascender minus
+// descender, stb_truetype's ScaleForPixelHeight), while CSS sizes a font by its em. For Noto Serif the
+// box is 1.362 em (ascender 1069, descender -293, 1000 units per em), so ImGui size 14 is a 10.28 px
+// em: 14 units at scale 1.3 read as 13.4 CSS px, not 18. box_per_em holds that ratio for each face, read
+// from the font file when it is added (never assumed); css_px converts. This is the one place it lives.
 struct Fonts {
     ImFont* face[kFaceCount] = {};
+    float box_per_em[kFaceCount] = {1, 1, 1, 1, 1};
     bool complete() const;
+    // The CSS font size (px) that text drawn at ImGui size `size` times `scale` reads as.
+    float css_px(Face f, float size, float scale) const { return size * scale / box_per_em[static_cast<int>(f)]; }
 };
+
+// (ascender - descender) / units per em, from a TrueType/OpenType file's hhea and head tables: the
+// glyph box ImGui sizes by, in ems. 0 when the tables are missing or malformed.
+float glyph_box_per_em(const void* data, size_t size);
 
 // Adds a TrueType/OpenType font from memory. Ownership of data (allocated with IM_ALLOC or malloc)
 // passes to the atlas. Returns false if the data is not a font.

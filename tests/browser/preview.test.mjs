@@ -64,3 +64,30 @@ test("an edit shows up live, keeping the view; a check error is shown on the pag
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the preview serves like a static host: 404.html with status 404 for unknown paths", async () => {
+  const base = `http://127.0.0.1:${PORT}`;
+  const missing = await fetch(`${base}/no/such/page`);
+  assert.equal(missing.status, 404);
+  assert.match(missing.headers.get("content-type"), /^text\/html/);
+  assert.match(await missing.text(), /<title>page not found · /);
+  for (const route of ["/", "/books", "/books/", "/writing/arrays-become-matrices"]) {
+    const r = await fetch(base + route);
+    assert.equal(r.status, 200, route);
+    assert.match(await r.text(), /<canvas id="book"/, route);
+  }
+  const html = await (await fetch(base + "/")).text();
+  const wasm = html.match(/\/assets\/folio\.[0-9a-f]+\.wasm/);
+  assert.ok(wasm, "the page names its wasm");
+  const w = await fetch(base + wasm[0]);
+  assert.equal(w.status, 200);
+  assert.equal(w.headers.get("content-type"), "application/wasm");
+  // The book shows its own not-found page there.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/no/such/page`);
+  await ready(page);
+  await settle(page);
+  assert.ok(await page.evaluate(() => window.folio.box("page not found")));
+  await context.close();
+});

@@ -52,15 +52,32 @@ test("an article's body arrives, then its image loads from the site's own origin
   await page.goto(`http://127.0.0.1:${own.address().port}/writing/everything-markdown`);
   await ready(page);
   assert.equal((await body).status(), 200);
+  // Images load as they come into view: read on down to the figure.
+  await settle(page);
+  await page.mouse.move(720, 450);
+  for (let i = 0; i < 40 && images.length === 0; i++) {
+    await page.mouse.wheel(0, 250);
+    await settle(page);
+  }
   assert.equal((await image).status(), 200);
   await settle(page);
   assert.deepEqual(images, [200]);
-  // The figure is a blue square with a yellow circle: find both colours on screen.
-  const { data } = await pixels(page);
-  const found = { blue: 0, yellow: 0 };
-  for (let i = 0; i < data.length; i += 4) {
-    if (data[i] < 60 && data[i + 1] > 70 && data[i + 1] < 120 && data[i + 2] > 160) found.blue++;
-    if (data[i] > 220 && data[i + 1] > 170 && data[i + 2] < 80) found.yellow++;
+  // The figure is a blue square with a yellow circle: find both colours on screen (scrolling on a
+  // little at a time until the whole figure is in view).
+  const colours = async () => {
+    const { data } = await pixels(page);
+    const found = { blue: 0, yellow: 0 };
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] < 60 && data[i + 1] > 70 && data[i + 1] < 120 && data[i + 2] > 160) found.blue++;
+      if (data[i] > 220 && data[i + 1] > 170 && data[i + 2] < 80) found.yellow++;
+    }
+    return found;
+  };
+  let found = await colours();
+  for (let i = 0; i < 12 && !(found.blue > 5000 && found.yellow > 2000); i++) {
+    await page.mouse.wheel(0, 120);
+    await settle(page);
+    found = await colours();
   }
   assert.ok(found.blue > 5000 && found.yellow > 2000, JSON.stringify(found));
   assert.deepEqual(errors, []);

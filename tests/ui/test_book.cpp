@@ -1,8 +1,10 @@
 // The real views, run natively in a headless ImGui context (no GPU), driven by synthetic input.
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "core/derive.h"
@@ -188,6 +190,11 @@ TEST_CASE("the rest of a pull-request block folds and unfolds", "[ui]") {
     t.click(at);
     t.frame();
     CHECK(count_pulls() == 7 * 3 + 15);
+    // The unfolded list runs on below: scroll until the toggle is on screen.
+    for (int i = 0; i < 40 && !(t.find_box("fold the rest", at) && at.y > 0 && at.y < t.h - 20); ++i) {
+        t.app.scroll_by(200);
+        t.frame();
+    }
     REQUIRE(t.find_box("fold the rest", at));
     t.click(at);
     t.frame();
@@ -195,11 +202,20 @@ TEST_CASE("the rest of a pull-request block folds and unfolds", "[ui]") {
 }
 
 TEST_CASE("keys scroll; narrow screens show single pages", "[ui]") {
-    Harness wide;
+    Harness wide(2560, 1440);
     CHECK(wide.app.spreads);
     wide.app.scroll_key(ScrollKey::PageDown);
     wide.frames(40);
     CHECK(wide.app.scroll > 100);
+    // Whole spreads on screen: a page key turns exactly one spread, bringing the next pages' tops up.
+    CHECK(wide.app.page_origin(2).y == 28.0f);
+    wide.app.scroll_by(-300); // from anywhere in between, too
+    wide.app.scroll_key(ScrollKey::PageDown);
+    wide.frames(40);
+    CHECK(wide.app.page_origin(2).y == 28.0f);
+    wide.app.scroll_key(ScrollKey::PageUp);
+    wide.frames(40);
+    CHECK(wide.app.scroll == 0);
     wide.app.scroll_key(ScrollKey::End);
     wide.frames(60);
     CHECK(wide.app.scroll >= wide.app.content_height - wide.h - 1);
@@ -400,7 +416,7 @@ TEST_CASE("a long body is fetched when its article opens, keeping the reader's p
     CHECK(t.app.site.local_images == std::vector<std::string>{"/images/figure.svg"});
 }
 
-TEST_CASE("phones get the pocket page: text near 16 px, and the place is kept across the switch", "[ui]") {
+TEST_CASE("narrow screens get a pocket page laid out at their size; the place is kept across the switch", "[ui]") {
     Harness t(1280, 860);
     CHECK(t.app.book.spec.width == PageSpec{}.width);
     t.app.open("/writing");
@@ -409,11 +425,20 @@ TEST_CASE("phones get the pocket page: text near 16 px, and the place is kept ac
     t.w = 390;
     t.h = 844;
     t.frames(2);
-    CHECK(t.app.book.spec.width == PageSpec::pocket().width);
-    CHECK(t.app.book.spec.body_size * t.app.page_scale >= 15.0f);
+    const float phone_width = t.app.book.spec.width;
+    CHECK(phone_width < PageSpec{}.width);
+    CHECK(t.app.book.spec.width == t.app.plan().spec.width);
+    CHECK(t.app.body_css_px() >= 16.0f);
     CHECK(t.app.page_scale * t.app.book.spec.width <= 390);
+    CHECK(t.app.page_scale * t.app.book.spec.width >= 370); // the page uses the screen
     float after = t.app.scroll / (t.app.content_height - t.h);
     CHECK(std::fabs(after - before) < 0.02f);
+    // A narrower phone: the page is laid out again, narrower, at the same text size.
+    t.w = 320;
+    t.frames(2);
+    CHECK(t.app.book.spec.width < phone_width);
+    CHECK(t.app.body_css_px() >= 16.0f);
+    CHECK(t.app.page_scale * t.app.book.spec.width <= 320);
     // The contents still prints the folios of this layout.
     t.app.open("/contents");
     t.frame();
@@ -422,6 +447,165 @@ TEST_CASE("phones get the pocket page: text near 16 px, and the place is kept ac
         REQUIRE(c);
         CHECK(l.folio == folio_label(t.app.book.pages[c->first_page]));
     }
+}
+
+TEST_CASE("the glyph box per em is read from the font, and ImGui sizes by it", "[ui][fonts]") {
+    Harness t;
+    // From the fonts' own tables (fontTools): Noto Serif hhea ascender 1069, descender -293, 1000 units
+    // per em (all four serif faces); JetBrains Mono 1020, -300, 1000.
+    for (Face f : {Face::Serif, Face::Italic, Face::Bold, Face::BoldItalic})
+        CHECK(std::fabs(t.app.fonts.box_per_em[static_cast<int>(f)] - 1.362f) < 1e-4f);
+    CHECK(std::fabs(t.app.fonts.box_per_em[static_cast<int>(Face::Mono)] - 1.320f) < 1e-4f);
+    // ImGui at size S sets an em of S / box_per_em: ten 'n' (advance 645 units per 1000) measure
+    // 10 * 0.645 em, and at the size that makes a 16 px em they are 103.2 px wide.
+    const float size = 16.0f * t.app.fonts.box_per_em[0];
+    const char* tens = "nnnnnnnnnn";
+    float w = t.app.measurer.width(Face::Serif, size, tens, tens + 10);
+    CHECK(std::fabs(w - 103.2f) < 0.2f);
+    CHECK(std::fabs(t.app.fonts.css_px(Face::Serif, 14.0f, 1.3f) - 13.36f) < 0.01f); // the issue's 13.4 px
+    // Not a font, or a font without the tables: no ratio.
+    const char junk[64] = "true";
+    CHECK(glyph_box_per_em(junk, sizeof junk) == 0.0f);
+    CHECK(glyph_box_per_em(junk, 3) == 0.0f);
+}
+
+TEST_CASE("body text reads at 16 CSS px or more on every screen from 320 to 2560; the book grows", "[ui][sizes]") {
+    Harness t;
+    const ImVec2 screens[] = {{320, 568},  {360, 740},   {390, 844},   {430, 932},   {600, 960},   {700, 1000},
+                              {768, 1024}, {820, 1180},  {1024, 768},  {1280, 800},  {1366, 768},  {1440, 900},
+                              {1536, 864}, {1680, 1050}, {1920, 1080}, {1920, 1200}, {2560, 1080}, {2560, 1440}};
+    std::map<int, float> body_at;
+    for (const char* route : {"/", "/writing/the-tensor-was-only-the-handle"}) {
+        t.app.open(route);
+        for (ImVec2 v : screens) {
+            t.w = v.x;
+            t.h = v.y;
+            t.frames(2);
+            INFO(route << " at " << v.x << "x" << v.y);
+            CHECK(t.app.body_css_px() >= 16.0f);
+            CHECK(t.app.smallest_css_px() >= 13.0f); // lists, dates, pull requests, folios
+            const float pw = t.app.page_scale * t.app.book.spec.width;
+            CHECK(pw * (t.app.spreads ? 2 : 1) <= v.x);
+            // Spreads only where two whole pages fit on screen at 18 px or more.
+            if (t.app.spreads) {
+                CHECK(t.app.page_scale * t.app.book.spec.height <= v.y);
+                CHECK(t.app.body_css_px() >= 18.0f);
+            }
+            if (route[1] == 0) body_at[static_cast<int>(v.x * 10000 + v.y)] = t.app.body_css_px();
+        }
+    }
+    // Larger screens read larger, and a laptop at 1280 shows one page, centred.
+    CHECK(body_at[1280 * 10000 + 800] >= 18.0f - 0.01f);
+    CHECK(body_at[1920 * 10000 + 1080] > body_at[1280 * 10000 + 800]);
+    CHECK(body_at[2560 * 10000 + 1440] >= 18.0f);
+    t.app.open("/");
+    t.w = 1280;
+    t.h = 800;
+    t.frames(2);
+    CHECK_FALSE(t.app.spreads);
+    CHECK(std::fabs(t.app.page_origin(0).x + t.app.page_scale * t.app.book.spec.width * 0.5f - 640) < 1.5f);
+    t.w = 2560;
+    t.h = 1440;
+    t.frames(2);
+    CHECK(t.app.spreads);
+}
+
+TEST_CASE("body lines hold about 45 to 75 characters", "[ui][sizes]") {
+    Harness t;
+    // Characters per full line (a line that fills the measure, not a paragraph's last) of an article's
+    // body, on the reference page and on phones' pocket pages.
+    auto median_line = [&] {
+        std::map<std::pair<int, int>, std::pair<float, size_t>> lines; // (page, y) -> (right edge, chars)
+        for (int p = 0; p < static_cast<int>(t.app.book.pages.size()); ++p)
+            for (const Box& b : t.app.book.pages[p].boxes)
+                if (b.kind == BoxKind::Text && b.size == t.app.book.spec.body_size && b.code < 0 &&
+                    b.face != Face::Mono) {
+                    auto& l = lines[{p, static_cast<int>(b.y * 4)}];
+                    l.first = std::max(l.first, b.x + b.w);
+                    l.second += b.text.size();
+                }
+        std::vector<size_t> full;
+        const float right = t.app.book.spec.width - t.app.book.spec.margin_outer;
+        for (const auto& kv : lines)
+            if (kv.second.first > right - t.app.book.spec.body_size * 2) full.push_back(kv.second.second);
+        REQUIRE(full.size() > 10);
+        std::sort(full.begin(), full.end());
+        UNSCOPED_INFO("full lines: " << full.size() << ", median " << full[full.size() / 2] << " characters");
+        return full[full.size() / 2];
+    };
+    t.app.open("/");
+    t.frames(2);
+    size_t reference = median_line();
+    CHECK(reference >= 45);
+    CHECK(reference <= 75);
+    t.w = 390;
+    t.h = 844;
+    t.frames(2);
+    size_t phone = median_line();
+    CHECK(phone >= 38); // a 390 px phone at 16.5 px: as close to 45 as the width allows
+    CHECK(phone <= 75);
+}
+
+TEST_CASE("the address follows the reading through the main book; Back is left alone", "[ui][address]") {
+    Harness t(1280, 800);
+    t.frames(2);
+    CHECK(t.app.route.path == "/");
+    std::vector<std::string> seen;
+    for (int i = 0; i < 200 && t.app.scroll < t.app.content_height - t.h - 1; ++i) {
+        t.app.scroll_key(ScrollKey::PageDown);
+        t.frames(30);
+        CHECK_FALSE(t.app.requests.push_history);
+        if (t.app.requests.replace_history) {
+            seen.push_back(t.app.route.path);
+            CHECK(t.app.title == route_title(t.app.site, t.app.route));
+            t.app.requests.replace_history = false;
+        }
+    }
+    // Every chapter of the contents, in order, ending where the book ends.
+    const std::vector<std::string> expected = {"/contents", "/loves", "/songs", "/books",
+                                               "/writing",  "/films", "/work",  "/find-me"};
+    CHECK(seen == expected);
+    CHECK(t.app.title == "find me \xC2\xB7 Anshuman Agrawal");
+    // Back up to the top: the front page again.
+    t.app.scroll_key(ScrollKey::Home);
+    t.frames(60);
+    CHECK(t.app.route.path == "/");
+    CHECK(t.app.title == "Anshuman Agrawal");
+    // Opening a chapter lands on it and stays there, even the last one (which cannot reach the top).
+    for (const char* path : {"/books", "/work", "/find-me"}) {
+        t.app.open(path);
+        t.frames(5);
+        CHECK(t.app.route.path == path);
+        CHECK(t.app.reading_chapter() == t.app.route.chapter);
+    }
+    // Articles are not chapters: their route never changes by scrolling.
+    t.app.open("/writing/the-tensor-was-only-the-handle");
+    t.frames(2);
+    t.app.requests.replace_history = false;
+    t.app.scroll_key(ScrollKey::End);
+    t.frames(60);
+    CHECK(t.app.route.path == "/writing/the-tensor-was-only-the-handle");
+    CHECK_FALSE(t.app.requests.replace_history);
+}
+
+TEST_CASE("a code line that goes on past the panel is marked at that edge", "[ui]") {
+    Harness t;
+    t.open_rich_article();
+    ImVec2 at;
+    for (int i = 0; i < 40 && !t.find_box("int main()", at); ++i) {
+        t.app.scroll_by(60);
+        t.frame();
+    }
+    REQUIRE(t.find_box("int main()", at));
+    t.frame();
+    REQUIRE(t.app.code_edges_last_frame.size() == 1);
+    CHECK(t.app.code_edges_last_frame[0].more_right);
+    CHECK_FALSE(t.app.code_edges_last_frame[0].more_left);
+    t.app.scroll_code_at(at, 100000); // to the end of the longest line
+    t.frame();
+    REQUIRE(t.app.code_edges_last_frame.size() == 1);
+    CHECK_FALSE(t.app.code_edges_last_frame[0].more_right);
+    CHECK(t.app.code_edges_last_frame[0].more_left);
 }
 
 TEST_CASE("Tab past the last link on screen scrolls on; focus never leaves the screen", "[ui]") {

@@ -39,6 +39,12 @@ EM_JS(void, js_push_state, (const char* path, double old_scroll), {
     history.pushState({scroll: 0}, "", p);
     if (window.folio) window.folio.route = location.pathname;
 });
+// The reader scrolled into another chapter: the address and the entry's scroll follow, in place.
+EM_JS(void, js_replace_route, (const char* path, double scroll), {
+    const st = history.state || {};
+    history.replaceState(Object.assign({}, st, {scroll: scroll}), "", UTF8ToString(path));
+    if (window.folio) window.folio.route = location.pathname;
+});
 EM_JS(void, js_replace_scroll, (double scroll), {
     const st = history.state || {};
     history.replaceState(Object.assign({}, st, {scroll: scroll}), "");
@@ -156,6 +162,11 @@ void handle_requests() {
     if (r.push_history) {
         js_push_state(p.app.route.path.c_str(), p.history_scroll_saved >= 0 ? p.history_scroll_saved : 0);
         r.push_history = false;
+        r.replace_history = false; // the new entry already has the route
+    }
+    if (r.replace_history) {
+        js_replace_route(p.app.route.path.c_str(), p.app.scroll);
+        r.replace_history = false;
     }
     if (r.title_changed) {
         if (!p.app.title.empty()) js_set_title(p.app.title.c_str());
@@ -497,6 +508,20 @@ EMSCRIPTEN_KEEPALIVE int folio_find_box(const char* text, float* out) {
             }
     }
     return 0;
+}
+
+// For tests and benchmarks: how the text reads now, measured from the layout (ImGui size times the page
+// scale, in CSS px through the face's glyph box per em). out[0] body px, out[1] smallest text px,
+// out[2] page scale, out[3] 1 when showing spreads, out[4] the page's width in page units,
+// out[5] 1 on a pocket page.
+EMSCRIPTEN_KEEPALIVE void folio_metrics(float* out) {
+    const folio::App& a = g_platform.app;
+    out[0] = a.body_css_px();
+    out[1] = a.smallest_css_px();
+    out[2] = a.page_scale;
+    out[3] = a.spreads ? 1.0f : 0.0f;
+    out[4] = a.book.spec.width;
+    out[5] = a.plan().pocket ? 1.0f : 0.0f;
 }
 
 // An image finished loading (texture 0: it failed). The texture is a GL name from Emscripten's tables.
