@@ -265,16 +265,26 @@ bool markdown_file(const fs::path& p) {
     return e == ".md" || e == ".markdown" || e == ".mdown" || e == ".mkd";
 }
 
-std::vector<fs::path> markdown_files(const fs::path& dir) {
+// Posts in formats other than Markdown: not imported, but never silently left behind.
+bool other_markup_file(const fs::path& p) {
+    std::string e = p.extension().string();
+    std::transform(e.begin(), e.end(), e.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return e == ".html" || e == ".htm" || e == ".org" || e == ".adoc" || e == ".asciidoc" || e == ".rst" ||
+           e == ".pandoc" || e == ".ipynb" || e == ".textile";
+}
+
+std::vector<fs::path> files_in(const fs::path& dir, bool (*wanted)(const fs::path&)) {
     std::vector<fs::path> out;
     std::error_code ec;
     if (!fs::is_directory(dir)) return out;
     for (auto it = fs::recursive_directory_iterator(dir, ec); it != fs::recursive_directory_iterator();
          it.increment(ec))
-        if (it->is_regular_file() && markdown_file(it->path())) out.push_back(it->path());
+        if (it->is_regular_file() && wanted(it->path())) out.push_back(it->path());
     std::sort(out.begin(), out.end());
     return out;
 }
+
+std::vector<fs::path> markdown_files(const fs::path& dir) { return files_in(dir, markdown_file); }
 
 std::string generic(const fs::path& p) { return p.generic_string(); }
 
@@ -536,6 +546,11 @@ int run(const Options& o) {
 
     std::vector<Post> posts, drafts;
     find_posts(src, g, posts, drafts);
+    for (const char* dir : {"_posts", "_drafts", "content"})
+        for (const fs::path& f : files_in(src / dir, other_markup_file))
+            report.warning(generic(fs::relative(f, src)), 1, 1,
+                           "not Markdown, so not imported; convert it to Markdown (or paste its text into a .md file) "
+                           "and import again");
 
     // Front matter, for every post (drafts too: a draft is only known by reading it).
     std::vector<Post> kept;

@@ -83,7 +83,7 @@ ok hasnt "$tmp/hugo/writing/line-endings-2.md" '{#why}'
 import_site jekyll
 ok test "$rc" -eq 0
 ok has "$tmp/jekyll.out" "folio import: Jekyll site"
-ok has "$tmp/jekyll.out" "4 posts, 1 image, 2 drafts skipped, 4 warnings"
+ok has "$tmp/jekyll.out" "4 posts, 1 image, 2 drafts skipped, 5 warnings"
 ok has "$tmp/jekyll.out" "draft, skipped: _drafts/unfinished.md"
 ok has "$tmp/jekyll.out" "draft, skipped: _posts/2021-05-05-unpublished.md"
 ok checks "$tmp/jekyll"
@@ -104,6 +104,7 @@ ok hasnt "$tmp/jekyll/writing/leap-day.md" 'never appears'
 ok has "$tmp/jekyll.err" "_posts/2020-02-29-leap-day.md:29:1: warning: Liquid tag 'include'"
 ok has "$tmp/jekyll.err" "_posts/2019-01-01-hello.md:8:1: warning: post_url '2018-05-05-missing' names no imported post"
 ok cmp "$fixtures/jekyll/assets/img/pic.png" "$tmp/jekyll/images/assets/img/pic.png"
+ok has "$tmp/jekyll.err" "_posts/2018-04-01-old-html-post.html:1:1: warning: not Markdown, so not imported"
 
 #---- Zola ----
 import_site zola
