@@ -252,6 +252,7 @@ private:
         ShortcodeCall c = parse_shortcode(inner);
         if (c.name == "figure") return figure(c, after);
         if (c.name == "youtube") return youtube(c.get("id", 0), c.get("title"), after);
+        if (c.name == "vimeo" || c.name == "gist" || c.name == "tweet" || c.name == "instagram") return embed(c, after);
         if (c.name == "ref" || c.name == "relref") {
             std::string target = c.get("path", 0), route;
             if (!route_for(target, route)) {
@@ -321,6 +322,30 @@ private:
         }
         out_ += "[" + escape_brackets(title.empty() ? "Video on YouTube" : title) +
                 "](https://www.youtube.com/watch?v=" + id + ")";
+        i_ = after;
+        return true;
+    }
+
+    // Hugo's other built-in embeds become links to what they embed (the page loads nothing from elsewhere).
+    bool embed(const ShortcodeCall& c, size_t after) {
+        std::string label, url;
+        if (c.name == "vimeo" && !c.get("id", 0).empty()) {
+            label = "Video on Vimeo";
+            url = "https://vimeo.com/" + c.get("id", 0);
+        } else if (c.name == "gist" && !c.get("", 1).empty()) {
+            label = "Gist" + (c.get("", 2).empty() ? "" : " " + c.get("", 2));
+            url = "https://gist.github.com/" + c.get("", 0) + "/" + c.get("", 1);
+        } else if (c.name == "tweet" && !c.get("user").empty() && !c.get("id").empty()) {
+            label = "Post by @" + c.get("user");
+            url = "https://twitter.com/" + c.get("user") + "/status/" + c.get("id");
+        } else if (c.name == "instagram" && !c.get("id", 0).empty()) {
+            label = "Post on Instagram";
+            url = "https://www.instagram.com/p/" + c.get("id", 0) + "/";
+        } else {
+            keep(after, c.name + " without the parameters it needs; left as written");
+            return true;
+        }
+        out_ += "[" + escape_brackets(label) + "](" + url + ")";
         i_ = after;
         return true;
     }

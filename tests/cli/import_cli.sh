@@ -36,7 +36,7 @@ import_site() { # name: imports fixtures/NAME into $tmp/NAME, output in $tmp/NAM
 import_site hugo
 ok test "$rc" -eq 0
 ok has "$tmp/hugo.out" "folio import: Hugo site"
-ok has "$tmp/hugo.out" "5 posts, 3 images, 1 draft skipped, 6 warnings"
+ok has "$tmp/hugo.out" "5 posts, 3 images, 1 draft skipped, 7 warnings"
 ok has "$tmp/hugo.out" "draft, skipped: content/posts/draft-post.md"
 ok checks "$tmp/hugo"
 ok field "$tmp/hugo" 'c["site"]["title"] == "Systems Notes" and c["site"]["base_url"] == "https://blog.example.org/" and c["site"]["author"] == "Ada Example"'
@@ -63,11 +63,13 @@ ok has "$tmp/hugo/writing/rust-good-parts.md" '```rust'
 ok has "$tmp/hugo/writing/rust-good-parts.md" '[The talk](https://www.youtube.com/watch?v=dQw4w9WgXcQ)'
 ok has "$tmp/hugo/writing/rust-good-parts.md" '[the bundle post](/writing/bundle-post) and [the notes](/writing/line-endings-2#why)'
 ok has "$tmp/hugo/writing/rust-good-parts.md" '![chart](/images/img/chart.png)'
-ok has "$tmp/hugo/writing/rust-good-parts.md" '{{< tweet user="ada" id="1234" >}}'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '[Post by @ada](https://twitter.com/ada/status/1234) and [Gist](https://gist.github.com/ada/5a1b2c)'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '{{< notice warning >}}A theme'"'"'s own shortcode.{{< /notice >}}'
 ok has "$tmp/hugo/writing/rust-good-parts.md" '`{{< figure src="x.png" >}}`'
 ok has "$tmp/hugo/writing/rust-good-parts.md" '![not an image](nowhere.png) untouched.'
 ok hasnt "$tmp/hugo/writing/rust-good-parts.md" '<!--more-->'
-ok has "$tmp/hugo.err" "content/posts/rust-good-parts.md:28:1: warning: shortcode 'tweet' has no Markdown equivalent"
+ok has "$tmp/hugo.err" "content/posts/rust-good-parts.md:30:1: warning: shortcode 'notice' has no Markdown equivalent"
+ok has "$tmp/hugo.err" "content/posts/rust-good-parts.md:30:47: warning: shortcode '/notice' has no Markdown equivalent"
 ok has "$tmp/hugo.err" "content/posts/crlf-post.md:12:23: warning: shortcode 'unknown-shortcode'"
 # Images: from static/ (a space in the name), assets/ and a page bundle's own folder, copied once each.
 ok cmp "$fixtures/hugo/static/images/diagram one.png" "$tmp/hugo/images/diagram-one.png"

@@ -159,20 +159,23 @@ TEST_CASE("import: Hugo shortcodes become Markdown", "[import]") {
     c = convert(Generator::Hugo, "[o]({{< ref \"posts/other.md#part\" >}}) [p]({{% relref posts/other.md %}})");
     CHECK(c.text == "[o](/writing/other#part) [p](/writing/other)");
     CHECK(c.warnings.empty());
+    c = convert(Generator::Hugo, "{{< vimeo 146022717 >}} {{< gist spf13 7896402 \"img.html\" >}}");
+    CHECK(c.text ==
+          "[Video on Vimeo](https://vimeo.com/146022717) [Gist img.html](https://gist.github.com/spf13/7896402)");
     c = convert(Generator::Hugo, "`{{</* figure src=\"x\" */>}}`");
     CHECK(c.text == "`{{< figure src=\"x\" >}}`");
 }
 
 TEST_CASE("import: what cannot be converted stays visible and is located", "[import]") {
     Converted c =
-        convert(Generator::Hugo, "line one\n\nsay {{< tweet user=\"a\" id=\"1\" >}} and {{< ref \"nope.md\" >}}\n", 5);
-    CHECK(c.text == "line one\n\nsay {{< tweet user=\"a\" id=\"1\" >}} and {{< ref \"nope.md\" >}}\n");
+        convert(Generator::Hugo, "line one\n\nsay {{< notice user=\"a\" id=\"1\" >}} and {{< ref \"nope.md\" >}}\n", 5);
+    CHECK(c.text == "line one\n\nsay {{< notice user=\"a\" id=\"1\" >}} and {{< ref \"nope.md\" >}}\n");
     REQUIRE(c.warnings.size() == 2);
     CHECK(c.warnings[0].line == 7);
     CHECK(c.warnings[0].column == 5);
-    CHECK(c.warnings[0].message.find("'tweet'") != std::string::npos);
+    CHECK(c.warnings[0].message.find("'notice'") != std::string::npos);
     CHECK(c.warnings[1].line == 7);
-    CHECK(c.warnings[1].column == 39);
+    CHECK(c.warnings[1].column == 40);
     // Columns count characters, not bytes.
     c = convert(Generator::Hugo, "\xC3\xA9\xC3\xA9 {{< x >}}");
     REQUIRE(c.warnings.size() == 1);
