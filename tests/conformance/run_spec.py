@@ -29,7 +29,8 @@ from urllib.parse import urljoin
 
 ROUTE = "/writing/spec"
 
-RAW_HTML = "raw HTML is shown as text (folio policy: no raw HTML passes through, docs/content.md)"
+RAW_HTML = ("raw HTML never passes through as written: folio keeps a safe subset of elements, without their "
+            "other attributes, and shows or drops the rest (docs/content.md)")
 UNSAFE = "only http(s), mailto, site paths and relative references become links (folio link policy)"
 AUTOLINK = "bare URLs and www. addresses become links (folio enables md4c's permissive autolinks)"
 
