@@ -222,14 +222,46 @@ std::string collapse_space(const std::string& s) {
 }
 
 // The first paragraph's text, as readers of the feed see it.
+bool has_text(const Node& n);
+
 std::string first_paragraph(const Node& n) {
-    if (n.kind == NodeKind::Paragraph) return collapse_space(plain_text(n));
+    if (n.kind == NodeKind::Paragraph) return has_text(n) ? collapse_space(plain_text(n)) : "";
     if (n.kind == NodeKind::CodeBlock || n.kind == NodeKind::Table) return "";
     for (const Node& c : n.children) {
         std::string t = first_paragraph(c);
         if (!t.empty()) return t;
     }
     return "";
+}
+
+// A body's first line "# Heading": the title when the front matter gave none, and gone from the body
+// either way when it only repeats the title (folio prints the title above the body).
+std::string take_leading_heading(const std::string& body, std::string& title) {
+    size_t start = body.find_first_not_of(" \t\n");
+    if (start == std::string::npos || body.compare(start, 2, "# ") != 0) return body;
+    size_t eol = body.find('\n', start);
+    std::string heading =
+        collapse_space(body.substr(start + 2, eol == std::string::npos ? std::string::npos : eol - start - 2));
+    auto lower = [](std::string t) {
+        for (char& c : t)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return t;
+    };
+    if (title.empty())
+        title = heading;
+    else if (lower(heading) != lower(collapse_space(title)))
+        return body;
+    return eol == std::string::npos ? "" : body.substr(eol + 1);
+}
+
+// The first paragraph that has text of its own (not only an image).
+bool has_text(const Node& n) {
+    if ((n.kind == NodeKind::Text || n.kind == NodeKind::Code) &&
+        n.text.find_first_not_of(" \t\n") != std::string::npos)
+        return true;
+    for (const Node& c : n.children)
+        if (c.kind != NodeKind::Image && has_text(c)) return true;
+    return false;
 }
 
 // The first sentence, at most about 200 characters (cut at a word).
@@ -346,7 +378,7 @@ void read_fields(Post& p, Generator g) {
     };
     p.title = s("title");
     p.description = first_of({s("description"), s("summary"), s("excerpt")});
-    p.date = s("date");
+    p.date = first_of({s("date"), s("publishDate"), s("pubdate"), s("published"), s("lastmod"), s("updated")});
     if (p.date.empty() && fm.contains("date") && fm["date"].is_number_integer())
         p.date = std::to_string(fm["date"].get<long long>());
     if (fm.contains("draft") && truthy(fm["draft"])) p.draft = true;
@@ -653,26 +685,11 @@ int run(const Options& o) {
 
         if (p.split.kind == FrontMatterKind::None)
             report.warning(p.label, 1, 1, "no front matter; the title, date and slug come from the file");
+        body = take_leading_heading(body, p.title);
         if (p.title.empty()) {
-            // A first "# Heading" is the title (and leaves the body); else the file name.
-            std::istringstream in(body);
-            std::string line, rest;
-            bool taken_heading = false;
-            while (std::getline(in, line)) {
-                if (!taken_heading && p.title.empty() && line.rfind("# ", 0) == 0) {
-                    p.title = collapse_space(line.substr(2));
-                    taken_heading = true;
-                    continue;
-                }
-                if (!taken_heading && !collapse_space(line).empty()) taken_heading = true;
-                rest += line + "\n";
-            }
-            body = rest;
-            if (p.title.empty()) {
-                int y, m, d;
-                std::string name;
-                p.title = humanize(dated_name(p.stem, y, m, d, name) ? name : p.stem);
-            }
+            int y, m, d;
+            std::string name;
+            p.title = humanize(dated_name(p.stem, y, m, d, name) ? name : p.stem);
         }
         int y = 0, m = 0, d = 0;
         std::string name;

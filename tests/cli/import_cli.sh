@@ -48,7 +48,7 @@ ok field "$tmp/hugo" 'w["rust-good-parts"]["opening"].startswith("Two years of R
 # BOM and CRLF, YAML, a front-matter slug that wins over a file name's; the duplicate gets -2.
 ok field "$tmp/hugo" 'w["line-endings"]["title"] == "Windows: line endings" and w["line-endings"]["date"] == "2022-12-31"'
 ok field "$tmp/hugo" 'w["line-endings"]["tags"] == ["windows", "text-files"] and w["line-endings"]["dek"] == "CRLF, all the way down."'
-ok field "$tmp/hugo" 'w["line-endings-2"]["title"] == "Line endings, again"'
+ok field "$tmp/hugo" 'w["line-endings-2"]["title"] == "Line endings, again" and w["line-endings-2"]["date"] == "2021-03-14"'
 ok has "$tmp/hugo.err" "content/notes/line-endings.md:1:1: warning: another post already has the slug 'line-endings'; this one is 'line-endings-2'"
 ok hasnt "$tmp/hugo/writing/line-endings.md" $'\r'
 # No front matter: the title from the first heading, the date from the file, both reported.
@@ -77,8 +77,9 @@ ok cmp "$fixtures/hugo/assets/img/chart.png" "$tmp/hugo/images/img/chart.png"
 ok cmp "$fixtures/hugo/content/posts/bundle-post/cat.png" "$tmp/hugo/images/bundle-post/cat.png"
 ok has "$tmp/hugo/writing/bundle-post.md" '![a cat](/images/bundle-post/cat.png "Our cat")'
 ok has "$tmp/hugo/writing/bundle-post.md" '<img src="/images/bundle-post/cat.png" alt="the cat again" width="300">'
-ok has "$tmp/hugo.err" "content/posts/bundle-post/index.md:16:1: warning: image 'gone.png' not found"
+ok has "$tmp/hugo.err" "content/posts/bundle-post/index.md:18:1: warning: image 'gone.png' not found"
 ok has "$tmp/hugo/writing/line-endings-2.md" '## Why'
+ok hasnt "$tmp/hugo/writing/bundle-post.md" '# A page bundle' # it only repeated the title
 ok hasnt "$tmp/hugo/writing/line-endings-2.md" '{#why}'
 
 #---- Jekyll ----
@@ -94,6 +95,7 @@ ok field "$tmp/jekyll" 'w["leap-day"]["title"] == "Leap day: a rare date" and w[
 ok field "$tmp/jekyll" 'w["leap-day"]["tags"] == ["jekyll", "liquid", "notes"]'
 ok field "$tmp/jekyll" 'w["hello"]["title"] == "Hello, world" and w["hello"]["date"] == "2019-01-01"'
 ok field "$tmp/jekyll" 'w["hello-2"]["title"] == "Hello again" and w["hello-2"]["date"] == "2021-03-03"'
+ok field "$tmp/jekyll" 'w["hello-2"]["opening"].startswith("A second post named hello")' # not the picture's alt text
 ok field "$tmp/jekyll" 'w["no-front-matter"]["date"] == "2019-06-15"'
 ok field "$tmp/jekyll" '[a["slug"] for a in c["writing"]] == ["hello-2", "leap-day", "no-front-matter", "hello"]'
 ok field "$tmp/jekyll" '[y["year"] for y in c["timeline"]] == [2021, 2020, 2019]'
