@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "cli/import_front_matter.h"
 #include "cli/import_markup.h"
@@ -31,13 +32,26 @@ namespace {
 
 //---- [SECTION] Reporting ----
 
+// Problems in source order (file, line, column), however the stages found them.
 struct Report {
-    std::vector<std::string> errors, warnings;
+    struct Entry {
+        std::string file;
+        int line, column;
+        std::string text;
+    };
+    std::vector<Entry> errors, warnings;
     void error(const std::string& file, int line, int col, const std::string& what) {
-        errors.push_back(file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": error: " + what);
+        errors.push_back({file, line, col, "error: " + what});
     }
     void warning(const std::string& file, int line, int col, const std::string& what) {
-        warnings.push_back(file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": warning: " + what);
+        warnings.push_back({file, line, col, "warning: " + what});
+    }
+    static void print(std::vector<Entry> entries) {
+        std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+            return std::tie(a.file, a.line, a.column) < std::tie(b.file, b.line, b.column);
+        });
+        for (const Entry& e : entries)
+            std::fprintf(stderr, "%s:%d:%d: %s\n", e.file.c_str(), e.line, e.column, e.text.c_str());
     }
 };
 
@@ -729,10 +743,8 @@ int run(const Options& o) {
     }
 
     if (!report.errors.empty()) {
-        for (const std::string& w : report.warnings)
-            std::fprintf(stderr, "%s\n", w.c_str());
-        for (const std::string& e : report.errors)
-            std::fprintf(stderr, "%s\n", e.c_str());
+        Report::print(report.warnings);
+        Report::print(report.errors);
         std::fprintf(stderr, "folio import: %zu error%s; nothing written. Fix them and run again.\n",
                      report.errors.size(), report.errors.size() == 1 ? "" : "s");
         return 1;
@@ -794,8 +806,7 @@ int run(const Options& o) {
         return 1;
     }
 
-    for (const std::string& w : report.warnings)
-        std::fprintf(stderr, "%s\n", w.c_str());
+    Report::print(report.warnings);
     for (const Post& p : drafts)
         std::printf("draft, skipped: %s\n", p.label.c_str());
     std::printf("folio import: %s site %s -> %s\n", generator_name(g), o.src.c_str(), dest.c_str());
