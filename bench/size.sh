@@ -10,7 +10,8 @@ AIM=450000 # bytes, compressed (brotli), everything the first view downloads
 
 echo
 echo "== size: bytes on first load, seed site (bench/size.sh) =="
-site=$(seed_site) || exit 0
+# FOLIO_SIZE_SITE: measure another built site instead (e.g. an older build, for a before/after).
+if [ -n "${FOLIO_SIZE_SITE:-}" ]; then site=$FOLIO_SIZE_SITE; else site=$(seed_site) || exit 0; fi
 echo "site: ${site#"$ROOT"/}"
 if ! command -v brotli >/dev/null 2>&1; then
   echo "note: brotli is not installed (apt-get install brotli); its column shows '-'"

@@ -130,6 +130,14 @@
       return r;
     };
     folio.scroll = function () { return Module._folio_scroll(); };
+    // Opens a route of the book in a new history entry (search results; web/find.js).
+    folio.go = function (url) {
+      history.replaceState(Object.assign({}, history.state || {}, { scroll: Module._folio_scroll() }), "");
+      history.pushState({ scroll: 0 }, "", url);
+      folio.route = location.pathname;
+      dispatch(2, 0, 0, 0, location.pathname);
+      if (folio._routed) folio._routed(location.pathname);
+    };
     // How the text reads now, from the layout: CSS px of the body and of the smallest text, the scale.
     folio.metrics = function () {
       var out = Module._malloc(24);

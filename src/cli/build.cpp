@@ -10,6 +10,7 @@
 
 #include "core/emit.h"
 #include "core/load.h"
+#include "core/search_index.h"
 #include "ui/headless.h"
 
 namespace fs = std::filesystem;
@@ -101,9 +102,25 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
         manifest += (i ? "," : "") + js_string(path);
         assets.preload.push_back(path);
     }
-    manifest += std::string("],\"preview\":") + (preview ? "true" : "false") + "}";
+    manifest += "]";
+    // Find and search: only the keys and the route are in the first load (find_keys.js, appended to boot);
+    // the find bar, the search panel and their stylesheet come when first used.
+    std::string find_keys;
+    if (!read_whole_file(source + "/web/find_keys.js", find_keys))
+        return fail("cannot read web/find_keys.js in " + source);
+    for (const char* name : {"find.js", "search.js", "find.css"}) {
+        std::string data;
+        if (!read_whole_file(source + "/web/" + name, data))
+            return fail("cannot read web/" + std::string(name) + " in " + source);
+        fs::path n(name);
+        std::string path = "/assets/" + hashed_name(n.stem().string(), n.extension().string(), data);
+        files.push_back({path.substr(1), data});
+        std::string key = n.extension() == ".css" ? "findCss" : n.stem().string();
+        manifest += ",\"" + key + "\":" + js_string(path);
+    }
+    manifest += std::string(",\"preview\":") + (preview ? "true" : "false") + "}";
     assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
-    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot;
+    std::string boot_full = "window.FOLIO_ASSETS = " + manifest + ";\n" + boot + find_keys;
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});
@@ -123,6 +140,9 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
         files.push_back({img.substr(1), data});
     }
     for (OutputFile& f : emit_site(site, shell, assets))
+        files.push_back(std::move(f));
+    // The search index over all the writing (core/search_index.h), fetched when search is first used.
+    for (OutputFile& f : build_search_index(site))
         files.push_back(std::move(f));
 
     // Write everything beside the target, then swap it in whole.

@@ -1,5 +1,6 @@
 // folio core: composing the site into books. See compose.h.
 #include "core/compose.h"
+#include "core/routes.h"
 
 #include <map>
 
@@ -312,6 +313,13 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
         p.indent = k.body * 2.2f;
         p.right = {text(it == folios.end() ? "00" : it->second, Face::Serif, Ink::Muted)};
         f.paragraph(p);
+    }
+    // Search across the writing: its own route, a page the platform draws over the desk.
+    if (!site.writing.empty()) {
+        Paragraph s = para({link("search all writing", kSearchPath, Face::Italic)}, k.body, 0);
+        s.space_before = k.body * 1.4f;
+        s.indent = k.body * 2.2f;
+        f.paragraph(s);
     }
 }
 

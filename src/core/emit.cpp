@@ -148,7 +148,9 @@ std::string contents_view(const Site& site) {
     std::string out = "<h1>contents</h1>\n<ol class=\"contents\">\n";
     for (const ContentsEntry& c : site.contents)
         out += "<li>" + link_html(c.title, "/" + c.chapter) + "</li>\n";
-    return out + "</ol>\n";
+    out += "</ol>\n";
+    if (!site.writing.empty()) out += "<p class=\"search-link\"><a href=\"/search/\">search all writing</a></p>\n";
+    return out;
 }
 
 std::string loves_view(const Site& site) {
@@ -301,11 +303,27 @@ std::string main_view(const Site& site, const std::string& chapter) {
     return not_found_view(site);
 }
 
+//---- [SECTION] Views: search ----
+
+// The form works without script (the query lands in the URL); web/search.js answers it from the index
+// that search_index.h writes. Without script, the note points at the full list.
+std::string search_view() {
+    return "<section class=\"search\">\n<h1>search</h1>\n"
+           "<form class=\"search-form\" action=\"/search/\" method=\"get\" role=\"search\">\n"
+           "<label for=\"search-q\">search all writing</label>\n"
+           "<input id=\"search-q\" name=\"q\" type=\"search\" autocomplete=\"off\" spellcheck=\"false\" "
+           "enterkeyhint=\"search\">\n<button type=\"submit\">search</button>\n</form>\n"
+           "<div class=\"search-results\" aria-live=\"polite\">\n<p class=\"search-note\">Search runs in the "
+           "browser, with JavaScript. Every article is also listed under <a href=\"/writing\">writing</a>.</p>\n"
+           "</div>\n</section>\n";
+}
+
 std::string route_view(const Site& site, const Route& r) {
     switch (r.kind) {
     case RouteKind::Main: return main_view(site, r.chapter);
     case RouteKind::Article: return article_view(site, r.article);
     case RouteKind::Tag: return tag_view(site, r.tag);
+    case RouteKind::Search: return search_view();
     default: return not_found_view(site);
     }
 }
@@ -354,7 +372,7 @@ std::string head_html(const Site& site, const Route& r, const SiteAssets& assets
     const std::string description = article ? site.writing[r.article].opening : site.info.description;
     const std::string url = canonical_url(site, r);
     std::string out = meta("name", "description", description);
-    if (r.kind == RouteKind::NotFound) out += meta("name", "robots", "noindex");
+    if (r.kind == RouteKind::NotFound || r.kind == RouteKind::Search) out += meta("name", "robots", "noindex");
     out += "<link rel=\"canonical\" href=\"" + esc(url) + "\">\n";
     out += meta("property", "og:title", title) + meta("property", "og:description", description);
     out += meta("property", "og:url", url) + meta("property", "og:type", article ? "article" : "website");

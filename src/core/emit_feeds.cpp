@@ -59,6 +59,7 @@ std::string emit_sitemap(const Site& site) {
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                       "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
     for (const Route& r : all_routes(site)) {
+        if (r.kind == RouteKind::Search) continue; // a form, not a page to index
         out += "<url><loc>" + esc(absolute_url(site, r.path)) + "</loc>";
         if (r.kind == RouteKind::Article)
             out += "<lastmod>" + format_iso(site.writing[r.article].date) + "</lastmod>";

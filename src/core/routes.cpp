@@ -41,6 +41,10 @@ Route resolve_route(const Site& site, const std::string& raw) {
             r.chapter = id;
             return r;
         }
+    if (p == kSearchPath) {
+        r.kind = RouteKind::Search;
+        return r;
+    }
     const std::string w = "/writing/", t = "/tags/";
     if (p.compare(0, w.size(), w) == 0) {
         int i = site.find_article(p.substr(w.size()));
@@ -66,6 +70,7 @@ std::vector<Route> all_routes(const Site& site) {
         out.push_back(resolve_route(site, "/writing/" + a.slug));
     for (const auto& kv : site.tags)
         out.push_back(resolve_route(site, "/tags/" + kv.first));
+    out.push_back(resolve_route(site, kSearchPath));
     return out;
 }
 
@@ -87,6 +92,7 @@ std::string route_title(const Site& site, const Route& r) {
         return r.chapter == "front" ? site.info.title : chapter_title(site, r.chapter) + sep + site.info.title;
     case RouteKind::Article: return site.writing[r.article].title + sep + site.info.title;
     case RouteKind::Tag: return "tagged " + r.tag + sep + site.info.title;
+    case RouteKind::Search: return "search" + sep + site.info.title;
     default: return "page not found" + sep + site.info.title;
     }
 }

@@ -9,7 +9,10 @@
 
 namespace folio {
 
-enum class RouteKind { Main, Article, Tag, NotFound };
+enum class RouteKind { Main, Article, Tag, Search, NotFound };
+
+// Search across all the writing: "/search/?q=word" (the query stays in the URL, so a search can be linked).
+constexpr const char* kSearchPath = "/search";
 
 struct Route {
     RouteKind kind = RouteKind::NotFound;

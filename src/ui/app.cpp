@@ -323,9 +323,11 @@ static void relayout(App& a) {
     case RouteKind::Article: a.book = compose_article(a.site, a.route.article, a.measurer, a.compose, spec); break;
     case RouteKind::Tag: a.book = compose_tag(a.site, a.route.tag, a.measurer, spec); break;
     case RouteKind::NotFound: a.book = compose_not_found(a.site, a.route.path, a.measurer, spec); break;
+    case RouteKind::Search: a.book = Book{}; break; // the platform shows the search panel over the desk
     }
     a.code_scroll.assign(static_cast<size_t>(a.book.code_blocks), 0.0f);
     a.book_dirty = false;
+    find_after_layout(a);
 }
 
 //-----------------------------------------------------------------------------
@@ -445,6 +447,7 @@ void draw_page(PageDraw& d) {
                                           dark, dark, clear);
     }
     if (pg.blank) return;
+    draw_find_highlights(a, d.dl, d.page, o, s); // under the ink
 
     auto at = [&](float x, float y) { return ImVec2(std::round(o.x + x * s), std::round(o.y + y * s)); };
     std::string pending_link;
@@ -642,6 +645,7 @@ bool App::frame(float dt) {
         animating = animating || scroll != scroll_target;
     }
     scroll = clampf(scroll, 0, max_scroll);
+    find_reveal(*this);
     follow_reading(*this);
 
     // Draw only the visible pages: frame cost does not grow with the book.

@@ -12,6 +12,7 @@
 #include "core/compose.h"
 #include "core/model.h"
 #include "core/routes.h"
+#include "ui/find.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
 
@@ -91,6 +92,9 @@ struct App {
     bool focus_first_link = false;                       // give the first link on screen keyboard focus when next drawn
     AppRequests requests;
     int frames_drawn = 0;
+
+    //--- find in the book (ui/find.h): the platform's find bar drives it
+    FindState find;
 
     // Content arrives (or changes, in preview): keeps the route and, if possible, the scroll offset.
     void set_site(Site&& s);

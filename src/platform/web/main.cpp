@@ -38,6 +38,7 @@ EM_JS(void, js_push_state, (const char* path, double old_scroll), {
     history.replaceState(Object.assign({}, st, {scroll: old_scroll}), "");
     history.pushState({scroll: 0}, "", p);
     if (window.folio) window.folio.route = location.pathname;
+    if (window.folio && window.folio._routed) window.folio._routed(location.pathname);
 });
 // The reader scrolled into another chapter: the address and the entry's scroll follow, in place.
 EM_JS(void, js_replace_route, (const char* path, double scroll), {
@@ -94,6 +95,8 @@ EM_JS(void, js_load_image, (const char* src), {
     img.onerror = () => reply(0, 0, 0);
     img.src = url;
 });
+// The find bar (web/find.js) shows the count and the current match: tell it they changed.
+EM_JS(void, js_find_changed, (), { if (window.folio && window.folio._findChanged) window.folio._findChanged(); });
 // clang-format on
 
 namespace {
@@ -121,6 +124,7 @@ struct Platform {
     bool cursor_hand = false;
     Touch touch;
     double history_scroll_saved = -1;
+    int find_version_seen = 0; // FindState::version last told to the find bar
 };
 
 Platform g_platform;
@@ -181,6 +185,10 @@ void handle_requests() {
     for (const std::string& url : r.load_bodies)
         js_fetch_body(url.c_str());
     r.load_bodies.clear();
+    if (p.app.find.version != p.find_version_seen) {
+        p.find_version_seen = p.app.find.version;
+        js_find_changed();
+    }
     if (r.cursor_hand != p.cursor_hand) {
         p.cursor_hand = r.cursor_hand;
         js_set_cursor(p.cursor_hand ? 1 : 0);
@@ -539,6 +547,40 @@ EMSCRIPTEN_KEEPALIVE void folio_body_arrived(const char* url, const char* markdo
 
 // The error the page shows instead of the book ("" when none), for tests and the shell.
 EMSCRIPTEN_KEEPALIVE const char* folio_error() { return g_platform.app.error.c_str(); }
+
+//--- The book's find bar (web/find.js): the matching and the highlights are in core and ui (ui/find.h).
+
+// top: CSS px covered by the bar at the top of the window; a match is brought into view below it.
+EMSCRIPTEN_KEEPALIVE void folio_find(const char* query, double top) {
+    g_platform.app.find.top_inset = static_cast<float>(top);
+    folio::find_set_query(g_platform.app, query ? query : "");
+    request_frame(2);
+}
+
+EMSCRIPTEN_KEEPALIVE void folio_find_step(int dir) {
+    folio::find_step(g_platform.app, dir);
+    request_frame(2);
+}
+
+EMSCRIPTEN_KEEPALIVE void folio_find_close() {
+    folio::find_close(g_platform.app);
+    request_frame(2);
+}
+
+// out[0] matches, out[1] current (-1: none), out[2] 1 while an article body is still to come (or the
+// book is being laid out), out[3..6] the current match on screen (x0, y0, x1, y1; CSS px).
+EMSCRIPTEN_KEEPALIVE void folio_find_status(float* out) {
+    const folio::App& a = g_platform.app;
+    out[0] = static_cast<float>(a.find.matches.size());
+    out[1] = static_cast<float>(a.find.current);
+    out[2] = a.find.waiting_for_body || a.find.stale ? 1.0f : 0.0f;
+    ImVec2 p0(0, 0), p1(0, 0);
+    folio::find_current_rect(a, p0, p1);
+    out[3] = p0.x;
+    out[4] = p0.y;
+    out[5] = p1.x;
+    out[6] = p1.y;
+}
 
 EMSCRIPTEN_KEEPALIVE int folio_frames_drawn() { return g_platform.app.frames_drawn; }
 EMSCRIPTEN_KEEPALIVE double folio_scroll() { return g_platform.app.scroll; }

@@ -1,0 +1,272 @@
+// folio core: the search index. See search_index.h.
+#include "core/search_index.h"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "core/find.h"
+
+namespace folio {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Terms
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// Letters and digits make terms; everything else separates them. Non-ASCII counts as a letter except
+// the signs, punctuation and symbols blocks (the same rule as isTermChar in web/search.js).
+bool term_char(unsigned cp) {
+    if (cp < 0x80) return (cp >= 'a' && cp <= 'z') || (cp >= '0' && cp <= '9');
+    if (cp < 0xC0 || cp == 0xD7 || cp == 0xF7) return false;
+    if (cp >= 0x2000 && cp <= 0x2BFF) return false;
+    if (cp >= 0x3000 && cp <= 0x303F) return false;
+    return cp != 0xFFFD;
+}
+
+unsigned next_cp(const std::string& s, size_t& i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    int n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+    if (i + n > s.size()) n = 1;
+    unsigned cp = n == 1 ? c : c & (0x7F >> n);
+    for (int k = 1; k < n; ++k)
+        cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    i += static_cast<size_t>(n);
+    return cp;
+}
+
+constexpr size_t kMaxTermBytes = 48; // longer runs (hashes, URLs without breaks) are not worth indexing
+
+// Calls fn(term, byte offset in the folded text) for each term of already folded text.
+template <class Fn> void each_term(const std::string& folded, Fn fn) {
+    size_t i = 0, start = std::string::npos;
+    while (i <= folded.size()) {
+        size_t at = i;
+        bool letter = false;
+        if (i < folded.size())
+            letter = term_char(next_cp(folded, i));
+        else
+            ++i;
+        if (letter && start == std::string::npos) start = at;
+        if (!letter && start != std::string::npos) {
+            if (at - start <= kMaxTermBytes) fn(folded.substr(start, at - start), start);
+            start = std::string::npos;
+        }
+    }
+}
+
+} // namespace
+
+std::vector<std::string> search_terms(const std::string& text) {
+    std::vector<std::string> out;
+    each_term(fold_text(text), [&](std::string t, size_t) { out.push_back(std::move(t)); });
+    return out;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Index
+//-----------------------------------------------------------------------------
+
+namespace {
+
+struct Posting {
+    int doc = 0;
+    float weight = 0; // field-weighted term frequency
+    int first = -1;   // byte offset of the first occurrence in the body text (-1: not in the body)
+    int score = 0;    // BM25, times 100, rounded
+};
+
+// Field weights: a word in the title says more about an article than one in its body.
+constexpr float kTitle = 3, kDek = 2, kTags = 2, kBody = 1;
+
+std::string body_text(const Article& a) { return plain_text(a.body); }
+
+// About 160 bytes of the body around byte `at`, cut at spaces, with ellipses where it was cut.
+std::string snippet_at(const std::string& text, size_t at) {
+    const size_t before = 50, after = 110;
+    size_t b = at > before ? text.rfind(' ', at - before) : 0;
+    if (b == std::string::npos) b = 0;
+    size_t e = std::min(text.size(), at + after);
+    if (e < text.size()) {
+        size_t sp = text.find(' ', e);
+        e = sp == std::string::npos ? text.size() : sp;
+    }
+    std::string out = (b > 0 ? "\xE2\x80\xA6" : "");
+    bool space = false;
+    for (size_t i = b; i < e; ++i) {
+        char c = text[i];
+        bool ws = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        if (ws) {
+            space = !out.empty();
+            continue;
+        }
+        if (space) out += ' ';
+        space = false;
+        out += c;
+    }
+    if (e < text.size()) out += "\xE2\x80\xA6";
+    return out;
+}
+
+// One line of JSON; a stray invalid UTF-8 byte becomes U+FFFD instead of an exception.
+std::string compact(const nlohmann::json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string hash_hex(const std::string& data) {
+    unsigned long long h = 1469598103934665603ULL;
+    for (unsigned char c : data)
+        h = (h ^ c) * 1099511628211ULL;
+    static const char* d = "0123456789abcdef";
+    std::string s;
+    for (int i = 0; i < 10; ++i)
+        s += d[(h >> (i * 4)) & 15];
+    return s;
+}
+
+} // namespace
+
+std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOptions& opt) {
+    const int n = static_cast<int>(site.writing.size());
+    std::unordered_map<std::string, int> term_id;
+    std::vector<std::string> terms;
+    std::vector<std::vector<Posting>> postings;
+    std::vector<float> length(static_cast<size_t>(n), 0);
+
+    // 1. Term frequencies, by field, per article.
+    for (int d = 0; d < n; ++d) {
+        const Article& a = site.writing[d];
+        std::unordered_map<int, Posting> here;
+        float len = 0;
+        auto add = [&](const std::string& text, float w, bool body) {
+            std::string folded = fold_text(text);
+            each_term(folded, [&](const std::string& t, size_t at) {
+                auto it = term_id.find(t);
+                int id;
+                if (it == term_id.end()) {
+                    id = static_cast<int>(terms.size());
+                    term_id.emplace(t, id);
+                    terms.push_back(t);
+                    postings.emplace_back();
+                } else {
+                    id = it->second;
+                }
+                Posting& p = here[id];
+                p.doc = d;
+                p.weight += w;
+                if (body && p.first < 0) p.first = static_cast<int>(at);
+                len += 1;
+            });
+        };
+        add(a.title, kTitle, false);
+        add(a.dek, kDek, false);
+        std::string tags;
+        for (const std::string& t : a.tags)
+            tags += t + " ";
+        add(tags, kTags, false);
+        add(body_text(a), kBody, true);
+        length[d] = len;
+        for (auto& kv : here)
+            postings[kv.first].push_back(kv.second);
+    }
+
+    // 2. BM25 per posting; champions first.
+    double total = 0;
+    for (float l : length)
+        total += l;
+    const float avg = n > 0 ? static_cast<float>(total / n) : 1.0f;
+    for (auto& list : postings) {
+        const float df = static_cast<float>(list.size());
+        const float idf = std::log(1.0f + (static_cast<float>(n) - df + 0.5f) / (df + 0.5f));
+        for (Posting& p : list) {
+            float norm = opt.k1 * (1 - opt.b + opt.b * length[p.doc] / std::max(1.0f, avg));
+            float s = idf * p.weight * (opt.k1 + 1) / (p.weight + norm);
+            p.score = std::max(1, static_cast<int>(std::lround(s * 100)));
+        }
+        std::sort(list.begin(), list.end(), [](const Posting& a, const Posting& b) {
+            return a.score != b.score ? a.score > b.score : a.doc < b.doc;
+        });
+    }
+
+    // 3. Snippets for the inline cards: the body text is made again per article, once.
+    std::vector<std::vector<std::pair<int, size_t>>> wanted(static_cast<size_t>(n)); // doc -> (term, rank)
+    for (size_t t = 0; t < postings.size(); ++t)
+        for (size_t r = 0; r < std::min(opt.cards, postings[t].size()); ++r)
+            wanted[postings[t][r].doc].push_back({static_cast<int>(t), r});
+    std::vector<std::vector<std::string>> snippet(postings.size());
+    for (size_t t = 0; t < postings.size(); ++t)
+        snippet[t].resize(std::min(opt.cards, postings[t].size()));
+    for (int d = 0; d < n; ++d) {
+        if (wanted[d].empty()) continue;
+        const Article& a = site.writing[d];
+        std::string text = body_text(a);
+        std::vector<int> origin;
+        fold_text(text, &origin);
+        for (auto [t, r] : wanted[d]) {
+            const Posting& p = postings[t][r];
+            snippet[t][r] = p.first < 0 ? a.dek : snippet_at(text, static_cast<size_t>(origin[p.first]));
+        }
+    }
+
+    // 4. Shards of sorted terms.
+    std::vector<int> order(terms.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = static_cast<int>(i);
+    std::sort(order.begin(), order.end(), [&](int a, int b) { return terms[a] < terms[b]; });
+    std::vector<OutputFile> files;
+    nlohmann::json firsts = nlohmann::json::array();
+    nlohmann::json shard = nlohmann::json::object();
+    size_t shard_size = 0;
+    std::string all; // for the version hash
+    auto close_shard = [&]() {
+        if (shard.empty()) return;
+        std::string text = compact(shard);
+        all += text;
+        files.push_back({"search/t/" + std::to_string(firsts.size() - 1) + ".json", text + "\n"});
+        shard = nlohmann::json::object();
+        shard_size = 0;
+    };
+    for (int id : order) {
+        const auto& list = postings[id];
+        nlohmann::json ids = nlohmann::json::array(), cards = nlohmann::json::array();
+        for (size_t r = 0; r < std::min(opt.champions, list.size()); ++r) {
+            ids.push_back(list[r].doc);
+            ids.push_back(list[r].score);
+        }
+        for (size_t r = 0; r < snippet[id].size(); ++r) {
+            const Article& a = site.writing[list[r].doc];
+            cards.push_back({a.slug, a.title, format_iso(a.date), snippet[id][r]});
+        }
+        nlohmann::json entry = {list.size(), std::move(ids), std::move(cards)};
+        size_t bytes = compact(entry).size() + terms[id].size() + 4;
+        if (shard.empty()) firsts.push_back(terms[id]);
+        shard[terms[id]] = std::move(entry);
+        shard_size += bytes;
+        if (shard_size >= opt.shard_bytes) close_shard();
+    }
+    close_shard();
+
+    // 5. Article cards, in chunks.
+    for (int start = 0; start < n; start += static_cast<int>(opt.chunk)) {
+        nlohmann::json chunk = nlohmann::json::array();
+        for (int d = start; d < std::min(n, start + static_cast<int>(opt.chunk)); ++d) {
+            const Article& a = site.writing[d];
+            chunk.push_back({a.slug, a.title, format_iso(a.date), a.dek});
+        }
+        std::string text = compact(chunk);
+        all += text;
+        files.push_back({"search/d/" + std::to_string(start / opt.chunk) + ".json", text + "\n"});
+    }
+
+    nlohmann::json manifest = {{"version", hash_hex(all)},
+                               {"docs", n},
+                               {"chunk", opt.chunk},
+                               {"champions", opt.champions},
+                               {"shards", std::move(firsts)}};
+    files.insert(files.begin(), OutputFile{"search/index.json", compact(manifest) + "\n"});
+    return files;
+}
+
+} // namespace folio

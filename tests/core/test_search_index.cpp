@@ -1,0 +1,138 @@
+// The search index `folio build` writes: terms, BM25 champions, inline cards, shards, article cards.
+#include <catch2/catch_test_macros.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "core/derive.h"
+#include "core/search_index.h"
+#include "support/seed.h"
+
+using namespace folio;
+using nlohmann::json;
+
+namespace {
+
+const OutputFile* file(const std::vector<OutputFile>& files, const std::string& path) {
+    for (const OutputFile& f : files)
+        if (f.path == path) return &f;
+    return nullptr;
+}
+
+// The shard that holds `term`, by the manifest's first terms (what web/search.js does).
+json shard_of(const std::vector<OutputFile>& files, const std::string& term) {
+    json m = json::parse(file(files, "search/index.json")->contents);
+    size_t at = 0;
+    for (size_t i = 0; i < m["shards"].size(); ++i)
+        if (m["shards"][i].get<std::string>() <= term) at = i;
+    const OutputFile* f = file(files, "search/t/" + std::to_string(at) + ".json");
+    REQUIRE(f);
+    return json::parse(f->contents);
+}
+
+Article article(const std::string& slug, const std::string& title, const std::string& dek, const std::string& body) {
+    Article a;
+    a.slug = slug;
+    a.title = title;
+    a.dek = dek;
+    a.opening = "Opening.";
+    a.date = Date{2026, 1, 2};
+    a.body_markdown = body;
+    return a;
+}
+
+Site small_site() {
+    Site s;
+    s.info.title = "t";
+    s.writing.push_back(article("a", "Caching at the edge", "About caches.", "The cache was cold. Then warm."));
+    s.writing.push_back(article("b", "Locks", "About locks.", "A lock, and a café where the cache idea came up once."));
+    s.writing.push_back(article("c", "Queues", "About queues.", "Nothing here is about that word."));
+    for (Article& a : s.writing)
+        set_body(a, a.body_markdown);
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("search terms are folded words and digits", "[search]") {
+    CHECK(search_terms("Café-Müller: 42 ways, don’t") ==
+          std::vector<std::string>{"cafe", "muller", "42", "ways", "don", "t"});
+    CHECK(search_terms("  ").empty());
+    CHECK(search_terms(std::string(60, 'a') + " ok") == std::vector<std::string>{"ok"}); // too long to index
+}
+
+TEST_CASE("the index ranks by BM25 with the title weighing most, and cards carry a snippet", "[search]") {
+    Site s = small_site();
+    auto files = build_search_index(s);
+    json m = json::parse(file(files, "search/index.json")->contents);
+    CHECK(m["docs"] == 3);
+    REQUIRE(!m["shards"].empty());
+    json shard = shard_of(files, "cache");
+    REQUIRE(shard.contains("cache"));
+    json entry = shard["cache"];
+    CHECK(entry[0] == 2); // in two articles
+    json ids = entry[1];
+    REQUIRE(ids.size() == 4);
+    CHECK(ids[0] == 0); // "a" has it in its body once, like "b", but is shorter
+    CHECK(ids[1].get<int>() >= ids[3].get<int>());
+    json cards = entry[2];
+    REQUIRE(cards.size() == 2);
+    CHECK(cards[0][0] == "a");
+    CHECK(cards[0][1] == "Caching at the edge");
+    CHECK(cards[0][2] == "2026-01-02");
+    CHECK(cards[0][3].get<std::string>().find("cache was cold") != std::string::npos);
+    // The title's word outranks a body-only one: "caching" only in a's title.
+    json caching = shard_of(files, "caching")["caching"];
+    CHECK(caching[0] == 1);
+    // A folded body word: "café" is indexed as "cafe".
+    CHECK(shard_of(files, "cafe").contains("cafe"));
+    // Words no article has are absent.
+    CHECK_FALSE(shard_of(files, "zebra").contains("zebra"));
+}
+
+TEST_CASE("article cards come in chunks, newest first, in site order", "[search]") {
+    Site s = small_site();
+    SearchIndexOptions o;
+    o.chunk = 2;
+    auto files = build_search_index(s, o);
+    REQUIRE(file(files, "search/d/0.json"));
+    REQUIRE(file(files, "search/d/1.json"));
+    CHECK_FALSE(file(files, "search/d/2.json"));
+    json c1 = json::parse(file(files, "search/d/1.json")->contents);
+    REQUIRE(c1.size() == 1);
+    CHECK(c1[0][0] == "c");
+    CHECK(c1[0][3] == "About queues.");
+}
+
+TEST_CASE("on the seed: shards are sorted, bounded, and every term is where the manifest says", "[search]") {
+    const Site& site = folio::testing::seed_site();
+    SearchIndexOptions o;
+    auto files = build_search_index(site, o);
+    json m = json::parse(file(files, "search/index.json")->contents);
+    CHECK(m["docs"] == site.writing.size());
+    std::string prev;
+    size_t terms = 0;
+    for (size_t i = 0; i < m["shards"].size(); ++i) {
+        const OutputFile* f = file(files, "search/t/" + std::to_string(i) + ".json");
+        REQUIRE(f);
+        json shard = json::parse(f->contents);
+        CHECK(shard.begin().key() == m["shards"][i].get<std::string>());
+        for (auto it = shard.begin(); it != shard.end(); ++it) {
+            CHECK(prev < it.key());
+            prev = it.key();
+            ++terms;
+            CHECK(it.value()[1].size() <= 2 * o.champions);
+            CHECK(it.value()[2].size() <= o.cards);
+        }
+        // A shard closes soon after its budget (one term may overshoot it).
+        CHECK(f->contents.size() < o.shard_bytes + 6000);
+    }
+    CHECK(terms > 500);
+    // The oldest article's title words find it.
+    const Article& oldest = site.writing.back();
+    std::string word = search_terms(oldest.title).front();
+    json entry = shard_of(files, word)[word];
+    bool found = false;
+    for (size_t i = 0; i < entry[1].size(); i += 2)
+        found = found || entry[1][i] == site.writing.size() - 1;
+    CHECK(found);
+}

@@ -1,0 +1,307 @@
+// folio search: answers queries from the index `folio build` writes (core/search_index.h), and shows
+// the /search/ page: a panel over the book, or, without the canvas, the static page's own form.
+// Fetched the first time search is used (web/find.js), so the first view never pays for it.
+//
+// Only the shards holding the query's words are fetched (each once), so the first query of a 10,000-
+// article site costs a few kilobytes. Ranking: the index stores each term's BM25 weight in its best
+// articles; an article's score is the sum over the query's words of its best weight for a term equal
+// to the word (or, less, starting with it), and articles with every word come first.
+(function (root) {
+  "use strict";
+
+  //--- Folding and terms: the same rules as core/find.cpp (fold_text) and core/search_index.cpp.
+  var SPECIAL = { "\u0111": "d", "\u00f0": "d", "\u00f8": "o", "\u0127": "h", "\u0131": "i", "\u0133": "ij",
+    "\u0140": "l", "\u0142": "l", "\u0149": "n", "\u014b": "n", "\u0153": "oe", "\u0138": "k", "\u0167": "t",
+    "\u017f": "s", "\u00fe": "th", "\u00df": "ss", "\u00e6": "ae", "\u2018": "'", "\u2019": "'", "\u201c": "\"",
+    "\u201d": "\"" };
+  var SPECIAL_RE = /[\u0111\u00f0\u00f8\u0127\u0131\u0133\u0140\u0142\u0149\u014b\u0153\u0138\u0167\u017f\u00fe\u00df\u00e6\u2018\u2019\u201c\u201d]/g;
+  function fold(s) {
+    return String(s).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(SPECIAL_RE, function (c) { return SPECIAL[c]; })
+      .replace(/[ \t\n\r\u00a0\u202f]+/g, " ");
+  }
+  function isTermChar(cp) {
+    if (cp < 0x80) return (cp >= 97 && cp <= 122) || (cp >= 48 && cp <= 57);
+    if (cp < 0xc0 || cp === 0xd7 || cp === 0xf7) return false;
+    if (cp >= 0x2000 && cp <= 0x2bff) return false;
+    if (cp >= 0x3000 && cp <= 0x303f) return false;
+    return cp !== 0xfffd;
+  }
+  // Folded terms of s, in order (at most 48 bytes each, like the index).
+  function terms(s) {
+    var out = [], cur = "";
+    for (var ch of fold(s) + " ") {
+      if (isTermChar(ch.codePointAt(0))) { cur += ch; continue; }
+      if (cur && new TextEncoder().encode(cur).length <= 48) out.push(cur);
+      cur = "";
+    }
+    return out;
+  }
+
+  //--- The engine: get(url) resolves to parsed JSON (fetch in the page; files in the benchmark).
+  function Engine(base, get) {
+    this.base = base;
+    this.get = get;
+    this.manifest = null;
+    this.shards = {};
+    this.chunks = {};
+  }
+  Engine.prototype.load = function () {
+    var self = this;
+    if (!this.manifest) this.manifest = this.get(this.base + "index.json", true);
+    return this.manifest;
+  };
+  Engine.prototype.url = function (m, path) { return this.base + path + "?v=" + m.version; };
+  Engine.prototype.shard = function (m, i) {
+    if (!this.shards[i]) this.shards[i] = this.get(this.url(m, "t/" + i + ".json"));
+    return this.shards[i];
+  };
+  Engine.prototype.chunk = function (m, k) {
+    if (!this.chunks[k]) this.chunks[k] = this.get(this.url(m, "d/" + k + ".json"));
+    return this.chunks[k];
+  };
+  // Index of the last shard whose first term is <= t.
+  function shardOf(firsts, t) {
+    var lo = 0, hi = firsts.length - 1, at = 0;
+    while (lo <= hi) {
+      var mid = (lo + hi) >> 1;
+      if (firsts[mid] <= t) { at = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    return at;
+  }
+  var MAX_WORDS = 8, MAX_EXPANSIONS = 12, PREFIX_SHARDS = 3, PREFIX_FACTOR = 0.8;
+
+  // Resolves to { words, total, approximate, results: [{ doc, slug, title, date, snippet, score }] }.
+  Engine.prototype.query = function (q, limit) {
+    var self = this, words = [];
+    terms(q).forEach(function (w) { if (words.indexOf(w) < 0 && words.length < MAX_WORDS) words.push(w); });
+    limit = limit || 20;
+    if (!words.length) return Promise.resolve({ words: [], total: 0, approximate: false, results: [] });
+    return this.load().then(function (m) {
+      var firsts = m.shards;
+      if (!firsts.length) return { words: words, total: 0, approximate: false, results: [] };
+      return Promise.all(words.map(function (w) {
+        var first = shardOf(firsts, w), list = [first];
+        // Terms that start with w continue into the next shards while those start with w too.
+        for (var i = first + 1; i < firsts.length && list.length < PREFIX_SHARDS && firsts[i].lastIndexOf(w, 0) === 0; i++) list.push(i);
+        return Promise.all(list.map(function (i) { return self.shard(m, i); })).then(function (shards) {
+          var found = [];
+          shards.forEach(function (s) {
+            for (var t in s) if (t === w || (w.length >= 2 && t.lastIndexOf(w, 0) === 0)) found.push({ term: t, exact: t === w, entry: s[t] });
+          });
+          found.sort(function (a, b) { return (b.exact - a.exact) || (b.entry[0] - a.entry[0]); });
+          return found.slice(0, MAX_EXPANSIONS);
+        });
+      })).then(function (perWord) { return self.rank(m, words, perWord, limit); });
+    });
+  };
+
+  Engine.prototype.rank = function (m, words, perWord, limit) {
+    var docs = new Map(), approximate = false, self = this;
+    perWord.forEach(function (found, wi) {
+      found.forEach(function (f) {
+        var ids = f.entry[1], cards = f.entry[2], factor = f.exact ? 1 : PREFIX_FACTOR;
+        if (f.entry[0] > ids.length / 2) approximate = true;
+        for (var r = 0; r < ids.length; r += 2) {
+          var d = ids[r], s = ids[r + 1] * factor, e = docs.get(d);
+          if (!e) docs.set(d, (e = { doc: d, best: [], card: null, cardScore: -1 }));
+          if (!(e.best[wi] >= s)) e.best[wi] = s;
+          var card = cards[r / 2];
+          if (card && s > e.cardScore) { e.card = card; e.cardScore = s; }
+        }
+      });
+    });
+    var all = Array.from(docs.values());
+    all.forEach(function (e) {
+      e.score = 0;
+      e.matched = 0;
+      e.best.forEach(function (s) { if (s > 0) { e.score += s; e.matched++; } });
+    });
+    all.sort(function (a, b) { return (b.matched - a.matched) || (b.score - a.score) || (a.doc - b.doc); });
+    var top = all.slice(0, limit);
+    // Articles without an inline card come from the card files (one fetch per 64 articles).
+    return Promise.all(top.map(function (e) {
+      if (e.card) return Promise.resolve(e.card);
+      return self.chunk(m, Math.floor(e.doc / m.chunk)).then(function (c) { return c[e.doc % m.chunk]; });
+    })).then(function (cards) {
+      return {
+        words: words, total: all.length, approximate: approximate,
+        results: top.map(function (e, i) {
+          var c = cards[i] || ["", "", "", ""];
+          return { doc: e.doc, slug: c[0], title: c[1], date: c[2], snippet: c[3], score: e.score, matched: e.matched };
+        }),
+      };
+    });
+  };
+
+  var api = { fold: fold, terms: terms, Engine: Engine };
+  root.FolioSearch = api;
+  if (typeof document === "undefined") return;
+
+  //--- The page: /search/ and ?q= in the URL.
+  var html = document.documentElement;
+  var engine = new Engine("/search/", function (url, fresh) {
+    return fetch(url, fresh ? { cache: "no-cache" } : {}).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.json();
+    });
+  });
+  var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  function day(iso) {
+    var p = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso || "");
+    return p ? +p[3] + " " + MONTHS[+p[2] - 1] + " " + p[1] : iso || "";
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  // Appends text to parent with every word that starts with a query word in <mark>.
+  function marked(parent, text, words) {
+    var buf = "", word = "";
+    function flush() { if (buf) { parent.appendChild(document.createTextNode(buf)); buf = ""; } }
+    function endWord() {
+      if (!word) return;
+      var f = terms(word)[0] || "";
+      var hit = f && words.some(function (w) { return f.lastIndexOf(w, 0) === 0; });
+      if (hit) { flush(); parent.appendChild(el("mark", "", word)); } else buf += word;
+      word = "";
+    }
+    for (var ch of String(text || "")) {
+      if (isTermChar(fold(ch).codePointAt(0) || 0)) word += ch;
+      else { endWord(); buf += ch; }
+    }
+    endWord();
+    flush();
+  }
+
+  var PAGE = 10; // results a page; "more results" adds another
+  var panel = null, form, input, count, list, more, shown = PAGE, seq = 0, timer = 0;
+
+  function follow(e) {
+    if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    if (!html.classList.contains("canvas-on") || !window.folio || !window.folio.go) return; // plain navigation
+    e.preventDefault();
+    window.folio.go(e.currentTarget.getAttribute("href"));
+  }
+
+  function render(res) {
+    list.textContent = "";
+    more.hidden = true;
+    if (!res.words.length) { count.textContent = ""; return; }
+    var n = res.total;
+    count.textContent = n === 0 ? "no articles match" :
+      (res.approximate ? "the best of the articles that match" : n === 1 ? "1 article" : n + " articles");
+    more.hidden = !(n > res.results.length);
+    res.results.forEach(function (r) {
+      var li = el("li", "result");
+      var a = el("a", "result-title");
+      a.href = "/writing/" + r.slug;
+      marked(a, r.title, res.words);
+      a.addEventListener("click", follow);
+      var t = el("time", "result-date", day(r.date));
+      t.dateTime = r.date;
+      var p = el("p", "result-snippet");
+      marked(p, r.snippet, res.words);
+      var head = el("div", "result-head");
+      head.append(a, " ", t);
+      li.append(head, p);
+      list.appendChild(li);
+    });
+  }
+
+  function run(keepPage) {
+    var q = input.value, mine = ++seq;
+    if (!keepPage) shown = PAGE;
+    var url = "/search/" + (q.trim() ? "?q=" + encodeURIComponent(q.trim()) : "");
+    if (location.pathname + location.search !== url) history.replaceState(history.state, "", url);
+    if (!q.trim()) { render({ words: [], results: [], total: 0 }); return Promise.resolve(); }
+    count.textContent = "searching\u2026";
+    return engine.query(q, shown).then(function (res) { if (mine === seq) render(res); }, function (e) {
+      if (mine === seq) count.textContent = "search could not load its index (" + e.message + "); try again";
+    });
+  }
+
+  function build() {
+    // Without the canvas (no WebGL2 or wasm) the static page is what shows: its own form does the work.
+    var section = html.classList.contains("no-canvas") && document.querySelector("#text section.search");
+    if (section) {
+      panel = section;
+    } else {
+      panel = el("div", "search");
+      panel.id = "searchpanel";
+      panel.setAttribute("role", "region");
+      panel.setAttribute("aria-label", "search");
+      var page = el("div", "search-page");
+      var close = el("button", "search-close", "\u00d7");
+      close.type = "button";
+      close.setAttribute("aria-label", "Close search");
+      close.title = "Close (Esc)";
+      close.addEventListener("click", leave);
+      page.append(close, el("h1", "", "search"));
+      var f = el("form", "search-form");
+      f.setAttribute("role", "search");
+      f.action = "/search/";
+      var i = el("input");
+      i.type = "search";
+      i.name = "q";
+      i.autocomplete = "off";
+      i.spellcheck = false;
+      i.setAttribute("enterkeyhint", "search");
+      i.setAttribute("aria-label", "search all writing");
+      i.placeholder = "search all writing";
+      f.append(i);
+      page.append(f, el("div", "search-results"));
+      panel.appendChild(page);
+      document.body.appendChild(panel);
+      // Keys typed here are the panel's, never the book's.
+      panel.addEventListener("keydown", function (e) {
+        e.stopPropagation();
+        if (e.key === "Escape") { e.preventDefault(); leave(); }
+      });
+      panel.addEventListener("keyup", function (e) { e.stopPropagation(); });
+    }
+    form = panel.querySelector("form");
+    input = panel.querySelector("input[type=search]");
+    var results = panel.querySelector(".search-results");
+    results.textContent = "";
+    count = el("p", "search-count");
+    count.setAttribute("aria-live", "polite");
+    list = el("ol", "search-list");
+    more = el("button", "search-more", "more results");
+    more.type = "button";
+    more.hidden = true;
+    more.addEventListener("click", function () { shown += PAGE; run(true); });
+    results.append(count, list, more);
+    form.addEventListener("submit", function (e) { e.preventDefault(); clearTimeout(timer); run(false); });
+    input.addEventListener("input", function (e) {
+      if (e.isComposing) return;
+      clearTimeout(timer);
+      timer = setTimeout(run, 90, false);
+    });
+    input.addEventListener("compositionend", function () { clearTimeout(timer); timer = setTimeout(run, 90, false); });
+  }
+
+  // Back to where the reader came from, or the book's contents.
+  function leave() {
+    if (history.state && history.state.searchFromBook) history.back();
+    else if (window.folio && window.folio.go) window.folio.go("/contents");
+    else location.href = "/contents";
+  }
+
+  api.show = function (q) {
+    if (!panel) build();
+    html.classList.add("searching");
+    panel.hidden = false;
+    if (q !== undefined && q !== input.value) input.value = q;
+    input.focus({ preventScroll: true });
+    return run(false);
+  };
+  api.hide = function () {
+    if (!panel || panel.id !== "searchpanel") return;
+    html.classList.remove("searching");
+    panel.hidden = true;
+  };
+  api.engine = engine;
+})(typeof window !== "undefined" ? window : globalThis);
