@@ -32,3 +32,14 @@ if(EMSCRIPTEN)
   # No C++ exceptions in the browser build; the loader never relies on them.
   target_compile_definitions(third_party_json INTERFACE JSON_NOEXCEPTION)
 endif()
+
+if(NOT EMSCRIPTEN)
+  # Build-time only (native): the HTML5 tokenizer for raw HTML and the syntax highlighter.
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo)
+  pkg_check_modules(SRCHILITE REQUIRED IMPORTED_TARGET source-highlight)
+  add_library(third_party_gumbo INTERFACE)
+  target_link_libraries(third_party_gumbo INTERFACE PkgConfig::GUMBO)
+  add_library(third_party_srchilite INTERFACE)
+  target_link_libraries(third_party_srchilite INTERFACE PkgConfig::SRCHILITE)
+endif()

@@ -111,7 +111,7 @@
     window.addEventListener("popstate", function (e) {
       var scroll = e.state && typeof e.state.scroll === "number" ? e.state.scroll : 0;
       folio.route = location.pathname;
-      dispatch(2, scroll, 0, 0, location.pathname);
+      dispatch(2, scroll, 0, 0, location.pathname + location.hash);
     });
     document.addEventListener("copy", function (e) {
       var text = Module.UTF8ToString(Module._folio_copy_text());
@@ -149,7 +149,8 @@
     };
     folio.shownError = function () { return Module.UTF8ToString(Module._folio_error()); };
     var restore = history.state && typeof history.state.scroll === "number" ? history.state.scroll : -1;
-    var ok = withString(Module, location.pathname, function (p) { return Module._folio_start(p, restore); });
+    // The hash names a heading (#part-two): the book opens at it.
+    var ok = withString(Module, location.pathname + location.hash, function (p) { return Module._folio_start(p, restore); });
     if (!ok) {
       html.classList.remove("canvas-on", "canvas-loading");
       html.classList.add("no-canvas");

@@ -128,7 +128,7 @@ int build_site(const Site& site, const std::string& bundle_dir, const std::strin
     // The browser's copy of the content; long article bodies come separately, when opened.
     files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
     for (const Article& a : site.writing)
-        if (a.body_markdown != a.opening) files.push_back({body_url(a).substr(1), a.body_markdown});
+        if (a.body_markdown != a.opening) files.push_back({body_url(a).substr(1), body_tree_json(a)});
     // Without JavaScript the text shows at once (folio.css otherwise holds it back for a moment).
     files.push_back({"noscript.css", "#text { animation: none !important; }\n"});
     // Images the articles show, from the bundle, at the same site paths.

@@ -11,6 +11,7 @@
 #include "cli/import.h"
 #include "core/compose.h"
 #include "core/load.h"
+#include "core/source_check.h"
 #include "ui/headless.h"
 
 namespace {
@@ -19,7 +20,8 @@ const char* const kUsage =
     "usage: folio <command> [BUNDLE] [options]\n"
     "\n"
     "commands:\n"
-    "  check [BUNDLE]                       validate content.json and its Markdown files\n"
+    "  check [BUNDLE] [--strict]            validate content.json and its Markdown files\n"
+    "                                       (--strict: warnings about raw HTML are errors)\n"
     "  build [BUNDLE] -o DIR --web DIR      write the static site to DIR (atomically)\n"
     "        [--fonts DIR] [--shell FILE] [--preview]\n"
     "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
@@ -34,7 +36,7 @@ const char* const kUsage =
 
 struct Args {
     std::string command, bundle = ".", out, web, fonts, shell;
-    bool preview = false;
+    bool preview = false, strict = false;
     float width = 0, height = 0;
 };
 
@@ -71,6 +73,8 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
             if (!value(a.shell)) return false;
         } else if (s == "--preview") {
             a.preview = true;
+        } else if (s == "--strict") {
+            a.strict = true;
         } else if (s == "--width" || s == "--height") {
             if (!value(num)) return false;
             float v = std::strtof(num.c_str(), nullptr);
@@ -192,8 +196,23 @@ int main(int argc, char** argv) {
     if (a.command == "check") {
         folio::Site site;
         if (!load_or_report(a.bundle, site)) return 1;
-        std::printf("%s/content.json: ok (%zu articles, %zu projects)\n", a.bundle.c_str(), site.writing.size(),
-                    site.projects.size());
+        // Raw HTML folio dropped or turned into a link: warnings, unless --strict makes them errors.
+        folio::Diagnostics warnings;
+        folio::check_raw_html(site, a.bundle, warnings);
+        for (folio::Diagnostic& d : warnings) {
+            d.warning = !a.strict;
+            std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
+        }
+        if (a.strict && !warnings.empty()) {
+            std::fprintf(stderr, "%zu error%s (--strict)\n", warnings.size(), warnings.size() == 1 ? "" : "s");
+            return 1;
+        }
+        std::printf(
+            "%s/content.json: ok (%zu articles, %zu projects%s)\n", a.bundle.c_str(), site.writing.size(),
+            site.projects.size(),
+            warnings.empty()
+                ? ""
+                : (", " + std::to_string(warnings.size()) + " warning" + (warnings.size() == 1 ? "" : "s")).c_str());
         return 0;
     }
     if (a.command == "site-json") {

@@ -61,40 +61,86 @@ Face face_for(bool italic, bool bold) {
 }
 
 void collect_spans(const Node& n, bool italic, bool bold, const std::string& href, std::vector<Span>& out,
-                   bool strike = false) {
+                   bool strike = false, Ink ink = Ink::Text) {
     switch (n.kind) {
     case NodeKind::Text:
-    case NodeKind::SoftBreak: {
-        Span sp{face_for(italic, bold), href.empty() ? Ink::Text : Ink::Link, n.text, href};
+    case NodeKind::SoftBreak:
+    case NodeKind::HtmlInline: { // never in a finished tree; if it were, its text (escaped by drawing)
+        Span sp{face_for(italic, bold), href.empty() ? ink : Ink::Link, n.text, href};
         sp.strike = strike;
         out.push_back(sp);
         return;
     }
     case NodeKind::Strike:
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, href, out, true);
+            collect_spans(c, italic, bold, href, out, true, ink);
         return;
     case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", ""}); return;
     case NodeKind::Code: out.push_back(Span{Face::Mono, href.empty() ? Ink::Accent : Ink::Link, n.text, href}); return;
     case NodeKind::Image: out.push_back(Span{Face::Italic, Ink::Muted, "[" + n.text + "]", n.href}); return;
-    case NodeKind::Emphasis: italic = true; break;
+    case NodeKind::Emphasis:
+    case NodeKind::Cite: italic = true; break;
     case NodeKind::Strong: bold = true; break;
+    case NodeKind::Small:
+    case NodeKind::Sub:
+    case NodeKind::Sup: ink = Ink::Muted; break; // one size per line: told apart by ink, not shrunk
+    case NodeKind::Mark: ink = Ink::Mark; break;
+    case NodeKind::InlineQuote:
+        out.push_back(Span{face_for(italic, bold), ink, "\xE2\x80\x9C", ""});
+        for (const Node& c : n.children)
+            collect_spans(c, italic, bold, href, out, strike, ink);
+        out.push_back(Span{face_for(italic, bold), ink, "\xE2\x80\x9D", ""});
+        return;
     case NodeKind::Link: {
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, n.href, out, strike);
+            collect_spans(c, italic, bold, n.href, out, strike, ink);
         return;
     }
     default: break;
     }
     for (const Node& c : n.children)
-        collect_spans(c, italic, bold, href, out, strike);
+        collect_spans(c, italic, bold, href, out, strike, ink);
 }
 
 void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth);
 
 bool is_block(NodeKind k) {
     return k == NodeKind::Paragraph || k == NodeKind::Heading || k == NodeKind::Quote || k == NodeKind::List ||
-           k == NodeKind::CodeBlock || k == NodeKind::Rule || k == NodeKind::Table || k == NodeKind::HtmlBlock;
+           k == NodeKind::CodeBlock || k == NodeKind::Rule || k == NodeKind::Table || k == NodeKind::HtmlBlock ||
+           k == NodeKind::DefList || k == NodeKind::Details || k == NodeKind::Figure || k == NodeKind::Container ||
+           k == NodeKind::Caption || k == NodeKind::Summary;
+}
+
+// Fold ids of <details> in articles start here, clear of the timeline's "the rest" blocks.
+constexpr int kDetailsFoldBase = 1000000;
+
+void flow_inline_block(Flow& f, const Scale& k, const Node& n, float indent, bool italic, bool bold, Ink ink,
+                       float size, float after) {
+    std::vector<Span> spans;
+    collect_spans(n, italic, bold, "", spans, false, ink);
+    if (spans.empty()) return;
+    Paragraph p = para(spans, size, after);
+    p.indent = indent;
+    f.paragraph(p);
+    (void)k;
+}
+
+// <details>: the summary is a toggle like the timeline's "the rest"; the body shows once unfolded.
+void flow_details(Flow& f, const Scale& k, const Node& d, float indent, int depth) {
+    int id = kDetailsFoldBase + f.folds++;
+    bool open = f.unfolded && f.unfolded->count(id) > 0;
+    std::vector<Span> spans;
+    if (!d.children.empty()) collect_spans(d.children[0], false, false, "fold:" + std::to_string(id), spans);
+    if (spans.empty()) spans.push_back(link("details", "fold:" + std::to_string(id)));
+    Paragraph p = para(spans, k.body, k.body * 0.4f);
+    p.indent = indent + k.body * 1.2f;
+    p.marker = open ? "\xE2\x88\x92" : "+"; // minus when open (characters every subset font has)
+    p.marker_ink = Ink::Link;
+    f.paragraph(p);
+    if (!open) return;
+    Node rest;
+    rest.children.assign(d.children.begin() + (d.children.empty() ? 0 : 1), d.children.end());
+    flow_blocks(f, k, rest, indent + k.body * 1.2f, depth + 1);
 }
 
 // A list item's first line carries its marker (number or bullet) in the hang; everything else in the
@@ -149,7 +195,8 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
             collect_spans(c, false, false, "", spans);
             // A paragraph that is only an image becomes an image block.
             if (c.children.size() == 1 && c.children[0].kind == NodeKind::Image) {
-                f.image(c.children[0].href, c.children[0].text, k.small);
+                const Node& img = c.children[0];
+                f.image(img.href, img.text, k.small, img.width, img.height);
                 break;
             }
             Paragraph p = para(spans, k.body, k.body * 0.6f);
@@ -169,6 +216,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
             p.leading = 1.25f;
             p.keep_with_next = true;
             p.indent = indent;
+            p.anchor = c.id;
             f.paragraph(p);
             break;
         }
@@ -194,7 +242,22 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
             break;
         }
         case NodeKind::List: flow_list(f, k, c, indent, depth); break;
-        case NodeKind::CodeBlock: f.code_block(c.text, k.small); break;
+        case NodeKind::CodeBlock: f.code_block(c.text, c.runs, k.small); break;
+        case NodeKind::Container:
+        case NodeKind::Figure: flow_blocks(f, k, c, indent, depth + 1); break;
+        case NodeKind::Caption:
+        case NodeKind::Summary:
+            flow_inline_block(f, k, c, indent, true, false, Ink::Muted, k.small, k.body * 0.6f);
+            break;
+        case NodeKind::DefList:
+            for (const Node& d : c.children) {
+                if (d.kind == NodeKind::DefTerm)
+                    flow_inline_block(f, k, d, indent, false, true, Ink::Text, k.body, k.body * 0.15f);
+                else
+                    flow_blocks(f, k, d, indent + k.body * 1.6f, depth + 1);
+            }
+            break;
+        case NodeKind::Details: flow_details(f, k, c, indent, depth); break;
         case NodeKind::HtmlBlock: f.code_block(c.text, k.small); break;
         case NodeKind::Rule: f.rule(k.body * 0.6f, k.body * 1.0f); break;
         case NodeKind::Table: f.table(c, k.small); break;
@@ -508,6 +571,7 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     book.spec = spec;
     Flow f(book, m);
     f.image_sizes = &state.images;
+    f.unfolded = &state.unfolded;
     Scale k(spec);
     const Article& a = site.writing[index];
     f.begin_chapter("article", a.title, a.title, false, false);

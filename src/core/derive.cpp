@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cstdio>
 
+#ifndef FOLIO_TREES_ONLY
 #include "core/markdown.h"
+#endif
 
 namespace folio {
 
@@ -80,21 +82,53 @@ std::vector<std::string> collect_local_images(const Node& doc) {
     return out;
 }
 
+std::string decode_percent(const std::string& path) {
+    auto hex = [](char c) {
+        return c >= '0' && c <= '9'   ? c - '0'
+               : c >= 'a' && c <= 'f' ? c - 'a' + 10
+               : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                      : -1;
+    };
+    std::string out;
+    for (size_t i = 0; i < path.size(); ++i) {
+        int hi = path[i] == '%' && i + 2 < path.size() ? hex(path[i + 1]) : -1;
+        int lo = hi >= 0 ? hex(path[i + 2]) : -1;
+        if (hi >= 0 && lo >= 0) {
+            out += static_cast<char>(hi * 16 + lo);
+            i += 2;
+        } else {
+            out += path[i];
+        }
+    }
+    return out;
+}
+
 static void collect_images(const Node& n, std::vector<std::string>& out) {
-    if (n.kind == NodeKind::Image && n.href.size() > 1 && n.href[0] == '/' && n.href[1] != '/' && n.href[1] != '\\' &&
-        n.href.find("..") == std::string::npos && std::find(out.begin(), out.end(), n.href) == out.end())
-        out.push_back(n.href);
+    if (n.kind == NodeKind::Image) {
+        std::string path = decode_percent(n.href);
+        size_t cut = path.find_first_of("?#"); // a query or fragment is not part of the file's name
+        if (cut != std::string::npos) path.erase(cut);
+        if (path.size() > 1 && path[0] == '/' && path[1] != '/' && path[1] != '\\' &&
+            path.find("..") == std::string::npos && std::find(out.begin(), out.end(), path) == out.end())
+            out.push_back(path);
+    }
     for (const Node& c : n.children)
         collect_images(c, out);
 }
 
-void set_body(Article& a, const std::string& markdown) {
-    a.body_markdown = markdown;
-    a.body = parse_markdown(markdown);
+void set_body_tree(Article& a, Document body) {
+    a.body = std::move(body);
     // A body still to be fetched keeps the word count folio build measured.
     if (a.body_loaded || a.words == 0) a.words = count_words(a.body);
     a.reading_minutes = std::max(1, (a.words + 229) / 230);
 }
+
+#ifndef FOLIO_TREES_ONLY
+void set_body(Article& a, const std::string& markdown) {
+    a.body_markdown = markdown;
+    set_body_tree(a, parse_markdown(markdown));
+}
+#endif
 
 void derive(Site& site) {
     // Newest first; same-date articles keep the order the author listed them in.
@@ -105,7 +139,11 @@ void derive(Site& site) {
     for (int i = 0; i < n; ++i) {
         Article& a = site.writing[i];
         a.number = n - i;
-        set_body(a, a.body_markdown.empty() ? a.opening : a.body_markdown);
+        if (a.body_is_tree) set_body_tree(a, std::move(a.body));
+#ifndef FOLIO_TREES_ONLY
+        else
+            set_body(a, a.body_markdown.empty() ? a.opening : a.body_markdown);
+#endif
         a.next = i > 0 ? i - 1 : -1;     // newer
         a.prev = i + 1 < n ? i + 1 : -1; // older
         for (const std::string& t : a.tags)
@@ -125,11 +163,13 @@ void derive(Site& site) {
                     p.url = host + e.ref + "/pull/" + std::to_string(p.number);
             }
         }
-    if (site.loves.present) site.loves.intro = parse_markdown(site.loves.intro_markdown);
-    if (site.work.present) {
+#ifndef FOLIO_TREES_ONLY
+    if (site.loves.present && !site.loves.trees) site.loves.intro = parse_markdown(site.loves.intro_markdown);
+    if (site.work.present && !site.work.trees) {
         site.work.intro = parse_markdown(site.work.intro_markdown);
         site.work.after = parse_markdown(site.work.after_markdown);
     }
+#endif
 }
 
 } // namespace folio

@@ -10,10 +10,19 @@ namespace folio {
 // pull-request addresses. Assumes the site passed validation.
 void derive(Site& site);
 
-// Site paths of the images a document shows ("/images/x.png"), each once.
+// Site paths of the images a document shows ("/images/x.png"), each once, percent-decoded: the files they
+// name ("/images/a%20b.png" -> "/images/a b.png"). Other sites' images are not listed.
 std::vector<std::string> collect_local_images(const Node& doc);
 
-// Sets an article's Markdown body: parses it and counts its words and reading time.
+// "%20" -> " ", "%C3%A9" -> "é"; malformed escapes stay as written. A site path names a file by its
+// decoded name; a URL's #fragment names a heading id the same way.
+std::string decode_percent(const std::string& s);
+
+// Sets an article's body as a finished tree and counts its words and reading time.
+void set_body_tree(Article& a, Document body);
+#ifndef FOLIO_TREES_ONLY
+// Sets an article's Markdown body: parses it (natively: the browser only receives trees), then as above.
 void set_body(Article& a, const std::string& markdown);
+#endif
 
 } // namespace folio

@@ -12,9 +12,10 @@ struct Diagnostic {
     std::string path;         // JSON path such as $.writing[3].date; empty for file-level problems
     std::string message;      // what is wrong
     std::string hint;         // what to do
+    bool warning = false;     // a warning (folio check --strict makes it an error), not an error
 };
 
-// "file:line:column: error: path: message; hint"
+// "file:line:column: error: path: message; hint" ("warning:" for warnings)
 std::string format_diagnostic(const Diagnostic& d);
 
 using Diagnostics = std::vector<Diagnostic>;

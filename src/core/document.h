@@ -23,21 +23,58 @@ enum class NodeKind {
     TableHead,
     TableBody,
     TableRow,
-    TableCell, // align, header
-    HtmlBlock, // raw HTML kept as text, never executed
+    TableCell,  // align, header
+    HtmlBlock,  // raw HTML not (yet) mapped: shown as text, never executed
+    DefList,    // <dl>: DefTerm and DefDetails children
+    DefTerm,    // <dt>
+    DefDetails, // <dd>
+    Details,    // <details>: a fold; its first child is the Summary
+    Summary,    // <summary>: the line that opens the fold
+    Figure,     // <figure>: blocks, then an optional Caption
+    Caption,    // <figcaption>
+    Container,  // <div>, <section>, <center>: blocks, drawn as if they stood on their own
     // Spans
     Text,
     Emphasis,
     Strong,
     Strike,
-    Code,      // inline code, text = code
-    Link,      // href, title
-    Image,     // href = src, text = alt (flattened)
-    LineBreak, // hard break
+    Code,  // inline code, text = code
+    Link,  // href, title
+    Image, // href = src, text = alt (flattened), width/height when given
+    Sub,
+    Sup,
+    Small,
+    Mark,
+    Abbr, // info = title (the expansion)
+    Cite,
+    InlineQuote, // <q>: drawn between quotation marks
+    LineBreak,   // hard break
     SoftBreak,
+    HtmlInline, // raw inline HTML while parsing (markdown.cpp maps it away; never in a finished tree)
 };
 
 enum class Align { Default, Left, Center, Right };
+
+// Token classes of highlighted code (highlight.h). The theme gives each an ink for light and dark.
+enum class Token : unsigned char {
+    Plain,
+    Keyword,
+    Type,
+    String,
+    Number,
+    Comment,
+    Function,
+    Operator,
+    Preproc,
+    Added,
+    Removed
+};
+constexpr int kTokenCount = 11;
+
+struct CodeRun {
+    Token token = Token::Plain;
+    std::string text;
+};
 
 struct Node {
     NodeKind kind = NodeKind::Document;
@@ -48,7 +85,10 @@ struct Node {
     bool ordered = false;
     int start = 1; // List start number
     Align align = Align::Default;
-    bool header = false; // TableCell in the head row
+    bool header = false;       // TableCell in the head row
+    int width = 0, height = 0; // Image: as the author wrote them (CSS pixels), 0 when not given
+    std::string id;            // Heading: the slug links point at (#part-two)
+    std::vector<CodeRun> runs; // CodeBlock: highlighted at build time; empty when plain
     std::vector<Node> children;
 };
 
@@ -57,5 +97,8 @@ using Document = Node;
 // Plain text of a subtree (for titles, alt text, word counts).
 std::string plain_text(const Node& n);
 int count_words(const Node& n);
+
+// GitHub's heading anchors: lower case, spaces to '-', punctuation dropped; repeats get -1, -2, ...
+void assign_heading_ids(Node& doc);
 
 } // namespace folio

@@ -42,7 +42,7 @@ void render_heading(std::string& out, const Node& n, const HtmlStyle& st) {
     int level = n.level + st.heading_shift;
     level = level < 1 ? 1 : level > 6 ? 6 : level;
     const std::string tag = "h" + std::to_string(level);
-    out += "<" + tag + ">";
+    out += "<" + tag + (n.id.empty() ? std::string() : " id=\"" + esc(n.id) + "\"") + ">";
     render_children(out, n, st);
     out += "</" + tag + ">\n";
 }
@@ -67,10 +67,29 @@ std::string code_language(const std::string& info) {
     return lang;
 }
 
+// Highlighted runs become spans with one class per token kind; folio.css gives each the theme's ink
+// (the same inks the book draws with, ui/theme.cpp).
+const char* token_class(Token t) {
+    static const char* const names[kTokenCount] = {"",       "tok-kw", "tok-ty", "tok-st", "tok-nu", "tok-co",
+                                                   "tok-fn", "tok-op", "tok-pp", "tok-ad", "tok-rm"};
+    return names[static_cast<int>(t)];
+}
+
 void render_code_block(std::string& out, const Node& n) {
     std::string lang = code_language(n.info);
     out += lang.empty() ? "<pre><code>" : "<pre><code class=\"language-" + esc(lang) + "\">";
-    out += esc(n.text) + "</code></pre>\n";
+    if (n.runs.empty()) {
+        out += esc(n.text);
+    } else {
+        for (const CodeRun& r : n.runs) {
+            const char* cls = token_class(r.token);
+            if (*cls)
+                out += std::string("<span class=\"") + cls + "\">" + esc(r.text) + "</span>";
+            else
+                out += esc(r.text);
+        }
+    }
+    out += "</code></pre>\n";
 }
 
 void render_cell(std::string& out, const Node& n, const HtmlStyle& st) {
@@ -109,6 +128,8 @@ void render_image(std::string& out, const Node& n, const HtmlStyle& st) {
     }
     out += "<img src=\"" + esc(resolve(src, st)) + "\" alt=\"" + esc(n.text) + "\"";
     if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
+    if (n.width) out += " width=\"" + std::to_string(n.width) + "\"";
+    if (n.height) out += " height=\"" + std::to_string(n.height) + "\"";
     out += " loading=\"lazy\">";
 }
 
@@ -128,6 +149,26 @@ void render_node(std::string& out, const Node& n, const HtmlStyle& st) {
     case NodeKind::TableRow: wrap(out, "tr", n, st, true, true); break;
     case NodeKind::TableCell: render_cell(out, n, st); break;
     case NodeKind::HtmlBlock: out += "<pre>" + esc(n.text) + "</pre>\n"; break; // shown, never run
+    case NodeKind::HtmlInline: out += esc(n.text); break;                       // never in a finished tree
+    case NodeKind::DefList: wrap(out, "dl", n, st, true, true); break;
+    case NodeKind::DefTerm: wrap(out, "dt", n, st, true); break;
+    case NodeKind::DefDetails: wrap(out, "dd", n, st, true); break;
+    case NodeKind::Details: wrap(out, "details", n, st, true, true); break;
+    case NodeKind::Summary: wrap(out, "summary", n, st, true); break;
+    case NodeKind::Figure: wrap(out, "figure", n, st, true, true); break;
+    case NodeKind::Caption: wrap(out, "figcaption", n, st, true); break;
+    case NodeKind::Container: wrap(out, "div", n, st, true, true); break;
+    case NodeKind::Sub: wrap(out, "sub", n, st, false); break;
+    case NodeKind::Sup: wrap(out, "sup", n, st, false); break;
+    case NodeKind::Small: wrap(out, "small", n, st, false); break;
+    case NodeKind::Mark: wrap(out, "mark", n, st, false); break;
+    case NodeKind::Cite: wrap(out, "cite", n, st, false); break;
+    case NodeKind::InlineQuote: wrap(out, "q", n, st, false); break;
+    case NodeKind::Abbr:
+        out += n.info.empty() ? std::string("<abbr>") : "<abbr title=\"" + esc(n.info) + "\">";
+        render_children(out, n, st);
+        out += "</abbr>";
+        break;
     case NodeKind::Text: out += esc(n.text); break;
     case NodeKind::Emphasis: wrap(out, "em", n, st, false); break;
     case NodeKind::Strong: wrap(out, "strong", n, st, false); break;

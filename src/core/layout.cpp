@@ -16,6 +16,16 @@ float FixedMeasurer::width(Face, float size, const char* begin, const char* end)
     return static_cast<float>(chars) * size * ratio;
 }
 
+Ink ink_of_token(Token t) {
+    return t == Token::Plain ? Ink::Text
+                             : static_cast<Ink>(static_cast<int>(Ink::CodeKeyword) + static_cast<int>(t) - 1);
+}
+
+const Book::Anchor* Book::anchor(const std::string& id) const {
+    auto it = anchors.find(id);
+    return it == anchors.end() ? nullptr : &it->second;
+}
+
 const ChapterSpan* Book::chapter(const std::string& id) const {
     for (const ChapterSpan& c : chapters)
         if (c.id == id) return &c;
@@ -218,6 +228,7 @@ void Flow::paragraph(const Paragraph& p) {
     if (!book_.pages.empty() && y_ > s.margin_top + 0.5f) y_ += p.space_before;
     for (size_t li = 0; li < lines.size(); ++li) {
         ensure(lh); // a new page here carries a pending heading along (new_page)
+        if (li == 0 && !p.anchor.empty()) book_.anchors[p.anchor] = {static_cast<int>(book_.pages.size()) - 1, y_};
         const Line& ln = lines[li];
         float x0 = s.margin_inner + p.indent + (p.centered ? (measure - ln.width) * 0.5f : 0);
         if (li == 0 && !p.marker.empty()) {
@@ -317,15 +328,37 @@ void Flow::rule(float space_before, float space_after) {
 
 void Flow::space(float h) { y_ += h; }
 
-void Flow::code_block(const std::string& code, float size) {
+void Flow::code_block(const std::string& code, float size) { code_block(code, {}, size); }
+
+void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_in, float size) {
     const PageSpec& s = book_.spec;
-    std::vector<std::string> lines;
-    size_t start = 0;
-    while (start <= code.size()) {
-        size_t nl = code.find('\n', start);
-        if (nl == std::string::npos) nl = code.size();
-        lines.push_back(code.substr(start, nl - start));
-        start = nl + 1;
+    // Lines of (ink, text) pieces; plain code is one piece per line.
+    struct Piece {
+        Ink ink;
+        std::string text;
+    };
+    std::vector<std::vector<Piece>> lines(1);
+    std::vector<CodeRun> plain;
+    const std::vector<CodeRun>& runs = runs_in.empty() ? (plain = {{Token::Plain, code}}) : runs_in;
+    for (const CodeRun& r : runs) {
+        Ink ink = ink_of_token(r.token);
+        size_t start = 0;
+        while (start <= r.text.size()) {
+            size_t nl = r.text.find('\n', start);
+            size_t end = nl == std::string::npos ? r.text.size() : nl;
+            if (end > start) {
+                std::string t;
+                for (size_t c = start; c < end; ++c)
+                    t += r.text[c] == '\t' ? std::string("    ") : std::string(1, r.text[c]);
+                if (!lines.back().empty() && lines.back().back().ink == ink)
+                    lines.back().back().text += t;
+                else
+                    lines.back().push_back({ink, t});
+            }
+            if (nl == std::string::npos) break;
+            lines.emplace_back();
+            start = nl + 1;
+        }
     }
     while (!lines.empty() && lines.back().empty())
         lines.pop_back();
@@ -353,21 +386,23 @@ void Flow::code_block(const std::string& code, float size) {
         panel.code = id;
         page().boxes.push_back(panel);
         for (size_t k = 0; k < n; ++k) {
-            const std::string& t = lines[i + k];
-            std::string expanded;
-            for (char c : t)
-                expanded += c == '\t' ? std::string("    ") : std::string(1, c);
-            Box b;
-            b.x = s.margin_inner + pad;
-            b.y = top + pad + lh * static_cast<float>(k);
-            b.w = m_.width(Face::Mono, size, expanded.data(), expanded.data() + expanded.size());
-            b.h = lh;
-            b.face = Face::Mono;
-            b.size = size;
-            b.text = expanded;
-            b.code = id;
-            b.clip_w = s.measure() - 2 * pad;
-            page().boxes.push_back(b);
+            float x = s.margin_inner + pad;
+            for (const Piece& piece : lines[i + k]) {
+                Box b;
+                b.x = x;
+                b.y = top + pad + lh * static_cast<float>(k);
+                b.w = m_.width(Face::Mono, size, piece.text.data(), piece.text.data() + piece.text.size());
+                b.h = lh;
+                b.face = Face::Mono;
+                b.size = size;
+                b.ink = piece.ink;
+                b.text = piece.text;
+                b.code = id;
+                b.clip_x = s.margin_inner + pad;
+                b.clip_w = s.measure() - 2 * pad;
+                page().boxes.push_back(b);
+                x += b.w;
+            }
         }
         i += n;
         y_ = top + panel.h;
@@ -375,18 +410,27 @@ void Flow::code_block(const std::string& code, float size) {
     y_ += s.body_size * 0.6f;
 }
 
-void Flow::image(const std::string& src, const std::string& alt, float size) {
+void Flow::image(const std::string& src, const std::string& alt, float size, int width, int height) {
     const PageSpec& s = book_.spec;
     // Natural size (one CSS pixel = one page unit), never wider than the measure nor taller than the page.
-    float w = s.measure(), h = s.measure() * 0.5f;
+    // The author's width and height (HTML's <img width height>) stand in until the image loads.
+    float nat_w = static_cast<float>(width), nat_h = static_cast<float>(height);
     if (image_sizes) {
         auto it = image_sizes->find(src);
         if (it != image_sizes->end() && it->second.width > 0 && it->second.height > 0) {
-            w = std::min(s.measure(), it->second.width);
-            h = w * it->second.height / it->second.width;
-            float max_h = s.bottom() - s.margin_top - size * 2;
-            if (h > max_h) w *= max_h / h, h = max_h;
+            if (width > 0 && height <= 0) nat_h = it->second.height * nat_w / it->second.width;
+            if (width <= 0) nat_w = it->second.width, nat_h = it->second.height;
         }
+    }
+    float w = s.measure(), h = s.measure() * 0.5f;
+    if (nat_w > 0 && nat_h > 0) {
+        w = std::min(s.measure(), nat_w);
+        h = w * nat_h / nat_w;
+        float max_h = s.bottom() - s.margin_top - size * 2;
+        if (h > max_h) w *= max_h / h, h = max_h;
+    } else if (nat_w > 0) {
+        w = std::min(s.measure(), nat_w);
+        h = w * 0.5f;
     }
     ensure(h);
     keep_from_ = -1;

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,29 @@ namespace folio {
 enum class Face { Serif, Italic, Bold, BoldItalic, Mono };
 constexpr int kFaceCount = 5;
 
-// Colour roles; the theme (ui/theme.h) maps them to colours for light and dark.
-enum class Ink { Text, Muted, Accent, Link, Rule, Panel };
+// Colour roles; the theme (ui/theme.h) maps them to colours for light and dark. The Code* inks colour
+// highlighted code, one per Token (document.h), in Token's order after Plain.
+enum class Ink {
+    Text,
+    Muted,
+    Accent,
+    Link,
+    Rule,
+    Panel,
+    CodeKeyword,
+    CodeType,
+    CodeString,
+    CodeNumber,
+    CodeComment,
+    CodeFunction,
+    CodeOperator,
+    CodePreproc,
+    CodeAdded,
+    CodeRemoved,
+    Mark, // <mark>: the highlighter-pen background behind marked text
+};
+constexpr int kInkCount = 17;
+Ink ink_of_token(Token t);
 
 struct Measurer {
     virtual ~Measurer() = default;
@@ -92,7 +114,8 @@ struct Paragraph {
     float space_before = 0.0f, space_after = 0.0f;
     bool keep_with_next = false; // headings: never the last thing on a page
     bool centered = false;
-    bool bar = false; // a vertical rule left of every line (block quotes)
+    bool bar = false;   // a vertical rule left of every line (block quotes)
+    std::string anchor; // headings: the id links reach it by (#part-two); recorded in Book::anchors
 };
 
 //-----------------------------------------------------------------------------
@@ -111,6 +134,7 @@ struct Box {
     int link = -1;    // index into Book::links
     int code = -1;    // index of the code block (Panel and its Text lines): scrolls sideways as one
     float clip_w = 0; // Text in a code block: visible width of the panel (lines may be wider)
+    float clip_x = 0; // Text in a code block: where the visible width starts (a line is several runs)
     bool strike = false;
 };
 
@@ -134,6 +158,13 @@ struct Book {
     std::vector<ChapterSpan> chapters;
     std::vector<std::string> links; // hrefs, by link id
     int code_blocks = 0;
+    struct Anchor {
+        int page = 0;
+        float y = 0;
+    };
+    std::map<std::string, Anchor> anchors; // heading ids: where each heading starts
+
+    const Anchor* anchor(const std::string& id) const;
 
     const ChapterSpan* chapter(const std::string& id) const;
 };
@@ -156,6 +187,9 @@ public:
 
     // Sizes of images already loaded; others get a placeholder box of a default shape until they load.
     const std::map<std::string, ImageSize>* image_sizes = nullptr;
+    // Folds the reader opened (compose.h: ComposeState::unfolded); null: all closed.
+    const std::set<int>* unfolded = nullptr;
+    int folds = 0; // <details> folds met so far in this flow, numbering their toggles
 
     // Starts a chapter on a new page; with on_even, on the next even (left) page of its numbering,
     // leaving a blank page if needed. continued_head is printed on the chapter's later pages.
@@ -166,8 +200,11 @@ public:
     void paragraph(const Paragraph& p);
     void rule(float space_before, float space_after);
     void code_block(const std::string& code, float size);
+    // Highlighted code: runs of token classes (empty: plain), drawn in the theme's code inks.
+    void code_block(const std::string& code, const std::vector<CodeRun>& runs, float size);
     void table(const Node& table, float size);
-    void image(const std::string& src, const std::string& alt, float size);
+    // width/height: what the author wrote (0: not given); a given width caps the drawn width, as in HTML.
+    void image(const std::string& src, const std::string& alt, float size, int width = 0, int height = 0);
     void space(float h);
     // Ends the flow: nothing is pending any more. (compose_site pads the front matter to an odd page
     // count so that main-matter even folios fall on left pages of spreads.)

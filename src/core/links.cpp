@@ -11,7 +11,7 @@ bool site_path(const std::string& h) {
 
 bool safe_href(const std::string& h) {
     return starts_with_ci(h, "https://") || starts_with_ci(h, "http://") || starts_with_ci(h, "mailto:") ||
-           site_path(h);
+           site_path(h) || (h.size() > 1 && h[0] == '#'); // #part-two: a heading on the same page
 }
 
 bool safe_src(const std::string& h) {

@@ -11,7 +11,7 @@ namespace folio {
 // A path inside the site: "/x". Not "//host" or "/\host", which browsers read as another host.
 bool site_path(const std::string& href);
 
-// The only addresses that become links (docs/content.md): http(s), mailto and site paths. Anything else
+// The only addresses that become links (docs/content.md): http(s), mailto, site paths and #fragments. Anything else
 // (javascript:, data:, relative paths) is shown as text.
 bool safe_href(const std::string& href);
 

@@ -12,7 +12,12 @@
 #include <sstream>
 
 #include "core/derive.h"
+#include "core/document_json.h"
 #include "core/json_source.h"
+#ifndef FOLIO_TREES_ONLY
+#include "core/markdown.h"
+#include "core/source_check.h"
+#endif
 
 namespace folio {
 
@@ -21,7 +26,7 @@ using nlohmann::json;
 std::string format_diagnostic(const Diagnostic& d) {
     std::string s = d.file;
     if (d.line > 0) s += ":" + std::to_string(d.line) + ":" + std::to_string(d.column);
-    s += ": error: ";
+    s += d.warning ? ": warning: " : ": error: ";
     if (!d.path.empty()) s += d.path + ": ";
     s += d.message;
     if (!d.hint.empty()) s += "; " + d.hint;
@@ -278,8 +283,20 @@ void read_site(Reader& r, const json& v, SiteInfo& s) {
     r.links(v, p, "links", s.links);
 }
 
+// A finished document tree (document_json.h), as `folio build` writes into site.json.
+bool read_tree(Reader& r, const json& v, const std::string& p, const char* key, Document& d) {
+    auto it = v.find(key);
+    if (it == v.end()) return false;
+    if (!document_from_json(*it, d))
+        r.error(json_path_member(p, key), false, "not a document tree this folio can read",
+                "site.json is written by folio build; build again with this version");
+    return true;
+}
+
 void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
-    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words"}))
+    if (!r.object(
+            v, p,
+            {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words", "body_doc"}))
         return;
     if (r.string(v, p, "slug", a.slug, true) && !is_slug(a.slug))
         r.error(json_path_member(p, "slug"), false, "'" + a.slug + "' is not a valid slug",
@@ -295,6 +312,8 @@ void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
         a.body_loaded = false;
         r.integer(v, p, "words", a.words, false, 0, 100000000);
     }
+    // site.json: the body (or, while body_url is pending, the opening) as a finished tree.
+    a.body_is_tree = read_tree(r, v, p, "body_doc", a.body);
     if (r.string(v, p, "body_file", a.body_file, false) && inline_body)
         r.error(json_path_member(p, "body_file"), true, "both 'body' and 'body_file' are given",
                 "keep only one of them");
@@ -392,10 +411,11 @@ void read_timeline(Reader& r, const json& v, std::vector<TimelineYear>& years) {
 
 void read_loves(Reader& r, const json& v, Loves& l) {
     const std::string p = "$.loves";
-    if (!r.object(v, p, {"title", "intro", "shelves"})) return;
+    if (!r.object(v, p, {"title", "intro", "intro_doc", "shelves"})) return;
     l.present = true;
     r.string(v, p, "title", l.title, true, true);
     r.string(v, p, "intro", l.intro_markdown, false);
+    l.trees = read_tree(r, v, p, "intro_doc", l.intro);
     const json* shelves = nullptr;
     if (!r.array(v, p, "shelves", shelves, true)) return;
     for (size_t i = 0; i < shelves->size(); ++i) {
@@ -441,10 +461,12 @@ void read_loves(Reader& r, const json& v, Loves& l) {
 
 void read_work(Reader& r, const json& v, Work& w) {
     const std::string p = "$.work";
-    if (!r.object(v, p, {"title", "intro", "focus", "after", "projects"})) return;
+    if (!r.object(v, p, {"title", "intro", "intro_doc", "focus", "after", "after_doc", "projects"})) return;
     w.present = true;
     r.string(v, p, "title", w.title, true, true);
-    r.string(v, p, "intro", w.intro_markdown, true);
+    w.trees = read_tree(r, v, p, "intro_doc", w.intro);
+    read_tree(r, v, p, "after_doc", w.after);
+    r.string(v, p, "intro", w.intro_markdown, !w.trees);
     r.string(v, p, "after", w.after_markdown, false);
     r.strings(v, p, "projects", w.projects, false, false);
     const json* focus = nullptr;
@@ -657,7 +679,13 @@ bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out) {
         return false;
     }
     DiskReader reader{bundle_dir};
-    return load_site_json(file, std::move(text), site, out, read_from_bundle, &reader);
+    if (!load_site_json(file, std::move(text), site, out, read_from_bundle, &reader)) return false;
+#ifndef FOLIO_TREES_ONLY
+    size_t before = out.size();
+    check_images(site, bundle_dir, out);
+    if (out.size() != before) return false;
+#endif
+    return true;
 }
 
 //-----------------------------------------------------------------------------
@@ -674,7 +702,9 @@ static json links_json(const std::vector<Link>& links) {
     return a;
 }
 
-std::string body_url(const Article& a) { return "/writing/" + a.slug + "/body.md"; }
+std::string body_url(const Article& a) { return "/writing/" + a.slug + "/body.json"; }
+
+std::string body_tree_json(const Article& a) { return document_to_json(a.body).dump(); }
 
 std::string site_to_json(const Site& s, bool separate_bodies) {
     json j;
@@ -693,11 +723,15 @@ std::string site_to_json(const Site& s, bool separate_bodies) {
     for (const Article& a : s.writing) {
         json o = {{"slug", a.slug}, {"title", a.title},     {"date", format_iso(a.date)},
                   {"dek", a.dek},   {"opening", a.opening}, {"tags", a.tags}};
+        // Trees, not Markdown: the browser has no Markdown or HTML parser (document_json.h).
         if (separate_bodies && a.body_markdown != a.opening) {
             o["body_url"] = body_url(a);
             o["words"] = a.words;
+#ifndef FOLIO_TREES_ONLY
+            o["body_doc"] = document_to_json(parse_markdown(a.opening)); // shown until the body arrives
+#endif
         } else {
-            o["body"] = a.body_markdown;
+            o["body_doc"] = document_to_json(a.body);
         }
         writing.push_back(o);
     }
@@ -758,16 +792,16 @@ std::string site_to_json(const Site& s, bool separate_bodies) {
                                {"numbered", sh.numbered},
                                {"groups", groups}});
         }
-        j["loves"] = {{"title", s.loves.title}, {"intro", s.loves.intro_markdown}, {"shelves", shelves}};
+        j["loves"] = {{"title", s.loves.title}, {"intro_doc", document_to_json(s.loves.intro)}, {"shelves", shelves}};
     }
     if (s.work.present) {
         json focus = json::array();
         for (const FocusArea& f : s.work.focus)
             focus.push_back({{"term", f.term}, {"text", f.text}});
         j["work"] = {{"title", s.work.title},
-                     {"intro", s.work.intro_markdown},
+                     {"intro_doc", document_to_json(s.work.intro)},
                      {"focus", focus},
-                     {"after", s.work.after_markdown},
+                     {"after_doc", document_to_json(s.work.after)},
                      {"projects", s.work.projects}};
     }
     if (s.find_me.present)

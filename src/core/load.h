@@ -26,10 +26,13 @@ bool load_site_json(const std::string& file_label, std::string text, Site& site,
 bool read_whole_file(const std::string& path, std::string& contents);
 
 // One JSON document: what the browser loads. With separate_bodies, an article whose body is more than
-// its opening paragraph carries a body_url instead (its Markdown, fetched when the article is opened), so
+// its opening paragraph carries a body_url instead (its document tree, fetched when the article is opened), so
 // the first view of a large archive does not download every article.
 std::string site_to_json(const Site& site, bool separate_bodies = false);
-// Where `folio build` puts an article's Markdown for the browser: "/writing/<slug>/body.md".
+// Where `folio build` puts an article's body for the browser, as a document tree (document_json.h):
+// "/writing/<slug>/body.json".
 std::string body_url(const Article& a);
+// That file's contents.
+std::string body_tree_json(const Article& a);
 
 } // namespace folio

@@ -12,6 +12,10 @@ extern "C" {
 #include <cstdlib>
 #include <cstring>
 
+#include "core/highlight.h"
+#include "core/raw_html.h"
+#include "core/text.h"
+
 namespace folio {
 
 namespace {
@@ -25,6 +29,13 @@ struct Builder {
     std::vector<Node*> stack;
     std::vector<bool> real; // per stack entry: a node of its own (false: flattened into its parent)
     Node scratch;           // receives the attributes of nodes not created past kMaxNodeDepth
+    const char* source = nullptr;
+    size_t source_size = 0;
+    // Per HTML block (HtmlBlock::start indexes this): where each piece of its text came from.
+    std::vector<std::vector<HtmlOrigin>> block_origins;
+    int source_offset(const char* p) const {
+        return p >= source && p < source + source_size ? static_cast<int>(p - source) : -1;
+    }
     Builder() {
         doc.kind = NodeKind::Document;
         stack.push_back(&doc);
@@ -150,7 +161,10 @@ int enter_block(MD_BLOCKTYPE type, void* detail, void* user) {
     case MD_BLOCK_CODE:
         b.open(NodeKind::CodeBlock).info = attribute_text(static_cast<MD_BLOCK_CODE_DETAIL*>(detail)->lang);
         break;
-    case MD_BLOCK_HTML: b.open(NodeKind::HtmlBlock); break;
+    case MD_BLOCK_HTML:
+        b.open(NodeKind::HtmlBlock).start = static_cast<int>(b.block_origins.size());
+        b.block_origins.emplace_back();
+        break;
     case MD_BLOCK_P: b.open(NodeKind::Paragraph); break;
     case MD_BLOCK_TABLE: b.open(NodeKind::Table); break;
     case MD_BLOCK_THEAD: b.open(NodeKind::TableHead); break;
@@ -169,7 +183,12 @@ int enter_block(MD_BLOCKTYPE type, void* detail, void* user) {
 }
 
 int leave_block(MD_BLOCKTYPE type, void*, void* user) {
-    if (type != MD_BLOCK_DOC) static_cast<Builder*>(user)->close();
+    Builder& b = *static_cast<Builder*>(user);
+    if (type == MD_BLOCK_CODE && b.real.back()) {
+        Node& code = *b.stack.back();
+        code.runs = highlight_code(code.info, code.text);
+    }
+    if (type != MD_BLOCK_DOC) b.close();
     return 0;
 }
 
@@ -224,6 +243,22 @@ int on_text(MD_TEXTTYPE type, const MD_CHAR* text, MD_SIZE size, void* user) {
             b.append_text(NodeKind::Text, "\xEF\xBF\xBD", 3);
         break;
     }
+    case MD_TEXT_HTML: {
+        Node& top = *b.stack.back();
+        if (top.kind == NodeKind::HtmlBlock && b.real.back()) {
+            b.block_origins.back().push_back({top.text.size(), b.source_offset(text)});
+            top.text.append(text, size);
+        } else if (top.kind == NodeKind::HtmlBlock) {
+            top.text.append(text, size);
+        } else {
+            Node n;
+            n.kind = NodeKind::HtmlInline;
+            n.text.assign(text, size);
+            n.start = b.source_offset(text); // where it was written, for notes
+            top.children.push_back(std::move(n));
+        }
+        break;
+    }
     case MD_TEXT_ENTITY: {
         std::string s = decode_entity(text, size);
         b.append_text(NodeKind::Text, s.data(), s.size());
@@ -252,48 +287,188 @@ int on_text(MD_TEXTTYPE type, const MD_CHAR* text, MD_SIZE size, void* user) {
     return 0;
 }
 
+//-----------------------------------------------------------------------------
+// [SECTION] Raw HTML: mapped into the tree after parsing
+//-----------------------------------------------------------------------------
+
+bool is_block_kind(NodeKind k) {
+    switch (k) {
+    case NodeKind::Paragraph:
+    case NodeKind::Heading:
+    case NodeKind::Quote:
+    case NodeKind::List:
+    case NodeKind::ListItem:
+    case NodeKind::CodeBlock:
+    case NodeKind::Rule:
+    case NodeKind::Table:
+    case NodeKind::TableHead:
+    case NodeKind::TableBody:
+    case NodeKind::TableRow:
+    case NodeKind::TableCell:
+    case NodeKind::HtmlBlock:
+    case NodeKind::DefList:
+    case NodeKind::DefTerm:
+    case NodeKind::DefDetails:
+    case NodeKind::Details:
+    case NodeKind::Summary:
+    case NodeKind::Figure:
+    case NodeKind::Caption:
+    case NodeKind::Container:
+    case NodeKind::Document: return true;
+    default: return false;
+    }
+}
+
+bool has_inline_html(const Node& n) {
+    if (n.kind == NodeKind::HtmlInline) return true;
+    for (const Node& c : n.children)
+        if (has_inline_html(c)) return true;
+    return false;
+}
+
+// Inline nodes back to HTML, the raw pieces verbatim, so gumbo sees the paragraph as a browser would.
+void serialize_inline(const Node& n, std::string& out, std::vector<HtmlOrigin>& origin) {
+    auto tagged = [&](const char* tag) {
+        out += std::string("<") + tag + ">";
+        for (const Node& c : n.children)
+            serialize_inline(c, out, origin);
+        out += std::string("</") + tag + ">";
+    };
+    switch (n.kind) {
+    case NodeKind::HtmlInline:
+        origin.push_back({out.size(), n.start});
+        out += n.text;
+        origin.push_back({out.size(), -1});
+        return;
+    case NodeKind::Text: out += html_escape(n.text); return;
+    case NodeKind::SoftBreak: out += "\n"; return;
+    case NodeKind::LineBreak: out += "<br>"; return;
+    case NodeKind::Code: out += "<code>" + html_escape(n.text) + "</code>"; return;
+    case NodeKind::Emphasis: return tagged("em");
+    case NodeKind::Strong: return tagged("strong");
+    case NodeKind::Strike: return tagged("del");
+    case NodeKind::Image:
+        out += "<img src=\"" + html_escape(n.href) + "\" alt=\"" + html_escape(n.text) + "\"";
+        if (!n.info.empty()) out += " title=\"" + html_escape(n.info) + "\"";
+        out += ">";
+        return;
+    case NodeKind::Link:
+        out += "<a href=\"" + html_escape(n.href) + "\"";
+        if (!n.info.empty()) out += " title=\"" + html_escape(n.info) + "\"";
+        out += ">";
+        for (const Node& c : n.children)
+            serialize_inline(c, out, origin);
+        out += "</a>";
+        return;
+    default:
+        for (const Node& c : n.children)
+            serialize_inline(c, out, origin);
+        return;
+    }
+}
+
+int count_of(const std::string& text, const char* what) {
+    int n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+        ++n;
+    return n;
+}
+
+// How an HTML block leaves <details> open (+1), closes one left open before (-1), or neither (0). GitHub
+// READMEs write the fold's Markdown between blocks: "<details><summary>x</summary>", Markdown, "</details>".
+int details_balance(const std::string& html) {
+    std::string lower = html;
+    for (char& c : lower)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return count_of(lower, "<details") - count_of(lower, "</details");
+}
+
+void map_raw_html(Node& n, const Builder& b, std::vector<HtmlNote>& notes) {
+    std::vector<Node> out;
+    out.reserve(n.children.size());
+    // While a <details> opened by one HTML block waits for the block that closes it, what lies between
+    // goes inside the fold.
+    std::vector<Node>* sink = &out;
+    size_t i = 0;
+    while (i < n.children.size()) {
+        Node& c = n.children[i];
+        if (c.kind == NodeKind::HtmlBlock) {
+            static const std::vector<HtmlOrigin> none;
+            const auto& origin = c.start >= 0 && c.start < static_cast<int>(b.block_origins.size())
+                                     ? b.block_origins[static_cast<size_t>(c.start)]
+                                     : none;
+            int balance = details_balance(c.text);
+            for (Node& m : html_to_nodes(c.text, false, origin, &notes))
+                sink->push_back(std::move(m));
+            if (balance < 0 && sink != &out) sink = &out;
+            if (balance > 0 && sink == &out && !out.empty() && out.back().kind == NodeKind::Details)
+                sink = &out.back().children;
+            ++i;
+            continue;
+        }
+        if (is_block_kind(c.kind)) {
+            map_raw_html(c, b, notes);
+            sink->push_back(std::move(c));
+            ++i;
+            continue;
+        }
+        // A run of inline nodes: left alone unless raw HTML is somewhere in it.
+        size_t end = i;
+        bool raw = false;
+        for (; end < n.children.size() && !is_block_kind(n.children[end].kind); ++end)
+            if (has_inline_html(n.children[end])) raw = true;
+        if (!raw) {
+            for (; i < end; ++i)
+                sink->push_back(std::move(n.children[i]));
+            continue;
+        }
+        std::string html;
+        std::vector<HtmlOrigin> origin{{0, -1}};
+        for (; i < end; ++i)
+            serialize_inline(n.children[i], html, origin);
+        for (Node& m : html_to_nodes(html, true, origin, &notes))
+            sink->push_back(std::move(m));
+    }
+    n.children = std::move(out);
+}
+
+void line_column(const std::string& text, int offset, int& line, int& column) {
+    line = 1, column = 1;
+    for (int i = 0; i < offset && i < static_cast<int>(text.size()); ++i) {
+        if (text[static_cast<size_t>(i)] == '\n')
+            ++line, column = 1;
+        else if ((static_cast<unsigned char>(text[static_cast<size_t>(i)]) & 0xC0) != 0x80)
+            ++column;
+    }
+}
+
 } // namespace
 
-Document parse_markdown(const std::string& markdown) {
+Document parse_markdown(const std::string& markdown, std::vector<SourceNote>* notes) {
     Builder b;
+    b.source = markdown.data();
+    b.source_size = markdown.size();
     MD_PARSER parser{};
     parser.abi_version = 0;
-    // NOHTML: raw HTML is shown as text, never passed through to a page.
-    parser.flags = MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_PERMISSIVEAUTOLINKS | MD_FLAG_NOHTML;
+    // Raw HTML is recognised, then mapped to a safe subset below: it never reaches a page as markup.
+    parser.flags = MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_PERMISSIVEAUTOLINKS;
     parser.enter_block = enter_block;
     parser.leave_block = leave_block;
     parser.enter_span = enter_span;
     parser.leave_span = leave_span;
     parser.text = on_text;
     md_parse(markdown.data(), static_cast<MD_SIZE>(markdown.size()), &parser, &b);
+    std::vector<HtmlNote> html_notes;
+    map_raw_html(b.doc, b, html_notes);
+    assign_heading_ids(b.doc);
+    if (notes)
+        for (const HtmlNote& h : html_notes) {
+            SourceNote sn;
+            if (h.source >= 0) line_column(markdown, h.source, sn.line, sn.column);
+            sn.message = h.message;
+            notes->push_back(sn);
+        }
     return std::move(b.doc);
-}
-
-std::string plain_text(const Node& n) {
-    std::string out;
-    if (n.kind == NodeKind::Text || n.kind == NodeKind::Code || n.kind == NodeKind::SoftBreak ||
-        n.kind == NodeKind::Image || n.kind == NodeKind::CodeBlock)
-        out += n.text;
-    if (n.kind == NodeKind::LineBreak) out += ' ';
-    for (const Node& c : n.children) {
-        out += plain_text(c);
-        bool block = c.kind == NodeKind::Paragraph || c.kind == NodeKind::Heading || c.kind == NodeKind::ListItem ||
-                     c.kind == NodeKind::TableCell;
-        if (block) out += ' ';
-    }
-    return out;
-}
-
-int count_words(const Node& n) {
-    std::string t = plain_text(n);
-    int words = 0;
-    bool in_word = false;
-    for (char c : t) {
-        bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
-        if (!space && !in_word) ++words;
-        in_word = !space;
-    }
-    return words;
 }
 
 } // namespace folio

@@ -2,12 +2,21 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/document.h"
 
 namespace folio {
 
-// Never fails: any byte sequence is some Markdown. Raw HTML becomes text.
-Document parse_markdown(const std::string& markdown);
+// Something in the source an author should know about (raw HTML dropped or turned into a link).
+struct SourceNote {
+    int line = 0, column = 0; // 1-based, in the Markdown text
+    std::string message;
+};
+
+// Never fails: any byte sequence is some Markdown. Raw HTML is mapped to a safe subset (raw_html.h),
+// fenced code with a known language is highlighted (highlight.h), headings get ids. What the mapping
+// dropped or changed goes to notes, when given.
+Document parse_markdown(const std::string& markdown, std::vector<SourceNote>* notes = nullptr);
 
 } // namespace folio

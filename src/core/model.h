@@ -53,6 +53,7 @@ struct Article {
     std::string body_file;     // as written in the bundle (for error messages), may be empty
     std::string body_url;      // site.json from `folio build`: the body is fetched from here when needed
     bool body_loaded = true;   // false until that fetch arrives (body_markdown is the opening meanwhile)
+    bool body_is_tree = false; // site.json from `folio build`: body is a finished tree, never parsed again
     // Derived:
     int number = 0;           // 1 = oldest
     int words = 0;            // words in the body
@@ -114,6 +115,7 @@ struct Loves {
     std::string title, intro_markdown;
     std::vector<Shelf> shelves;
     Document intro;
+    bool trees = false; // intro came as a finished tree (site.json)
 };
 
 struct FocusArea {
@@ -126,6 +128,7 @@ struct Work {
     std::vector<FocusArea> focus;
     std::vector<std::string> projects;
     Document intro, after;
+    bool trees = false; // intro and after came as finished trees (site.json)
 };
 
 struct FindMe {

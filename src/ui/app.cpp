@@ -9,6 +9,7 @@
 #include "ui/app.h"
 
 #include "core/derive.h"
+#include "core/document_json.h"
 
 #include <imgui_internal.h> // NavCursorVisible: draw the focus ring only for keyboard users
 
@@ -52,6 +53,9 @@ void App::set_site(Site&& s) {
 void App::set_error(const std::string& message) { error = message; }
 
 void App::open(const std::string& path, float restore_scroll) {
+    size_t hash = path.find('#');
+    fragment = hash == std::string::npos ? "" : decode_percent(path.substr(hash + 1));
+    fragment_unresolved = false;
     route = has_site ? resolve_route(site, path) : Route{};
     if (!has_site) route.path = path;
     title = has_site ? route_title(site, route) : "";
@@ -59,7 +63,7 @@ void App::open(const std::string& path, float restore_scroll) {
     book_dirty = true;
     focused_link = -1;
     velocity = 0;
-    if (restore_scroll >= 0) {
+    if (restore_scroll >= 0 && (fragment.empty() || restore_scroll > 0)) {
         pending_scroll = restore_scroll;
         pending_anchor = false;
     } else {
@@ -69,6 +73,12 @@ void App::open(const std::string& path, float restore_scroll) {
 }
 
 void App::follow(const std::string& href) {
+    if (href.size() > 1 && href[0] == '#') { // a heading on this page
+        fragment = decode_percent(href.substr(1));
+        pending_anchor = true;
+        requests.push_history = true;
+        return;
+    }
     if (href.rfind("fold:", 0) == 0) {
         int id = std::atoi(href.c_str() + 5);
         if (!compose.unfolded.erase(id)) compose.unfolded.insert(id);
@@ -98,15 +108,19 @@ void App::image_loaded(const std::string& src, ImTextureID texture, float width,
 
 void App::forget_textures() { images.clear(); }
 
-void App::body_arrived(const std::string& url, const std::string& markdown, bool ok) {
+void App::body_arrived(const std::string& url, const std::string& tree_json, bool ok) {
     for (size_t i = 0; i < site.writing.size(); ++i) {
         Article& a = site.writing[i];
         if (a.body_url != url || a.body_loaded) continue;
         a.body_loaded = true;
-        if (ok) set_body(a, markdown);
+        Document body;
+        if (ok && document_from_json_text(tree_json, body)) set_body_tree(a, std::move(body));
         if (route.kind == RouteKind::Article && route.article == static_cast<int>(i)) {
             book_dirty = true;
-            pending_scroll = scroll;
+            if (fragment_unresolved)
+                pending_anchor = true; // the heading the URL names has arrived with the body
+            else
+                pending_scroll = scroll;
         }
         for (const std::string& src : collect_local_images(a.body))
             if (std::find(site.local_images.begin(), site.local_images.end(), src) == site.local_images.end())
@@ -131,10 +145,14 @@ std::string App::copy_text() const {
 static float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
 // How far the widest line of code block `code` on this page reaches past its panel (page units).
-static float code_overflow(const Page& page, int code) {
+// How far a code block's widest line reaches past its panel (page units). A line is several coloured
+// runs starting at clip_x; a block split across pages scrolls as one.
+static float code_overflow(const Book& book, int code) {
     float overflow = 0;
-    for (const Box& t : page.boxes)
-        if (t.code == code && t.kind == BoxKind::Text) overflow = std::max(overflow, t.w - t.clip_w);
+    for (const Page& page : book.pages)
+        for (const Box& t : page.boxes)
+            if (t.code == code && t.kind == BoxKind::Text)
+                overflow = std::max(overflow, t.x + t.w - t.clip_x - t.clip_w);
     return overflow;
 }
 
@@ -157,8 +175,7 @@ bool App::scroll_code_at(ImVec2 pos, float dx) {
             ImVec2 p0(o.x + b.x * page_scale, o.y + b.y * page_scale);
             if (pos.x < p0.x || pos.y < p0.y || pos.x > p0.x + b.w * page_scale || pos.y > p0.y + b.h * page_scale)
                 continue;
-            code_scroll[b.code] =
-                clampf(code_scroll[b.code] + dx, 0, code_overflow(book.pages[i], b.code) * page_scale);
+            code_scroll[b.code] = clampf(code_scroll[b.code] + dx, 0, code_overflow(book, b.code) * page_scale);
             return true;
         }
     }
@@ -266,7 +283,16 @@ static void compute_geometry(App& a) {
     a.content_height = kTopPad + static_cast<float>(rows) * row_height(a) + kTopPad;
 }
 
-static float anchor_scroll(const App& a) {
+static float anchor_scroll(App& a) {
+    a.fragment_unresolved = false;
+    if (!a.fragment.empty()) {
+        if (const Book::Anchor* h = a.book.anchor(a.fragment)) {
+            int row = a.spreads ? h->page / 2 : h->page;
+            // The heading near the top of the screen, a little air above it.
+            return static_cast<float>(row) * row_height(a) + (h->y - a.book.spec.body_size * 1.5f) * a.page_scale;
+        }
+        a.fragment_unresolved = true;
+    }
     if (a.route.kind != RouteKind::Main || a.route.chapter == "front") return 0;
     const ChapterSpan* c = a.book.chapter(a.route.chapter);
     if (!c) return 0;
@@ -397,8 +423,16 @@ void draw_code_edges(PageDraw& d) {
         const float off = a.code_scroll[p.code];
         App::CodeEdges edges;
         edges.code = p.code;
-        for (const Box& t : pg.boxes) {
-            if (t.code != p.code || t.kind != BoxKind::Text || t.w <= 0) continue;
+        for (size_t i = 0; i < pg.boxes.size(); ++i) {
+            const Box& run = pg.boxes[i];
+            if (run.code != p.code || run.kind != BoxKind::Text || run.w <= 0) continue;
+            // A line is several coloured runs: judge it once, at its last run, as one box from clip_x.
+            const bool last =
+                i + 1 == pg.boxes.size() || pg.boxes[i + 1].code != run.code || pg.boxes[i + 1].y != run.y;
+            if (!last) continue;
+            Box t = run;
+            t.w = run.x + run.w - run.clip_x;
+            t.x = run.clip_x;
             const bool right = (t.w - t.clip_w) * s - off > 0.5f, left = off > 0.5f;
             if (!right && !left) continue;
             edges.more_right = edges.more_right || right;
@@ -485,13 +519,20 @@ void draw_page(PageDraw& d) {
             if (b.code >= 0) {
                 // Code lines scroll sideways inside their panel and never draw past it.
                 float off = a.code_scroll[b.code];
-                ImVec2 c0(p0.x - 1, p0.y - b.h * s), c1(p0.x + b.clip_w * s + 1, p1.y + b.h * s);
+                float left = p0.x - (b.x - b.clip_x) * s; // the line's start: a line is several coloured runs
+                ImVec2 c0(left - 1, p0.y - b.h * s), c1(left + b.clip_w * s + 1, p1.y + b.h * s);
                 d.dl->PushClipRect(c0, c1, true);
-                draw_text(d, b.face, b.size, ImVec2(p0.x - off, base_y), a.theme.ink_of(Ink::Text), b.text);
+                draw_text(d, b.face, b.size, ImVec2(p0.x - off, base_y), a.theme.ink_of(b.ink), b.text);
                 d.dl->PopClipRect();
                 break;
             }
-            draw_text(d, b.face, b.size, ImVec2(p0.x, base_y), a.theme.ink_of(b.ink), b.text);
+            Ink ink = b.ink;
+            if (ink == Ink::Mark) { // <mark>: a highlighter stroke behind the words, the text in ink
+                d.dl->AddRectFilled(ImVec2(p0.x, p0.y + b.h * s * 0.12f), ImVec2(p1.x, p1.y - b.h * s * 0.08f),
+                                    a.theme.ink_of(Ink::Mark));
+                ink = Ink::Text;
+            }
+            draw_text(d, b.face, b.size, ImVec2(p0.x, base_y), a.theme.ink_of(ink), b.text);
             if (b.strike) {
                 float y = std::round(p0.y + b.h * s * 0.52f);
                 d.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), a.theme.ink_of(b.ink), std::max(1.0f, s));

@@ -80,10 +80,12 @@ struct App {
     std::vector<float> code_scroll; // sideways offset of each code block
     std::map<std::string, LoadedImage> images;
     std::vector<std::string> bodies_requested;
-    bool pending_anchor = false; // scroll to the route's chapter once laid out
-    float address_scroll = -1;   // the scroll offset the address was last matched to (the reading follows it)
-    float pending_scroll = -1;   // or restore this scroll offset (history)
-    float pending_fraction = -1; // or this fraction of the height (after a change of page size)
+    bool pending_anchor = false;      // scroll to the route's chapter (or its #fragment heading) once laid out
+    std::string fragment;             // the heading id the URL names ("part-two" for #part-two), or ""
+    bool fragment_unresolved = false; // the heading was not laid out yet (its body still loading)
+    float address_scroll = -1;        // the scroll offset the address was last matched to (the reading follows it)
+    float pending_scroll = -1;        // or restore this scroll offset (history)
+    float pending_fraction = -1;      // or this fraction of the height (after a change of page size)
     bool dragging_scrollbar = false;
 
     //--- links
@@ -111,7 +113,8 @@ struct App {
     void image_loaded(const std::string& src, ImTextureID texture, float width, float height);
     void forget_textures(); // the GPU context was lost: every texture is gone
     // An article body the platform fetched (ok false: it could not; the opening paragraph stays).
-    void body_arrived(const std::string& url, const std::string& markdown, bool ok);
+    void body_arrived(const std::string& url, const std::string& tree_json,
+                      bool ok);    // a document tree (document_json.h)
     std::string copy_text() const; // what the browser's copy event should put on the clipboard
 
     // Draws one frame into the current ImGui frame (between NewFrame and Render). Returns true when

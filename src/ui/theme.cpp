@@ -2,11 +2,20 @@
 #include "ui/theme.h"
 
 #include <cmath>
+#include <initializer_list>
 
 namespace folio {
 
 static ImU32 rgb(unsigned hex, unsigned alpha = 255) {
     return IM_COL32((hex >> 16) & 0xFF, (hex >> 8) & 0xFF, hex & 0xFF, alpha);
+}
+
+// Keyword, type, string, number, comment, function, operator, preprocessor, added, removed: the same
+// colours web/folio.css gives the static page's .tok-* spans. Each meets AA on the code panel.
+static void set_code_inks(Theme& t, std::initializer_list<unsigned> hex) {
+    int i = static_cast<int>(Ink::CodeKeyword);
+    for (unsigned h : hex)
+        t.ink[i++] = rgb(h);
 }
 
 Theme theme_light() {
@@ -21,6 +30,9 @@ Theme theme_light() {
     t.ink[3] = rgb(0x8C2F12); // link
     t.ink[4] = rgb(0xCFC5B3); // rule
     t.ink[5] = rgb(0xF1ECE2); // code panel
+    set_code_inks(t,
+                  {0x7A2E8A, 0x1F5F7A, 0x3A6B1E, 0x98460A, 0x655D52, 0x2450A0, 0x4A4440, 0x8A3A2A, 0x2F6B2F, 0xA3262A});
+    t.ink[static_cast<int>(Ink::Mark)] = rgb(0xF6E27A); // a highlighter pen; text stays ink on it
     t.focus = rgb(0x1C5FB8);
     return t;
 }
@@ -37,6 +49,9 @@ Theme theme_dark() {
     t.ink[3] = rgb(0xEE9F74);
     t.ink[4] = rgb(0x4B453C);
     t.ink[5] = rgb(0x2A2824);
+    set_code_inks(t,
+                  {0xD7A6E8, 0x8FCFE0, 0xB5D98C, 0xF0B27A, 0xA89F90, 0x9DBEF5, 0xCFC6B8, 0xE8A090, 0x9ED69E, 0xF09A9A});
+    t.ink[static_cast<int>(Ink::Mark)] = rgb(0x5E4E12);
     t.focus = rgb(0x7FB2FF);
     return t;
 }

@@ -11,11 +11,11 @@ namespace folio {
 
 struct Theme {
     bool dark = false;
-    ImU32 desk;   // behind the pages
-    ImU32 paper;  // the page
-    ImU32 shadow; // under the page
-    ImU32 ink[6]; // by Ink: Text, Muted, Accent, Link, Rule, Panel
-    ImU32 focus;  // the keyboard focus ring
+    ImU32 desk;           // behind the pages
+    ImU32 paper;          // the page
+    ImU32 shadow;         // under the page
+    ImU32 ink[kInkCount]; // by Ink: Text, Muted, Accent, Link, Rule, Panel, the code inks, Mark
+    ImU32 focus;          // the keyboard focus ring
     ImU32 ink_of(Ink i) const { return ink[static_cast<int>(i)]; }
 };
 

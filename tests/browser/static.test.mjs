@@ -47,7 +47,7 @@ test("an article's body arrives, then its image loads from the site's own origin
   page.on("pageerror", (e) => errors.push(String(e)));
   const images = [];
   page.on("response", (r) => { if (r.url().includes("/images/")) images.push(r.status()); });
-  const body = page.waitForResponse((r) => r.url().endsWith("/writing/everything-markdown/body.md"));
+  const body = page.waitForResponse((r) => r.url().endsWith("/writing/everything-markdown/body.json"));
   const image = page.waitForResponse((r) => r.url().endsWith("/images/figure.svg"));
   await page.goto(`http://127.0.0.1:${own.address().port}/writing/everything-markdown`);
   await ready(page);

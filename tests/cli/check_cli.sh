@@ -164,6 +164,32 @@ expect "check on an existing folder without content.json exits 1 with a clear me
     '"$err" == *"content.json: error: cannot read the file"*' 'stderr does not say "content.json: error: cannot read the file"'
 
 #-----------------------------------------------------------------------------
+# check: raw HTML warnings (--strict makes them errors) and missing images, located in the Markdown
+#-----------------------------------------------------------------------------
+
+blog="$tmp/blog"
+cp -r "$root/tests/fixtures/blog" "$blog"
+run check "$blog"
+expect "raw HTML dropped or linked is a warning at file:line:col; the check still passes" 0 \
+    '"$out" == *"content.json: ok (4 articles, 0 projects, 10 warnings)"*' 'stdout does not count 10 warnings' \
+    '"$err" == *"$blog/writing/raw-html.md:73:1: warning: <iframe> becomes a link to https://www.youtube.com/embed/"*' 'no located iframe warning' \
+    '"$err" == *"raw-html.md:85:1: warning: <script> is dropped"*' 'no located script warning' \
+    '"$err" == *"raw-html.md:91:1: warning: the event handler '"'"'onclick'"'"'"*' 'no onclick warning' \
+    '"$err" != *"error:"*' 'a warning was printed as an error'
+run check "$blog" --strict
+expect "check --strict makes those warnings errors" 1 \
+    '"$err" == *"raw-html.md:85:1: error: <script> is dropped"*' 'the script is not an error under --strict' \
+    '"$err" == *"10 errors (--strict)"*' 'no error count'
+
+mv "$blog/images/bootstrap fun_6_2.png" "$blog/images/elsewhere.png"
+rm "$blog/images/portrait.png"
+run check "$blog"
+expect "missing images: every one at once, located in the Markdown, percent-decoded" 1 \
+    '"$err" == *"$blog/writing/images.md:5:26: error: the image '"'"'/images/bootstrap%20fun_6_2.png'"'"' is not in the bundle (looked for images/bootstrap fun_6_2.png)"*' 'the %20 image is not reported at images.md:5:26' \
+    '"$err" == *"$blog/writing/raw-html.md:4:13: error: the image '"'"'/images/portrait.png'"'"'"*' 'the HTML <img> is not reported at raw-html.md:4:13' \
+    '"$err" == *"2 errors"*' 'not exactly two errors (one per missing file)'
+
+#-----------------------------------------------------------------------------
 # check: hostile files exit 1 (exactly: not a crash, not a timeout), fast, with a reason
 #-----------------------------------------------------------------------------
 

@@ -155,6 +155,7 @@ TEST_CASE("an article body typesets every Markdown element", "[layout]") {
     Book book = compose_article(site, site.find_article("everything-markdown"), m);
     std::vector<std::string> markers;
     bool strike = false, code_mono = false, image = false, table_right = false, quote_bar = false;
+    bool code_keyword = false, code_comment = false;
     float hard_break_first_x = -1, line_two_x = -2;
     for (const Page& p : book.pages)
         for (const Box& b : p.boxes) {
@@ -162,7 +163,11 @@ TEST_CASE("an article body typesets every Markdown element", "[layout]") {
                 (b.text == "1." || b.text == "2." || b.text == "3." || b.text == "5." || b.text == "6."))
                 markers.push_back(b.text);
             if (b.strike && b.text.find("retraction") != std::string::npos) strike = true;
-            if (b.code >= 0 && b.face == Face::Mono && b.text.find("int main()") == 0) code_mono = true;
+            // Highlighted: the code's runs carry the theme's code inks.
+            if (b.code >= 0 && b.face == Face::Mono && b.text == "main" && b.ink == Ink::CodeFunction) code_mono = true;
+            if (b.code >= 0 && b.text == "return" && b.ink == Ink::CodeKeyword) code_keyword = true;
+            if (b.code >= 0 && b.text.find("// a deliberately long line") == 0 && b.ink == Ink::CodeComment)
+                code_comment = true;
             if (b.kind == BoxKind::Image && b.text == "A figure: a blue square with a circle") image = true;
             if (b.kind == BoxKind::Rule && b.w == 2.0f) quote_bar = true;
             if (b.text == "12" && b.x > book.spec.margin_inner + 40) table_right = true;
@@ -172,6 +177,8 @@ TEST_CASE("an article body typesets every Markdown element", "[layout]") {
     CHECK(markers == std::vector<std::string>{"1.", "2.", "3.", "5.", "6."}); // each item once, numbering kept
     CHECK(strike);
     CHECK(code_mono);
+    CHECK(code_keyword);
+    CHECK(code_comment);
     CHECK(image);
     CHECK(quote_bar);
     CHECK(table_right);

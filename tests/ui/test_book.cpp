@@ -248,6 +248,13 @@ TEST_CASE("themes meet WCAG AA for every text ink", "[ui]") {
         CHECK(contrast_ratio(th.ink_of(Ink::Accent), th.paper) >= 4.5f);
         CHECK(contrast_ratio(th.ink_of(Ink::Link), th.paper) >= 4.5f);
         CHECK(contrast_ratio(th.ink_of(Ink::Text), th.ink_of(Ink::Panel)) >= 4.5f);
+        // Highlighted code: every token ink on the code panel, and text on a <mark> stroke.
+        for (int i = static_cast<int>(Ink::CodeKeyword); i <= static_cast<int>(Ink::CodeRemoved); ++i) {
+            CAPTURE(th.dark, i);
+            CHECK(contrast_ratio(th.ink[i], th.ink_of(Ink::Panel)) >= 4.5f);
+            CHECK(th.ink[i] != th.ink_of(Ink::Text)); // a colour of its own
+        }
+        CHECK(contrast_ratio(th.ink_of(Ink::Text), th.ink_of(Ink::Mark)) >= 4.5f);
     }
 }
 
@@ -370,11 +377,11 @@ TEST_CASE("a code panel scrolls sideways, and only as far as its longest line", 
     Harness t;
     t.open_rich_article();
     ImVec2 at;
-    for (int i = 0; i < 40 && !t.find_box("int main()", at); ++i) {
+    for (int i = 0; i < 40 && !t.find_box("return", at); ++i) {
         t.app.scroll_by(60);
         t.frame();
     }
-    REQUIRE(t.find_box("int main()", at));
+    REQUIRE(t.find_box("return", at));
     CHECK_FALSE(t.app.scroll_code_at(ImVec2(at.x, at.y - 2000), 50)); // not over a panel
     REQUIRE(t.app.scroll_code_at(at, 50));
     CHECK(t.app.code_scroll[0] == 50);
@@ -397,7 +404,7 @@ TEST_CASE("a long body is fetched when its article opens, keeping the reader's p
     REQUIRE(load_site_json("site.json", site_to_json(full, true), built, d));
     const Article& a = built.writing[i];
     CHECK_FALSE(a.body_loaded);
-    CHECK(a.body_url == "/writing/everything-markdown/body.md");
+    CHECK(a.body_url == "/writing/everything-markdown/body.json");
     CHECK(a.words == words); // the reading time is right before the body arrives
     CHECK(built.writing[built.find_article("short-note")].body_loaded); // short bodies stay inline
 
@@ -405,12 +412,12 @@ TEST_CASE("a long body is fetched when its article opens, keeping the reader's p
     t.app.set_site(std::move(built));
     t.app.open("/writing/everything-markdown");
     t.frame();
-    REQUIRE(t.app.requests.load_bodies == std::vector<std::string>{"/writing/everything-markdown/body.md"});
+    REQUIRE(t.app.requests.load_bodies == std::vector<std::string>{"/writing/everything-markdown/body.json"});
     ImVec2 at;
     CHECK_FALSE(t.find_box("Lists", at));
     t.frame();
     CHECK(t.app.requests.load_bodies.size() == 1); // asked once
-    t.app.body_arrived("/writing/everything-markdown/body.md", full.writing[i].body_markdown, true);
+    t.app.body_arrived("/writing/everything-markdown/body.json", body_tree_json(full.writing[i]), true);
     t.frame();
     CHECK(t.find_box("Lists", at));
     CHECK(t.app.site.local_images == std::vector<std::string>{"/images/figure.svg"});
@@ -592,11 +599,11 @@ TEST_CASE("a code line that goes on past the panel is marked at that edge", "[ui
     Harness t;
     t.open_rich_article();
     ImVec2 at;
-    for (int i = 0; i < 40 && !t.find_box("int main()", at); ++i) {
+    for (int i = 0; i < 40 && !t.find_box("consume", at); ++i) {
         t.app.scroll_by(60);
         t.frame();
     }
-    REQUIRE(t.find_box("int main()", at));
+    REQUIRE(t.find_box("consume", at));
     t.frame();
     REQUIRE(t.app.code_edges_last_frame.size() == 1);
     CHECK(t.app.code_edges_last_frame[0].more_right);
@@ -638,4 +645,65 @@ TEST_CASE("Tab past the last link on screen scrolls on; focus never leaves the s
     CHECK(focused >= 25);
     CHECK(t.app.scroll > start + 600); // it moved on through the book
     CHECK(seen.size() >= 25);          // visiting the links on the way
+}
+
+TEST_CASE("a #fragment opens the book at that heading; in-page links jump; details unfold", "[ui]") {
+    Harness t;
+    Site blog;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/blog", blog, d));
+    t.app.set_site(std::move(blog));
+    // Where a heading lands on screen: the anchor of the laid-out book, through the page origin.
+    auto heading_y = [&](const std::string& id) {
+        const Book::Anchor* a = t.app.book.anchor(id);
+        REQUIRE(a);
+        return t.app.page_origin(a->page).y + a->y * t.app.page_scale;
+    };
+    t.app.open("/writing/a-long-read#the-end");
+    t.frames(2);
+    CHECK(t.app.scroll > 500);
+    float y = heading_y("the-end");
+    CHECK(y >= 0);
+    CHECK(y < t.h * 0.3f);
+    // The second "Part two" has its own id, and an in-page link goes there.
+    t.app.follow("#part-two-1");
+    t.frames(2);
+    CHECK(t.app.fragment == "part-two-1");
+    CHECK(t.app.requests.push_history);
+    float y2 = heading_y("part-two-1");
+    CHECK(y2 >= 0);
+    CHECK(y2 < t.h * 0.3f);
+    CHECK(heading_y("part-two") < 0); // the first one is above, off screen
+    // A link to another article's heading opens that article there.
+    t.app.follow("/writing/raw-html-tour#embeds-become-links");
+    t.frames(2);
+    CHECK(t.app.route.kind == RouteKind::Article);
+    float y3 = heading_y("embeds-become-links");
+    CHECK(y3 >= 0);
+    CHECK(y3 < t.h * 0.3f);
+
+    // <details>: closed, the summary is a toggle; open, its text is laid out.
+    t.app.open("/writing/raw-html-tour");
+    t.frames(2);
+    auto has_text = [&](const std::string& s) {
+        for (const Page& p : t.app.book.pages)
+            for (const Box& b : p.boxes)
+                if (b.text.find(s) != std::string::npos) return true;
+        return false;
+    };
+    CHECK(has_text("Click to see the spoiler"));
+    CHECK_FALSE(has_text("The butler did it"));
+    std::string toggle;
+    for (const Page& p : t.app.book.pages)
+        for (const Box& b : p.boxes)
+            if (b.text.find("Click") == 0 && b.link >= 0) toggle = t.app.book.links[b.link];
+    REQUIRE(toggle.rfind("fold:", 0) == 0);
+    t.app.follow(toggle);
+    t.frames(2);
+    CHECK(has_text("The butler did it"));
+    // Raw HTML never shows as markup in the book.
+    CHECK_FALSE(has_text("<iframe"));
+    CHECK_FALSE(has_text("<div"));
+    CHECK_FALSE(has_text("hacked"));
+    CHECK(has_text("A talk I gave (embedded page on www.youtube.com)"));
 }

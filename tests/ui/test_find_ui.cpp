@@ -118,7 +118,7 @@ TEST_CASE("find waits for an article's body and then finds in it", "[ui][find]")
     t.frame();
     CHECK(t.app.find.matches.empty());
     CHECK(t.app.find.waiting_for_body);
-    t.app.body_arrived("/writing/everything-markdown/body.md", full.writing[i].body_markdown, true);
+    t.app.body_arrived("/writing/everything-markdown/body.json", body_tree_json(full.writing[i]), true);
     t.frame();
     CHECK_FALSE(t.app.find.waiting_for_body);
     REQUIRE(!t.app.find.matches.empty());

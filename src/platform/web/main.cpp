@@ -57,7 +57,7 @@ EM_JS(void, js_open_external, (const char* href), {
 });
 EM_JS(void, js_set_cursor, (int hand), { Module.canvas.style.cursor = hand ? "pointer" : "default"; });
 EM_JS(void, js_frame_drawn, (int count), { if (window.folio) window.folio._frameDrawn(count); });
-// An article's Markdown, fetched when the article is opened (site.json leaves long bodies out).
+// An article's body (a document tree, document_json.h), fetched when the article is opened (site.json leaves long bodies out).
 EM_JS(void, js_fetch_body, (const char* url_ptr), {
     const url = UTF8ToString(url_ptr);
     const pass = (s) => { const n = lengthBytesUTF8(s) + 1, p = _malloc(n); stringToUTF8(s, p, n); return p; };
@@ -164,7 +164,8 @@ void handle_requests() {
     Platform& p = g_platform;
     folio::AppRequests& r = p.app.requests;
     if (r.push_history) {
-        js_push_state(p.app.route.path.c_str(), p.history_scroll_saved >= 0 ? p.history_scroll_saved : 0);
+        std::string where = p.app.route.path + (p.app.fragment.empty() ? "" : "#" + p.app.fragment);
+        js_push_state(where.c_str(), p.history_scroll_saved >= 0 ? p.history_scroll_saved : 0);
         r.push_history = false;
         r.replace_history = false; // the new entry already has the route
     }

@@ -1,0 +1,21 @@
+// folio core: checks of what the Markdown sources refer to and contain, located in the Markdown files
+// themselves (file:line:column), natively. load_bundle() runs check_images; `folio check` adds the
+// raw-HTML warnings.
+#pragma once
+
+#include <string>
+
+#include "core/diagnostics.h"
+#include "core/model.h"
+
+namespace folio {
+
+// Every image an article shows from the site's own paths must be a file in the bundle. The path is
+// percent-decoded first: "/images/a%20b.png" and "/images/a b.png" both name "images/a b.png". One
+// error per missing file, at the place the article names it; all of them at once.
+void check_images(const Site& site, const std::string& bundle_dir, Diagnostics& out);
+
+// Warnings about raw HTML folio dropped or turned into a link (raw_html.h), at its place in the source.
+void check_raw_html(const Site& site, const std::string& bundle_dir, Diagnostics& out);
+
+} // namespace folio

@@ -1,0 +1,136 @@
+// A real blog's posts come through whole (tests/fixtures/blog): raw HTML as a safe subset, highlighted
+// code, images with spaces in their names, and headings that links reach, in the HTML and in the book.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { useSite, ready, settle, pixels } from "./harness.mjs";
+
+const BLOG = process.env.FOLIO_BLOG_SITE;
+const env = useSite(BLOG);
+
+async function staticPage(route, options = {}) {
+  const context = await env.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  await page.goto(env.base + route);
+  return { context, page };
+}
+
+test("the HTML shows raw HTML as elements, never as text, and runs none of it", async () => {
+  const { context, page } = await staticPage("/writing/raw-html-tour");
+  const main = page.locator("main#text");
+  const text = await main.innerText();
+  for (const raw of ["<div", "<img", "<iframe", "<script", "<style", "<form", "<details", "</", "&lt;", "onclick", "hacked"])
+    assert.ok(!text.includes(raw), `the page text shows ${raw}`);
+  const dom = await page.evaluate(() => {
+    const m = document.querySelector("main#text");
+    const count = (sel) => m.querySelectorAll(sel).length;
+    return {
+      sub: count("sub"), sup: count("sup"), small: count("small"), mark: count("mark"), abbr: m.querySelector("abbr")?.title,
+      q: count("q"), cite: count("cite"), kbd: count("code"), details: count("details"), summary: m.querySelector("summary")?.textContent,
+      figcaption: m.querySelector("figcaption")?.textContent, dt: count("dt"), dd: count("dd"), th: count("th"),
+      img: [...m.querySelectorAll("img")].map((i) => [i.getAttribute("src"), i.getAttribute("width")]),
+      bad: count("script, style, iframe, video, audio, embed, object, form, input, [style], [onclick]"),
+      links: [...m.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]),
+    };
+  });
+  assert.equal(dom.bad, 0);
+  for (const k of ["sub", "sup", "small", "mark", "q", "cite", "details", "dt", "dd", "th"]) assert.ok(dom[k] > 0, `no <${k}>`);
+  assert.equal(dom.abbr, "Graphics Processing Unit");
+  assert.equal(dom.summary, "Click to see the spoiler");
+  assert.equal(dom.figcaption, "Figure 1: a diagram, with its caption.");
+  assert.deepEqual(dom.img[0], ["/images/portrait.png", "120"]);
+  const link = (label) => dom.links.find(([t]) => t.startsWith(label));
+  assert.deepEqual(link("A talk I gave"), ["A talk I gave (embedded page on www.youtube.com)", "https://www.youtube.com/embed/dQw4w9WgXcQ"]);
+  assert.ok(link("video on media.example.net"));
+  assert.ok(link("audio on podcasts.example.com"));
+  assert.ok(link("embed on slides.example.org"));
+  assert.ok(link("object on diagrams.example.org"));
+  await context.close();
+});
+
+test("code is highlighted in the HTML, in the theme's inks, light and dark", async () => {
+  for (const scheme of ["light", "dark"]) {
+    const { context, page } = await staticPage("/writing/code-in-every-language", { colorScheme: scheme });
+    const r = await page.evaluate(() => {
+      const langs = [...document.querySelectorAll("main#text pre code")].map((c) => [c.className, c.querySelectorAll("span[class^=tok-]").length]);
+      const kw = document.querySelector("main#text .tok-kw");
+      return { langs, kw: getComputedStyle(kw).color };
+    });
+    const plain = r.langs.filter(([, n]) => n === 0).map(([c]) => c);
+    assert.deepEqual(plain, ["language-brainfudge"], "only the unknown language is plain");
+    assert.equal(r.langs.length, 18); // the 17 languages and one unknown
+    assert.equal(r.kw, scheme === "light" ? "rgb(122, 46, 138)" : "rgb(215, 166, 232)");
+    await context.close();
+  }
+});
+
+test("images with spaces in their names load, written with a space or %20", async () => {
+  const { context, page } = await staticPage("/writing/pictures-with-spaces");
+  await page.waitForFunction(() => [...document.querySelectorAll("main#text img")].every((i) => i.complete));
+  const sizes = await page.evaluate(() => [...document.querySelectorAll("main#text img")].map((i) => [i.naturalWidth, i.getAttribute("width")]));
+  assert.deepEqual(sizes, [[480, null], [480, null], [320, "200"]]);
+  await context.close();
+});
+
+test("headings have ids; a fragment link jumps to the heading in the HTML", async () => {
+  const { context, page } = await staticPage("/writing/a-long-read");
+  const ids = await page.evaluate(() => [...document.querySelectorAll("main#text h3")].map((h) => h.id));
+  assert.deepEqual(ids, ["part-one", "part-two", "part-two-1", "the-end"]);
+  await page.click("text=the second part two");
+  await page.waitForFunction(() => location.hash === "#part-two-1");
+  const top = await page.evaluate(() => document.getElementById("part-two-1").getBoundingClientRect().top);
+  assert.ok(top >= -2 && top < 100, `the heading is at ${top}`);
+  await context.close();
+});
+
+test("in the book: a deep link with a fragment opens at the heading; raw HTML never shows as text", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(env.base + "/writing/a-long-read#the-end");
+  await ready(page);
+  await page.waitForFunction(() => { const b = window.folio.box("The end"); return b && b.y < 300; }, null, { timeout: 30000 });
+  assert.ok((await page.evaluate(() => window.folio.scroll())) > 500);
+
+  // The tour of raw HTML, page by page: no box of text starts with markup.
+  await page.goto(env.base + "/writing/raw-html-tour");
+  await ready(page);
+  await page.waitForFunction(() => window.folio.box("Inline elements") !== null, null, { timeout: 30000 });
+  let seen = { talk: false, small: false };
+  for (let i = 0; i < 40; i++) {
+    const found = await page.evaluate(() => ({
+      markup: ["<", "&lt;", "</"].some((t) => window.folio.box(t) !== null),
+      talk: window.folio.box("A talk I gave") !== null,
+      small: window.folio.box("This sentence is small print.") !== null,
+      scroll: window.folio.scroll(),
+    }));
+    assert.equal(found.markup, false, `markup shows as text at scroll ${found.scroll}`);
+    seen.talk ||= found.talk;
+    seen.small ||= found.small;
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 500);
+    await settle(page);
+    if ((await page.evaluate(() => window.folio.scroll())) === found.scroll) break;
+  }
+  assert.ok(seen.small, "the small print was never on screen");
+  assert.ok(seen.talk, "the iframe's link was never on screen");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("in the book, highlighted code is drawn in colour", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(env.base + "/writing/code-in-every-language");
+  await ready(page);
+  await page.waitForFunction(() => window.folio.box("include") !== null || window.folio.box("#include") !== null, null, { timeout: 30000 });
+  await settle(page);
+  const box = await page.evaluate(() => window.folio.box("#include"));
+  assert.ok(box, "the C code is not on screen");
+  const { data, width } = await pixels(page, { x: Math.floor(box.x), y: Math.floor(box.y), width: Math.ceil(box.width), height: Math.ceil(box.height) });
+  // The preprocessor ink (light: #8a3a2a): reddish pixels, not grey ink.
+  let reddish = 0;
+  for (let i = 0; i < data.length; i += 4) if (data[i] - data[i + 2] > 50 && data[i] > 90) reddish++;
+  assert.ok(reddish > 10, `only ${reddish} coloured pixels in "#include" (${width} px wide)`);
+  await context.close();
+});

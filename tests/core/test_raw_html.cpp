@@ -1,0 +1,258 @@
+// Raw HTML in Markdown (a safe subset, mapped into the tree), highlighting, heading ids, and the JSON
+// form of trees the browser receives.
+#include <catch2/catch_test_macros.hpp>
+
+#include <string>
+#include <vector>
+
+#include "core/document_json.h"
+#include "core/highlight.h"
+#include "core/html_document.h"
+#include "core/markdown.h"
+
+using namespace folio;
+
+namespace {
+const Node* find(const Node& n, NodeKind k) {
+    if (n.kind == k) return &n;
+    for (const Node& c : n.children)
+        if (const Node* f = find(c, k)) return f;
+    return nullptr;
+}
+int count(const Node& n, NodeKind k) {
+    int c = n.kind == k;
+    for (const Node& x : n.children)
+        c += count(x, k);
+    return c;
+}
+bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+std::string html_of(const std::string& md) { return document_html(parse_markdown(md)); }
+} // namespace
+
+TEST_CASE("inline raw HTML becomes nodes, never text", "[raw_html]") {
+    Document d = parse_markdown("Water is H<sub>2</sub>O, e = mc<sup>2</sup>, <small>fine print</small>, "
+                                "<mark>marked</mark>, <abbr title=\"HyperText Markup Language\">HTML</abbr>, "
+                                "<q>quoted</q>, <cite>A Book</cite>, <kbd>Ctrl</kbd>, <b>bold</b> and <i>it</i>, "
+                                "<s>gone</s>, a<br>break, <a href=\"https://example.org\" title=\"t\">a link</a>.\n");
+    for (NodeKind k : {NodeKind::Sub, NodeKind::Sup, NodeKind::Small, NodeKind::Mark, NodeKind::Abbr,
+                       NodeKind::InlineQuote, NodeKind::Cite, NodeKind::Code, NodeKind::Strong, NodeKind::Emphasis,
+                       NodeKind::Strike, NodeKind::LineBreak, NodeKind::Link})
+        CHECK(find(d, k));
+    CHECK(find(d, NodeKind::Abbr)->info == "HyperText Markup Language");
+    CHECK(find(d, NodeKind::Code)->text == "Ctrl");
+    CHECK(find(d, NodeKind::Link)->href == "https://example.org");
+    CHECK_FALSE(has(plain_text(d), "<"));
+    CHECK(has(plain_text(d), "H2O"));
+    std::string html = document_html(d);
+    CHECK(has(html, "H<sub>2</sub>O"));
+    CHECK(has(html, "<abbr title=\"HyperText Markup Language\">HTML</abbr>"));
+    CHECK(has(html, "<mark>marked</mark>"));
+    CHECK(has(html, "<q>quoted</q>"));
+    CHECK_FALSE(has(html, "&lt;"));
+}
+
+TEST_CASE("Markdown around inline HTML keeps its meaning", "[raw_html]") {
+    Document d = parse_markdown("Some *emphasis with <small>small</small> inside* and `code <b>` stays code.\n");
+    const Node* em = find(d, NodeKind::Emphasis);
+    REQUIRE(em);
+    CHECK(find(*em, NodeKind::Small));
+    const Node* code = find(d, NodeKind::Code);
+    REQUIRE(code);
+    CHECK(code->text == "code <b>");
+}
+
+TEST_CASE("HTML blocks: containers, images with sizes, figures, definition lists, tables", "[raw_html]") {
+    Document d =
+        parse_markdown("<div align=\"center\">\n  <img src=\"/images/x.png\" width=\"300\" height=\"150\" "
+                       "alt=\"A picture\" title=\"Caption\">\n</div>\n\n"
+                       "<figure><img src=\"/images/y.png\" alt=\"y\"><figcaption>The y.</figcaption></figure>\n\n"
+                       "<dl><dt>Term</dt><dd>Its meaning.</dd></dl>\n\n"
+                       "<table><tr><th>A</th><th align=\"right\">B</th></tr><tr><td>1</td><td>2</td></tr></table>\n\n"
+                       "<blockquote><p>Quoted.</p></blockquote>\n\n"
+                       "<pre><code class=\"language-python\">def f():\n    return 1\n</code></pre>\n\n"
+                       "<ul><li>one</li><li>two</li></ul>\n\n<hr>\n\n<p align=\"center\">Centred.</p>\n");
+    const Node* img = find(d, NodeKind::Image);
+    REQUIRE(img);
+    CHECK(img->href == "/images/x.png");
+    CHECK(img->width == 300);
+    CHECK(img->height == 150);
+    CHECK(img->text == "A picture");
+    CHECK(find(d, NodeKind::Container));
+    const Node* fig = find(d, NodeKind::Figure);
+    REQUIRE(fig);
+    CHECK(find(*fig, NodeKind::Caption));
+    CHECK(find(d, NodeKind::DefTerm));
+    CHECK(find(d, NodeKind::DefDetails));
+    const Node* table = find(d, NodeKind::Table);
+    REQUIRE(table);
+    REQUIRE(find(*table, NodeKind::TableHead));
+    CHECK(find(*table, NodeKind::TableHead)->children[0].children[1].align == Align::Right);
+    CHECK(find(d, NodeKind::Quote));
+    const Node* code = find(d, NodeKind::CodeBlock);
+    REQUIRE(code);
+    CHECK(code->info == "python");
+    CHECK(code->text == "def f():\n    return 1\n");
+    CHECK_FALSE(code->runs.empty());
+    CHECK(count(d, NodeKind::ListItem) == 2);
+    CHECK(find(d, NodeKind::Rule));
+    std::string html = document_html(d);
+    CHECK(has(html, "<img src=\"/images/x.png\" alt=\"A picture\" title=\"Caption\" width=\"300\" height=\"150\""));
+    CHECK(has(html, "<figcaption>The y.</figcaption>"));
+    CHECK(has(html, "<dt>Term</dt>"));
+    CHECK_FALSE(has(html, "align="));
+}
+
+TEST_CASE("media become links named by kind and host; scripts, styles, forms, handlers go", "[raw_html]") {
+    std::vector<SourceNote> notes;
+    Document d = parse_markdown("Intro.\n\n"
+                                "<iframe src=\"https://www.youtube.com/embed/abc\" title=\"My talk\"></iframe>\n\n"
+                                "<video controls><source src=\"/media/clip.mp4\"></video>\n\n"
+                                "<script>alert('x')</script>\n\n"
+                                "<style>p { color: red }</style>\n\n"
+                                "<form action=\"/x\"><input name=\"q\"></form>\n\n"
+                                "<p onclick=\"steal()\" style=\"color:red\">Kept text.</p>\n\n"
+                                "<!-- a comment -->\n",
+                                &notes);
+    std::string html = document_html(d);
+    CHECK(has(html, "<a href=\"https://www.youtube.com/embed/abc\">My talk (embedded page on www.youtube.com)</a>"));
+    CHECK(has(html, "<a href=\"/media/clip.mp4\">video on clip.mp4</a>"));
+    CHECK_FALSE(has(html, "alert"));
+    CHECK_FALSE(has(html, "color"));
+    CHECK_FALSE(has(html, "steal"));
+    CHECK_FALSE(has(html, "comment"));
+    CHECK_FALSE(has(html, "<iframe"));
+    CHECK(has(html, "<p>Kept text.</p>"));
+    // Every drop and every link is a located note, for folio check.
+    auto note_at = [&](const std::string& what, int line) {
+        for (const SourceNote& n : notes)
+            if (has(n.message, what)) return n.line == line;
+        return false;
+    };
+    CHECK(note_at("<iframe> becomes a link", 3));
+    CHECK(note_at("<video> becomes a link", 5));
+    CHECK(note_at("<script> is dropped", 7));
+    CHECK(note_at("<style> is dropped", 9));
+    CHECK(note_at("<form> is dropped", 11));
+    CHECK(note_at("'onclick'", 13));
+    CHECK(note_at("style attribute", 13));
+    for (const SourceNote& n : notes)
+        CHECK(n.column >= 1);
+}
+
+TEST_CASE("inline notes point at the tag's own column", "[raw_html]") {
+    std::vector<SourceNote> notes;
+    parse_markdown("Line one.\n\nSee <span onmouseover=\"x()\">this</span>.\n", &notes);
+    REQUIRE(notes.size() == 1);
+    CHECK(notes[0].line == 3);
+    CHECK(notes[0].column == 5);
+}
+
+TEST_CASE("details is a fold with its summary first", "[raw_html]") {
+    Document d = parse_markdown("<details><summary>More</summary><p>Hidden.</p></details>\n\n"
+                                "<details><p>No summary.</p></details>\n");
+    REQUIRE(count(d, NodeKind::Details) == 2);
+    const Node& first = d.children[0];
+    REQUIRE(first.kind == NodeKind::Details);
+    CHECK(first.children[0].kind == NodeKind::Summary);
+    CHECK(plain_text(first.children[0]) == "More");
+    const Node& second = d.children[1];
+    CHECK(plain_text(second.children[0]) == "details");
+    CHECK(has(document_html(d), "<details>\n<summary>More</summary>"));
+}
+
+TEST_CASE("a fold written across blocks holds the Markdown between them, as on GitHub", "[raw_html]") {
+    Document d = parse_markdown("Before.\n\n<details>\n<summary>Show the <b>log</b></summary>\n\n"
+                                "Some **Markdown** inside.\n\n```sh\necho hi\n```\n\n</details>\n\nAfter.\n");
+    REQUIRE(d.children.size() == 3);
+    const Node& fold = d.children[1];
+    REQUIRE(fold.kind == NodeKind::Details);
+    REQUIRE(fold.children.size() == 3);
+    CHECK(fold.children[0].kind == NodeKind::Summary);
+    CHECK(find(fold.children[0], NodeKind::Strong));
+    CHECK(fold.children[1].kind == NodeKind::Paragraph);
+    CHECK(find(fold.children[1], NodeKind::Strong));
+    CHECK(fold.children[2].kind == NodeKind::CodeBlock);
+    CHECK(plain_text(d.children[2]) == "After.");
+    CHECK(has(document_html(d), "<details>\n<summary>Show the <strong>log</strong></summary>\n<p>Some"));
+}
+
+TEST_CASE("headings get GitHub's unique slugs, and fragment links work", "[slugs]") {
+    Document d = parse_markdown("# Part Two!\n\n## Part two\n\n## Café & crème\n\n## C++ `std::vector`\n\n"
+                                "[see below](#part-two)\n");
+    std::vector<std::string> ids;
+    for (const Node& c : d.children)
+        if (c.kind == NodeKind::Heading) ids.push_back(c.id);
+    CHECK(ids == std::vector<std::string>{"part-two", "part-two-1", "café--crème", "c-stdvector"});
+    std::string html = document_html(d);
+    CHECK(has(html, "<h2 id=\"part-two\">"));
+    CHECK(has(html, "<h3 id=\"part-two-1\">"));
+    CHECK(has(html, "<a href=\"#part-two\">see below</a>"));
+}
+
+TEST_CASE("fenced code is highlighted in every listed language; unknown stays plain", "[highlight]") {
+    struct Sample {
+        const char* lang;
+        const char* code;
+        Token expect;
+        const char* token_text;
+    };
+    const Sample samples[] = {
+        {"c", "int main(void) { return 0; }\n", Token::Type, "int"},
+        {"cpp", "#include <vector>\nclass A {};\n", Token::Preproc, "#include"},
+        {"cuda", "__global__ void k() { return; }\n", Token::Keyword, "return"},
+        {"python", "def f(x):\n    return 'y'  # done\n", Token::Keyword, "def"},
+        {"rust", "fn main() { let x = 1; }\n", Token::Keyword, "fn"},
+        {"go", "package main\nfunc main() {}\n", Token::Keyword, "package"},
+        {"javascript", "const x = \"s\";\n", Token::String, "\"s\""},
+        {"typescript", "const n: number = 1;\n", Token::Keyword, "const"},
+        {"shell", "if [ -f x ]; then echo hi; fi\n", Token::Keyword, "if"},
+        {"console", "echo \"hello\"\n", Token::String, "\"hello\""},
+        {"json", "{\"a\": true, \"b\": 2}\n", Token::Keyword, "true"},
+        {"yaml", "# c\nname: folio\nlist: [1, 2]\n", Token::Comment, "# c"},
+        {"toml", "[package]\nname = \"folio\"\n", Token::String, "\"folio\""},
+        {"diff", "--- a\n+++ b\n-old\n+new\n", Token::Added, "+new"},
+        {"sql", "SELECT a FROM t WHERE b = 1;\n", Token::Keyword, "SELECT"},
+        {"html", "<p class=\"x\">hi</p>\n", Token::Keyword, "p"},
+        {"css", "p { color: red; }\n", Token::Type, "color"},
+    };
+    for (const Sample& s : samples) {
+        CAPTURE(s.lang);
+        std::vector<CodeRun> runs = highlight_code(s.lang, s.code);
+        REQUIRE_FALSE(runs.empty());
+        std::string joined;
+        bool found = false;
+        for (const CodeRun& r : runs) {
+            joined += r.text;
+            if (r.token == s.expect && has(r.text, s.token_text)) found = true;
+        }
+        CHECK(joined == s.code);
+        CHECK(found);
+    }
+    CHECK(highlight_code("brainfudge", "+++.\n").empty());
+    CHECK(highlight_code("", "x\n").empty());
+    Document d = parse_markdown("```nosuchlang\nplain text\n```\n");
+    CHECK(find(d, NodeKind::CodeBlock)->runs.empty());
+    CHECK(has(document_html(d), "<pre><code class=\"language-nosuchlang\">plain text\n</code></pre>"));
+    CHECK(has(html_of("```rust\nfn main() {}\n```\n"), "<span class=\"tok-kw\">fn</span>"));
+}
+
+TEST_CASE("trees survive the JSON the browser reads, and bad JSON is refused", "[document_json]") {
+    Document d = parse_markdown("# T\n\nA *b* <sub>c</sub> [d](/e \"f\") ![g](/h.png)\n\n"
+                                "<details><summary>s</summary>\n\nx\n\n</details>\n\n"
+                                "```go\nfunc main() {}\n```\n\n| a | b |\n|--:|---|\n| 1 | 2 |\n\n3. x\n4. y\n");
+    Document back;
+    REQUIRE(document_from_json_text(document_to_json(d).dump(), back));
+    CHECK(document_html(back) == document_html(d));
+    CHECK(find(back, NodeKind::CodeBlock)->runs.size() == find(d, NodeKind::CodeBlock)->runs.size());
+    CHECK(find(back, NodeKind::Heading)->id == "t");
+    Document bad;
+    CHECK_FALSE(document_from_json_text("[\"nope\"]", bad));
+    CHECK_FALSE(document_from_json_text("[\"doc\", [\"rawinline\", \"<script>\"]]", bad));
+    CHECK_FALSE(document_from_json_text("[\"doc\", [\"pre\", {\"runs\": [99, \"x\"]}]]", bad));
+    CHECK_FALSE(document_from_json_text("{", bad));
+    std::string deep = "[\"doc\"";
+    for (int i = 0; i < 200; ++i)
+        deep += ",[\"quote\"";
+    deep += std::string(200, ']') + "]";
+    CHECK_FALSE(document_from_json_text(deep, bad));
+}
