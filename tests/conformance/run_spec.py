@@ -59,7 +59,6 @@ EXCEPTIONS = {
     ("spec.txt", 165): RAW_HTML,
     ("spec.txt", 166): RAW_HTML,
     ("spec.txt", 167): RAW_HTML,
-    ("spec.txt", 168): RAW_HTML,
     ("spec.txt", 169): RAW_HTML,
     ("spec.txt", 170): RAW_HTML,
     ("spec.txt", 171): RAW_HTML,
