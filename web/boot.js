@@ -83,6 +83,7 @@
 
   function start(results) {
     var siteText = results[0];
+    if (folio._fonts) folio._fonts(results.slice(1)); // the text layer sets its text in the same faces
     results.slice(1).forEach(function (bytes, face) {
       Module._folio_add_font(face, copyIn(Module, bytes), bytes.byteLength);
     });
@@ -112,13 +113,6 @@
       var scroll = e.state && typeof e.state.scroll === "number" ? e.state.scroll : 0;
       folio.route = location.pathname;
       dispatch(2, scroll, 0, 0, location.pathname + location.hash);
-    });
-    document.addEventListener("copy", function (e) {
-      var text = Module.UTF8ToString(Module._folio_copy_text());
-      if (text && e.clipboardData) {
-        e.clipboardData.setData("text/plain", text);
-        e.preventDefault();
-      }
     });
     // Test hooks: where a text is drawn, and the scroll offset.
     folio.box = function (text) {

@@ -66,6 +66,12 @@ int Flow::link_id(const std::string& href) {
     return static_cast<int>(book_.links.size()) - 1;
 }
 
+int Flow::begin_block(BlockKind kind) {
+    book_.blocks.push_back(kind);
+    block_ = static_cast<int>(book_.blocks.size()) - 1;
+    return block_;
+}
+
 void Flow::new_page() {
     Page p;
     p.roman = roman_;
@@ -224,6 +230,7 @@ void Flow::paragraph(const Paragraph& p) {
     float measure = s.measure() - p.indent - right_w - gap;
     std::vector<Line> lines = break_lines(p.spans, p.size, measure);
     float lh = p.size * p.leading;
+    begin_block(p.keep_with_next ? BlockKind::Heading : BlockKind::Paragraph);
 
     if (!book_.pages.empty() && y_ > s.margin_top + 0.5f) y_ += p.space_before;
     for (size_t li = 0; li < lines.size(); ++li) {
@@ -242,6 +249,7 @@ void Flow::paragraph(const Paragraph& p) {
             b.size = p.size;
             b.ink = p.marker_ink;
             b.text = p.marker;
+            b.block = block_;
             page().boxes.push_back(b);
         }
         if (p.bar) {
@@ -272,6 +280,7 @@ void Flow::paragraph(const Paragraph& p) {
                             book_.links[page().boxes.back().link] == sp.href && li > 0;
                 b.link = same ? page().boxes.back().link : link_id(sp.href);
             }
+            b.block = block_;
             page().boxes.push_back(b);
         }
         if (li + 1 == lines.size() && right_w > 0) {
@@ -287,6 +296,7 @@ void Flow::paragraph(const Paragraph& p) {
                 b.ink = r.href.empty() ? r.ink : Ink::Link;
                 b.text = r.text;
                 b.link = link_id(r.href);
+                b.block = block_;
                 page().boxes.push_back(b);
                 rx += b.w;
             }
@@ -364,6 +374,7 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_
         lines.pop_back();
     if (lines.empty()) return;
     int id = book_.code_blocks++;
+    begin_block(BlockKind::Code);
     float lh = size * 1.45f, pad = size * 0.7f;
     y_ += s.body_size * 0.5f;
     size_t i = 0;
@@ -400,6 +411,7 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_
                 b.code = id;
                 b.clip_x = s.margin_inner + pad;
                 b.clip_w = s.measure() - 2 * pad;
+                b.block = block_;
                 page().boxes.push_back(b);
                 x += b.w;
             }
@@ -434,6 +446,7 @@ void Flow::image(const std::string& src, const std::string& alt, float size, int
     }
     ensure(h);
     keep_from_ = -1;
+    begin_block(BlockKind::Image);
     Box b;
     b.kind = BoxKind::Image;
     b.x = s.margin_inner + (s.measure() - w) * 0.5f;
@@ -444,6 +457,7 @@ void Flow::image(const std::string& src, const std::string& alt, float size, int
     b.text = alt;
     b.ink = Ink::Muted;
     b.link = link_id(src);
+    b.block = block_;
     page().boxes.push_back(b);
     y_ += h + size * 0.6f;
 }
@@ -523,6 +537,7 @@ void Flow::table(const Node& table, float size) {
         float row_h = lh * static_cast<float>(height_lines) + pad * 0.6f;
         ensure(row_h);
         keep_from_ = -1;
+        begin_block(BlockKind::TableRow);
         for (size_t c = 0; c < r->children.size(); ++c) {
             const Node& cell = r->children[c];
             float cw = colx[c + 1] - colx[c] - 2 * pad;
@@ -543,6 +558,7 @@ void Flow::table(const Node& table, float size) {
                     b.ink = sp.ink;
                     b.text = fr.text;
                     b.link = link_id(sp.href);
+                    b.block = block_;
                     page().boxes.push_back(b);
                 }
             }

@@ -124,6 +124,9 @@ struct Paragraph {
 
 enum class BoxKind { Text, Rule, Panel, Image };
 
+// What a block of text is, so the text layer can give it a role and copy can separate blocks.
+enum class BlockKind { Paragraph, Heading, Code, TableRow, Image };
+
 struct Box {
     BoxKind kind = BoxKind::Text;
     float x = 0, y = 0, w = 0, h = 0; // page units; y is the top of the line box
@@ -136,6 +139,7 @@ struct Box {
     float clip_w = 0; // Text in a code block: visible width of the panel (lines may be wider)
     float clip_x = 0; // Text in a code block: where the visible width starts (a line is several runs)
     bool strike = false;
+    int block = -1; // index into Book::blocks: the paragraph, code block, table row or image it belongs to
 };
 
 struct Page {
@@ -157,6 +161,7 @@ struct Book {
     std::vector<Page> pages;
     std::vector<ChapterSpan> chapters;
     std::vector<std::string> links; // hrefs, by link id
+    std::vector<BlockKind> blocks;  // by block id (Box::block), in reading order
     int code_blocks = 0;
     struct Anchor {
         int page = 0;
@@ -226,6 +231,7 @@ private:
     void new_page();
     void ensure(float h);
     int link_id(const std::string& href);
+    int begin_block(BlockKind kind); // a new block id; boxes made until the next one carry it
     Page& page() { return book_.pages.back(); }
 
     Book& book_;
@@ -237,6 +243,7 @@ private:
     // A heading waiting for the next block: its boxes move with it if that block starts a new page.
     int keep_from_ = -1;
     float keep_y_ = 0;
+    int block_ = -1;
 };
 
 } // namespace folio

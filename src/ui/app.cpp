@@ -10,8 +10,9 @@
 
 #include "core/derive.h"
 #include "core/document_json.h"
+#include "ui/text_layer.h"
 
-#include <imgui_internal.h> // NavCursorVisible: draw the focus ring only for keyboard users
+#include <imgui_internal.h> // the font density and the nav window
 
 #include <algorithm>
 #include <cmath>
@@ -61,7 +62,6 @@ void App::open(const std::string& path, float restore_scroll) {
     title = has_site ? route_title(site, route) : "";
     requests.title_changed = true;
     book_dirty = true;
-    focused_link = -1;
     velocity = 0;
     if (restore_scroll >= 0 && (fragment.empty() || restore_scroll > 0)) {
         pending_scroll = restore_scroll;
@@ -126,16 +126,6 @@ void App::body_arrived(const std::string& url, const std::string& tree_json, boo
             if (std::find(site.local_images.begin(), site.local_images.end(), src) == site.local_images.end())
                 site.local_images.push_back(src);
     }
-}
-
-std::string App::copy_text() const {
-    if (focused_link >= 0 && focused_link < static_cast<int>(book.links.size())) {
-        const std::string& h = book.links[focused_link];
-        if (h.rfind("fold:", 0) == 0) return "";
-        if (!h.empty() && h[0] == '/' && has_site) return site.info.base_url + h.substr(1);
-        return h;
-    }
-    return "";
 }
 
 //-----------------------------------------------------------------------------
@@ -353,6 +343,7 @@ static void relayout(App& a) {
     }
     a.code_scroll.assign(static_cast<size_t>(a.book.code_blocks), 0.0f);
     a.book_dirty = false;
+    ++a.layouts;
     find_after_layout(a);
 }
 
@@ -377,35 +368,21 @@ void draw_text(const PageDraw& d, Face face, float size, ImVec2 pos, ImU32 col, 
     if (f) d.dl->AddText(f, size * d.s, pos, col, t.data(), t.data() + t.size());
 }
 
-// A link: an ImGui item (hover, click, Tab focus, Enter) over its box.
+// A link on the canvas: hover and click. Keyboard focus lives in the text layer's <a> elements (the
+// one focus model, see ui/text_layer.h), so these are not Tab stops.
 bool link_item(PageDraw& d, const Box& b, int box_index, ImVec2 p0, ImVec2 p1) {
     App& a = d.app;
-    // Only links on screen are Tab stops, so focus never lands out of sight (Tab past the last one
-    // scrolls on: see App::frame).
     if (p1.y <= 0 || p0.y >= a.view_height) return false;
-    bool first_on_screen = a.first_link_in_view < 0;
-    if (first_on_screen) a.first_link_in_view = b.link;
-    a.last_link_in_view = b.link;
     ImGui::PushID(d.page * 65536 + box_index);
     ImGui::SetCursorScreenPos(p0);
-    if (first_on_screen && a.focus_first_link) {
-        ImGui::SetKeyboardFocusHere();
-        a.focus_first_link = false;
-    }
     bool pressed = ImGui::InvisibleButton("link", ImVec2(std::max(1.0f, p1.x - p0.x), std::max(1.0f, p1.y - p0.y)),
-                                          ImGuiButtonFlags_EnableNav); // links are Tab stops
+                                          ImGuiButtonFlags_NoNavFocus);
     bool hovered = ImGui::IsItemHovered();
-    bool focused = ImGui::IsItemFocused();
     ImGui::PopID();
     if (hovered) {
         a.requests.cursor_hand = true;
         float y = p1.y - b.size * d.s * 0.28f;
         d.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), a.theme.ink_of(Ink::Link), std::max(1.0f, d.s * 0.8f));
-    }
-    if (focused) {
-        a.focused_link = b.link;
-        if (GImGui->NavCursorVisible)
-            d.dl->AddRect(ImVec2(p0.x - 3, p0.y - 1), ImVec2(p1.x + 3, p1.y + 1), a.theme.focus, 3.0f, 0, 2.0f);
     }
     return pressed;
 }
@@ -443,7 +420,7 @@ void draw_code_edges(PageDraw& d) {
             const float pad = t.x - p.x; // the panel's inner margin, page units
             ImFont* f = font_of(a, Face::Mono);
             const float fs = t.size * s * 0.9f;
-            const float text_top = y0 + (t.h - t.size * 1.32f) * 0.5f * s; // as the line itself is drawn
+            const float text_top = y0 + glyph_top(t) * s; // as the line itself is drawn
             const float ty = text_top + (t.size * s - fs) * 0.5f;
             if (right) {
                 d.dl->AddRectFilledMultiColor(ImVec2(x1 - fade, y0), ImVec2(x1 + 1, y1), clear, panel, panel, clear);
@@ -515,7 +492,7 @@ void draw_page(PageDraw& d) {
             break;
         }
         case BoxKind::Text: {
-            float base_y = p0.y + (b.h - b.size * 1.32f) * 0.5f * s; // centre the glyph box in the line box
+            float base_y = p0.y + glyph_top(b) * s;
             if (b.code >= 0) {
                 // Code lines scroll sideways inside their panel and never draw past it.
                 float off = a.code_scroll[b.code];
@@ -657,17 +634,6 @@ bool App::frame(float dt) {
     }
     if (placed) address_scroll = scroll; // placed for the route: the address already says where we are
 
-    // Tab from the last link on screen (Shift-Tab from the first) turns the page on: the next links come
-    // into view and ImGui's tabbing continues among them.
-    // A screen without links turns on too, so Tab always gets somewhere.
-    if (ImGui::IsKeyPressed(ImGuiKey_Tab, false) && !io.KeyCtrl) {
-        bool none = last_link_in_view < 0;
-        // Focus on a link that has scrolled out of sight: start again from the first link on screen.
-        if (!none && focused_link < 0 && GImGui->NavId != 0 && GImGui->NavCursorVisible) focus_first_link = true;
-        if (!io.KeyShift && (none || focused_link == last_link_in_view) && scroll < max_scroll)
-            scroll_by(view_height * 0.75f);
-        if (io.KeyShift && (none || focused_link == first_link_in_view) && scroll > 0) scroll_by(-view_height * 0.75f);
-    }
     // Wheel over a code panel scrolls it sideways; io.MouseWheel is handled by the platform as page scroll.
     if (velocity != 0) {
         scroll_target = clampf(scroll_target + velocity * dt, 0, max_scroll);
@@ -694,8 +660,6 @@ bool App::frame(float dt) {
     int first = first_visible_page();
     pages_drawn_last_frame = 0;
     code_edges_last_frame.clear();
-    focused_link = -1;
-    first_link_in_view = last_link_in_view = -1;
     for (int i = std::max(0, first - 2); i < n; ++i) {
         ImVec2 o = page_origin(i);
         if (o.y > view_height) break;

@@ -68,6 +68,7 @@ struct App {
     Route route;
     Book book;
     bool book_dirty = true;
+    int layouts = 0; // how many times the book was laid out: the text layer rebuilds when it changes
     std::string title;
 
     //--- scrolling (CSS pixels)
@@ -88,10 +89,7 @@ struct App {
     float pending_fraction = -1;      // or this fraction of the height (after a change of page size)
     bool dragging_scrollbar = false;
 
-    //--- links
-    int focused_link = -1;                               // link id with keyboard focus, for copy
-    int first_link_in_view = -1, last_link_in_view = -1; // the Tab stops of the last frame
-    bool focus_first_link = false;                       // give the first link on screen keyboard focus when next drawn
+    //--- what the app asks of the platform
     AppRequests requests;
     int frames_drawn = 0;
 
@@ -114,8 +112,7 @@ struct App {
     void forget_textures(); // the GPU context was lost: every texture is gone
     // An article body the platform fetched (ok false: it could not; the opening paragraph stays).
     void body_arrived(const std::string& url, const std::string& tree_json,
-                      bool ok);    // a document tree (document_json.h)
-    std::string copy_text() const; // what the browser's copy event should put on the clipboard
+                      bool ok); // a document tree (document_json.h)
 
     // Draws one frame into the current ImGui frame (between NewFrame and Render). Returns true when
     // another frame is needed soon (an animation in flight).

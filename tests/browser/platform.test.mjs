@@ -172,20 +172,22 @@ test("without WebGL2 the page keeps its HTML text", async () => {
   await context.close();
 });
 
-test("Tab shows a focus ring; copy puts the focused link's address on the clipboard", async () => {
+test("Tab shows a focus ring on a link; copy with nothing selected copies nothing", async () => {
   const { page, errors, context } = await start("/contents");
   const before = await page.screenshot();
   await page.keyboard.press("Tab");
   await settle(page);
   const after = await page.screenshot();
   assert.notDeepEqual(after, before, "the focus ring changed the picture");
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("href")), "/loves");
+  // Nothing is selected: the focused link's address must not reach the clipboard.
   const copied = await page.evaluate(() => {
     const data = new DataTransfer();
     const e = new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true });
     document.dispatchEvent(e);
-    return data.getData("text/plain");
+    return { text: data.getData("text/plain"), prevented: e.defaultPrevented };
   });
-  assert.equal(copied, "https://www.byanshuman.page/loves");
+  assert.deepEqual(copied, { text: "", prevented: false });
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => location.pathname === "/loves");
   assert.deepEqual(errors, []);

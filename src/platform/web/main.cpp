@@ -26,6 +26,7 @@
 
 #include "core/load.h"
 #include "ui/app.h"
+#include "ui/text_layer.h"
 
 //-----------------------------------------------------------------------------
 // [SECTION] JS glue (EM_JS): strings are passed as data, never spliced into script text
@@ -57,6 +58,10 @@ EM_JS(void, js_open_external, (const char* href), {
 });
 EM_JS(void, js_set_cursor, (int hand), { Module.canvas.style.cursor = hand ? "pointer" : "default"; });
 EM_JS(void, js_frame_drawn, (int count), { if (window.folio) window.folio._frameDrawn(count); });
+// The text layer (web/textlayer.js): its content as one JSON document when it must be rebuilt, and the
+// scroll offset whenever it moved (the layer then follows with a transform, no DOM rebuild).
+EM_JS(void, js_text_layer, (const char* json), { if (window.folio && window.folio._layer) window.folio._layer(UTF8ToString(json)); });
+EM_JS(void, js_text_layer_scroll, (double scroll), { if (window.folio && window.folio._layerScroll) window.folio._layerScroll(scroll); });
 // An article's body (a document tree, document_json.h), fetched when the article is opened (site.json leaves long bodies out).
 EM_JS(void, js_fetch_body, (const char* url_ptr), {
     const url = UTF8ToString(url_ptr);
@@ -124,12 +129,18 @@ struct Platform {
     bool cursor_hand = false;
     Touch touch;
     double history_scroll_saved = -1;
-    int find_version_seen = 0; // FindState::version last told to the find bar
+    folio::TextLayerKey layer_key; // what the text layer shows now
+    double layer_scroll = -1;      // the scroll offset it was last moved to
+    int find_version_seen = 0;     // FindState::version last told to the find bar
 };
 
 Platform g_platform;
 
 void request_frame(int extra = 1);
+
+// Events that reach the book through the text layer (userData of the html5 callbacks on #layer).
+int g_from_layer = 1;
+bool from_layer(void* user_data) { return user_data == &g_from_layer; }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Frames
@@ -196,6 +207,22 @@ void handle_requests() {
     }
 }
 
+// Rebuilt only when the pages on screen, the layout, the scale or the theme changed; otherwise moved.
+void update_text_layer() {
+    Platform& p = g_platform;
+    if (p.app.book_dirty) return; // laid out again next frame: the boxes are stale
+    folio::TextLayerKey key = folio::text_layer_key(p.app);
+    if (key != p.layer_key) {
+        p.layer_key = key;
+        std::string json = folio::text_layer_json(p.app);
+        js_text_layer(json.c_str());
+        p.layer_scroll = p.app.scroll;
+    } else if (p.layer_scroll != p.app.scroll) {
+        p.layer_scroll = p.app.scroll;
+        js_text_layer_scroll(p.app.scroll);
+    }
+}
+
 EM_BOOL on_animation_frame(double time_ms, void*) {
     Platform& p = g_platform;
     p.frame_pending = false;
@@ -226,6 +253,7 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     js_frame_drawn(p.app.frames_drawn);
     handle_requests();
+    update_text_layer();
 
     // Font glyphs baked this frame, or a texture still waiting: draw once more.
     bool textures_pending = false;
@@ -251,27 +279,6 @@ void request_frame(int extra) {
 //-----------------------------------------------------------------------------
 // [SECTION] Input
 //-----------------------------------------------------------------------------
-
-ImGuiKey key_from_code(const char* code) {
-    static const struct {
-        const char* code;
-        ImGuiKey key;
-    } map[] = {{"Tab", ImGuiKey_Tab},
-               {"Enter", ImGuiKey_Enter},
-               {"NumpadEnter", ImGuiKey_KeypadEnter},
-               {"Escape", ImGuiKey_Escape},
-               {"ShiftLeft", ImGuiKey_LeftShift},
-               {"ShiftRight", ImGuiKey_RightShift},
-               {"ControlLeft", ImGuiKey_LeftCtrl},
-               {"ControlRight", ImGuiKey_RightCtrl},
-               {"AltLeft", ImGuiKey_LeftAlt},
-               {"AltRight", ImGuiKey_RightAlt},
-               {"MetaLeft", ImGuiKey_LeftSuper},
-               {"MetaRight", ImGuiKey_RightSuper}};
-    for (const auto& m : map)
-        if (std::strcmp(code, m.code) == 0) return m.key;
-    return ImGuiKey_None;
-}
 
 void update_modifiers(const EmscriptenKeyboardEvent* e) {
     ImGuiIO& io = ImGui::GetIO();
@@ -305,6 +312,8 @@ bool scroll_key(const EmscriptenKeyboardEvent* e) {
     return true;
 }
 
+// Only the scrolling keys belong to the book. Tab, Enter and the rest stay with the browser: focus moves
+// through the text layer's links (web/textlayer.js) and Enter follows the focused one like any link.
 EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
     bool down = type == EMSCRIPTEN_EVENT_KEYDOWN;
     update_modifiers(e);
@@ -312,11 +321,7 @@ EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
         request_frame(2);
         return EM_TRUE;
     }
-    ImGuiKey k = key_from_code(e->code);
-    if (k == ImGuiKey_None) return EM_FALSE; // let the browser have it (Ctrl+C, F5, ...)
-    ImGui::GetIO().AddKeyEvent(k, down);
-    request_frame(2);
-    return k == ImGuiKey_Tab || k == ImGuiKey_Enter || k == ImGuiKey_KeypadEnter;
+    return EM_FALSE;
 }
 
 EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
@@ -346,7 +351,10 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
 }
 
 // One finger drags the page (with inertia on release); a short touch without movement is a click.
-EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
+// Over the text layer the browser keeps what a touch means on text: a tap clicks the element under the
+// finger (a link follows) and a long press selects a word, so only a drag is taken (and prevented).
+EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void* user_data) {
+    const bool layer = from_layer(user_data);
     Touch& t = g_platform.touch;
     ImGuiIO& io = ImGui::GetIO();
     if (e->numTouches < 1) return EM_FALSE;
@@ -364,6 +372,7 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
         t.start_y = t.last_y = pt->targetY;
         t.last_t = now;
         g_platform.app.fling(0);
+        if (layer) return EM_FALSE; // a tap or a long press may follow: the browser's
         io.AddMouseSourceEvent(ImGuiMouseSource_TouchScreen);
         io.AddMousePosEvent(static_cast<float>(pt->targetX), static_cast<float>(pt->targetY));
     } else if (type == EMSCRIPTEN_EVENT_TOUCHMOVE && t.active && pt->identifier == t.id) {
@@ -388,6 +397,7 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
     } else if ((type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) && t.active &&
                pt->identifier == t.id) {
         t.active = false;
+        if (layer && !t.moved) return EM_FALSE; // the browser clicks (or keeps its selection)
         if (!t.moved && type == EMSCRIPTEN_EVENT_TOUCHEND) {
             io.AddMouseSourceEvent(ImGuiMouseSource_TouchScreen);
             io.AddMousePosEvent(static_cast<float>(pt->targetX), static_cast<float>(pt->targetY));
@@ -398,7 +408,8 @@ EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void*) {
         }
     }
     request_frame(2);
-    return EM_TRUE; // the canvas scrolls itself; no synthetic mouse events, no browser scroll
+    if (layer && !t.moved) return EM_FALSE; // still a tap or a long press
+    return EM_TRUE;                         // the canvas scrolls itself; no synthetic mouse events, no browser scroll
 }
 
 EM_BOOL on_context_lost(int, const void*, void*) {
@@ -490,11 +501,33 @@ EMSCRIPTEN_KEEPALIVE void folio_dispatch(int kind, double a, double b, double c,
     request_frame(2);
 }
 
-// What the browser's copy event puts on the clipboard: the focused link's address.
-EMSCRIPTEN_KEEPALIVE const char* folio_copy_text() {
-    static std::string text;
-    text = g_platform.app.copy_text();
-    return text.c_str();
+// A link in the text layer was clicked (or Enter pressed on it) without a modifier: the book's policy
+// decides (a route of the book turns the page through the History API; anything else opens a new tab).
+EMSCRIPTEN_KEEPALIVE void folio_follow(const char* href) {
+    g_platform.app.follow(href ? href : "");
+    request_frame(2);
+}
+
+// The focus model: the link stop after (dir 1) or before (dir -1) the box at (page, box), in reading
+// order over the whole book, written to out[2]; returns 0 at either end of the book.
+EMSCRIPTEN_KEEPALIVE int folio_link_stop(int page, int box, int dir, int* out) {
+    folio::LinkStop s = folio::next_link_stop(g_platform.app.book, page, box, dir);
+    out[0] = s.page;
+    out[1] = s.box;
+    return s.valid() ? 1 : 0;
+}
+
+// Scrolls the book so that the box at (page, box) is wholly on screen (a focused link).
+EMSCRIPTEN_KEEPALIVE int folio_reveal(int page, int box) {
+    int ok = folio::reveal_box(g_platform.app, page, box) ? 1 : 0;
+    request_frame(2);
+    return ok;
+}
+
+// The index of the first page on screen and how many pages the book has, written to out[2].
+EMSCRIPTEN_KEEPALIVE void folio_pages(int* out) {
+    out[0] = g_platform.app.first_visible_page();
+    out[1] = static_cast<int>(g_platform.app.book.pages.size());
 }
 
 // For tests: the CSS-pixel rectangle of the first visible text box that starts with `text`, written to
@@ -594,7 +627,6 @@ int main() {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.LogFilename = nullptr;
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     io.BackendPlatformName = "folio_web";
     ImGui::GetStyle().AntiAliasedLinesUseTex = false;
 
@@ -610,6 +642,14 @@ int main() {
     emscripten_set_touchmove_callback(canvas, nullptr, EM_FALSE, on_touch);
     emscripten_set_touchend_callback(canvas, nullptr, EM_FALSE, on_touch);
     emscripten_set_touchcancel_callback(canvas, nullptr, EM_FALSE, on_touch);
+    // The text layer (created by web/textlayer.js before this runs) lies over the pages: the wheel and
+    // touch drags that land on it still scroll the book. Mouse buttons stay with it (selection, links).
+    const char* layer = "#layer";
+    emscripten_set_wheel_callback(layer, &g_from_layer, EM_FALSE, on_wheel);
+    emscripten_set_touchstart_callback(layer, &g_from_layer, EM_FALSE, on_touch);
+    emscripten_set_touchmove_callback(layer, &g_from_layer, EM_FALSE, on_touch);
+    emscripten_set_touchend_callback(layer, &g_from_layer, EM_FALSE, on_touch);
+    emscripten_set_touchcancel_callback(layer, &g_from_layer, EM_FALSE, on_touch);
     emscripten_set_webglcontextlost_callback(canvas, nullptr, EM_FALSE, on_context_lost);
     emscripten_set_webglcontextrestored_callback(canvas, nullptr, EM_FALSE, on_context_restored);
     return 0;

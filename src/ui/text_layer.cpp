@@ -1,0 +1,274 @@
+// folio ui: the text layer's data and its link stops. See text_layer.h.
+#include "ui/text_layer.h"
+
+#include "core/links.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace folio {
+
+namespace {
+
+//-----------------------------------------------------------------------------
+// [SECTION] A small JSON writer (strings are data: escaped, never evaluated)
+//-----------------------------------------------------------------------------
+
+void put_string(std::string& out, const std::string& s) {
+    out += '"';
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += static_cast<char>(c);
+            }
+        }
+    }
+    out += '"';
+}
+
+void put_number(std::string& out, float v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(std::isfinite(v) ? v : 0.0f));
+    // Trim "12.50" to "12.5" and "3.00" to "3": the document stays small.
+    std::string s(buf);
+    while (s.size() > 1 && s.back() == '0')
+        s.pop_back();
+    if (s.back() == '.') s.pop_back();
+    if (s == "-0") s = "0";
+    out += s;
+}
+
+void put_field(std::string& out, const char* key, float v) {
+    out += ",\"";
+    out += key;
+    out += "\":";
+    put_number(out, v);
+}
+
+std::string css_rgba(ImU32 c, float alpha) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "rgba(%u,%u,%u,%.2f)", (c >> IM_COL32_R_SHIFT) & 0xFF,
+                  (c >> IM_COL32_G_SHIFT) & 0xFF, (c >> IM_COL32_B_SHIFT) & 0xFF, static_cast<double>(alpha));
+    return buf;
+}
+
+const char* block_kind_name(BlockKind k) {
+    switch (k) {
+    case BlockKind::Paragraph: return "p";
+    case BlockKind::Heading: return "h";
+    case BlockKind::Code: return "code";
+    case BlockKind::TableRow: return "row";
+    case BlockKind::Image: return "img";
+    }
+    return "p";
+}
+
+// The box before (page, box) among the text boxes, in reading order; nullptr at the start of the book.
+const Box* previous_text_box(const Book& book, int page, int box) {
+    for (int p = page; p >= 0; --p) {
+        const std::vector<Box>& boxes = book.pages[p].boxes;
+        int from = p == page ? box - 1 : static_cast<int>(boxes.size()) - 1;
+        for (int i = std::min(from, static_cast<int>(boxes.size()) - 1); i >= 0; --i)
+            if (boxes[i].kind == BoxKind::Text) return &boxes[i];
+    }
+    return nullptr;
+}
+
+bool is_link_box(const Box& b) { return b.kind == BoxKind::Text && b.link >= 0; }
+
+// A wrapped link is several boxes with one link id: only the first is a stop.
+bool continues_link(const Book& book, int page, int box) {
+    const Box& b = book.pages[page].boxes[box];
+    const Box* prev = previous_text_box(book, page, box);
+    return prev && prev->link >= 0 && prev->link == b.link;
+}
+
+void put_item(std::string& out, const App& a, int page, int index, const Box& b) {
+    const float s = a.page_scale;
+    // The canvas rounds box corners to whole pixels within the page (its origin is whole): so do we.
+    float x0 = std::round(b.x * s), y0 = std::round(b.y * s);
+    float x1 = std::round((b.x + b.w) * s), y1 = std::round((b.y + b.h) * s);
+    if (b.kind == BoxKind::Image) {
+        out += "{\"img\":";
+        put_string(out, b.text);
+    } else {
+        out += "{\"t\":";
+        put_string(out, b.text);
+        put_field(out, "g", y0 + glyph_top(b) * s);
+        put_field(out, "s", b.size * s);
+        put_field(out, "f", static_cast<float>(static_cast<int>(b.face)));
+        if (b.block >= 0 && b.block < static_cast<int>(a.book.blocks.size())) {
+            out += ",\"k\":\"";
+            out += block_kind_name(a.book.blocks[b.block]);
+            out += '"';
+        }
+        if (b.link >= 0 && b.link < static_cast<int>(a.book.links.size())) {
+            const std::string& href = a.book.links[b.link];
+            if (href.rfind("fold:", 0) == 0) {
+                out += ",\"fold\":";
+                put_string(out, href);
+            } else if (safe_href(href)) {
+                out += ",\"href\":";
+                put_string(out, href);
+            }
+            put_field(out, "l", static_cast<float>(b.link));
+            if (continues_link(a.book, page, index)) out += ",\"c\":1";
+        }
+        if (b.code >= 0 && b.code < static_cast<int>(a.code_scroll.size())) {
+            // Code lines scroll sideways inside their panel: shift by the offset, clip to the panel
+            // (a line is several coloured runs; the panel's visible part starts at clip_x).
+            float off = std::round(a.code_scroll[b.code]);
+            float visible0 = std::round(b.clip_x * s), visible1 = std::round((b.clip_x + b.clip_w) * s);
+            x0 -= off;
+            x1 -= off;
+            out += ",\"clip\":[";
+            put_number(out, std::clamp(visible0 - x0, 0.0f, x1 - x0));
+            out += ',';
+            put_number(out, std::clamp(x1 - visible1, 0.0f, x1 - x0));
+            out += ']';
+        }
+    }
+    put_field(out, "x", x0);
+    put_field(out, "y", y0);
+    put_field(out, "w", x1 - x0);
+    put_field(out, "h", y1 - y0);
+    put_field(out, "b", static_cast<float>(b.block));
+    out += ",\"i\":";
+    out += std::to_string(index);
+    out += '}';
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] The layer
+//-----------------------------------------------------------------------------
+
+std::vector<int> pages_on_screen(const App& a) {
+    std::vector<int> out;
+    if (a.book_dirty || !a.has_site || !a.error.empty() || !a.fonts.complete()) return out;
+    const float ph = a.book.spec.height * a.page_scale;
+    for (int i = 0; i < static_cast<int>(a.book.pages.size()); ++i) {
+        ImVec2 o = a.page_origin(i);
+        if (o.y >= a.view_height) break;
+        if (o.y + ph > 0) out.push_back(i);
+    }
+    return out;
+}
+
+TextLayerKey text_layer_key(const App& a) {
+    TextLayerKey k;
+    k.layouts = a.layouts;
+    k.pages = pages_on_screen(a);
+    k.scale = a.page_scale;
+    k.view_width = a.view_width;
+    k.dark = a.theme.dark;
+    k.code_scroll = a.code_scroll;
+    return k;
+}
+
+std::string text_layer_json(const App& a) {
+    std::string out = "{\"path\":";
+    put_string(out, a.route.path);
+    put_field(out, "scroll", a.scroll);
+    put_field(out, "scale", a.page_scale);
+    put_field(out, "gen", static_cast<float>(a.layouts)); // with scale and width: where every page lies
+    put_field(out, "vw", a.view_width);
+    const ImU32 accent = a.theme.ink_of(Ink::Accent);
+    out += ",\"colors\":{\"selection\":";
+    put_string(out, css_rgba(accent, a.theme.dark ? 0.38f : 0.26f));
+    out += ",\"focus\":";
+    put_string(out, css_rgba(a.theme.focus, 1.0f));
+    out += ",\"link\":";
+    put_string(out, css_rgba(a.theme.ink_of(Ink::Link), 1.0f));
+    out += "},\"pages\":[";
+    bool first_page = true;
+    for (int p : pages_on_screen(a)) {
+        const Page& pg = a.book.pages[p];
+        ImVec2 o = a.page_origin(p);
+        out += first_page ? "{" : ",{";
+        first_page = false;
+        out += "\"i\":" + std::to_string(p);
+        put_field(out, "x", o.x);
+        put_field(out, "y", o.y + a.scroll);
+        put_field(out, "w", a.book.spec.width * a.page_scale);
+        put_field(out, "h", a.book.spec.height * a.page_scale);
+        out += ",\"items\":[";
+        bool first_item = true;
+        if (!pg.blank)
+            for (int i = 0; i < static_cast<int>(pg.boxes.size()); ++i) {
+                const Box& b = pg.boxes[i];
+                bool text = b.kind == BoxKind::Text && !b.text.empty();
+                bool image = b.kind == BoxKind::Image && !b.text.empty();
+                if (!text && !image) continue;
+                if (!first_item) out += ',';
+                first_item = false;
+                put_item(out, a, p, i, b);
+            }
+        out += "]}";
+    }
+    out += "]}";
+    return out;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Link stops
+//-----------------------------------------------------------------------------
+
+LinkStop next_link_stop(const Book& book, int page, int box, int dir) {
+    const int n = static_cast<int>(book.pages.size());
+    if (dir >= 0) {
+        for (int p = std::max(0, page); p < n; ++p) {
+            const std::vector<Box>& boxes = book.pages[p].boxes;
+            for (int i = p == page ? box + 1 : 0; i < static_cast<int>(boxes.size()); ++i)
+                if (is_link_box(boxes[i]) && !continues_link(book, p, i)) return {p, i};
+        }
+        return {};
+    }
+    for (int p = std::min(page, n - 1); p >= 0; --p) {
+        const std::vector<Box>& boxes = book.pages[p].boxes;
+        int from = p == page ? box - 1 : static_cast<int>(boxes.size()) - 1;
+        for (int i = std::min(from, static_cast<int>(boxes.size()) - 1); i >= 0; --i)
+            if (is_link_box(boxes[i]) && !continues_link(book, p, i)) return {p, i};
+    }
+    return {};
+}
+
+bool reveal_box(App& a, int page, int box) {
+    if (a.book_dirty || page < 0 || page >= static_cast<int>(a.book.pages.size())) return false;
+    const std::vector<Box>& boxes = a.book.pages[page].boxes;
+    if (box < 0 || box >= static_cast<int>(boxes.size())) return false;
+    const Box& b = boxes[box];
+    // In content coordinates (scroll 0): the top of the line and the bottom of a wrapped link's last line.
+    float page_top = a.page_origin(page).y + a.scroll;
+    float top = page_top + b.y * a.page_scale, bottom = top + b.h * a.page_scale;
+    for (size_t i = static_cast<size_t>(box) + 1; i < boxes.size(); ++i) {
+        if (boxes[i].kind != BoxKind::Text) continue;
+        if (boxes[i].link != b.link) break;
+        bottom = std::max(bottom, page_top + (boxes[i].y + boxes[i].h) * a.page_scale);
+    }
+    float room = std::min(64.0f, a.view_height * 0.15f);
+    float max_scroll = std::max(0.0f, a.content_height - a.view_height);
+    float target = a.scroll_target;
+    if (top - room < target)
+        target = top - room;
+    else if (bottom + room > target + a.view_height)
+        target = bottom + room - a.view_height;
+    target = std::clamp(target, 0.0f, max_scroll);
+    a.velocity = 0;
+    a.scroll_target = target;
+    if (a.reduced_motion) a.scroll = target;
+    return true;
+}
+
+} // namespace folio

@@ -1,0 +1,65 @@
+// folio ui: the text layer's data and its link stops.
+//
+// Over the pages on screen the web platform lays real DOM text exactly where the canvas drew each run
+// (as PDF.js does), in transparent ink, so the browser's selection, copy, context menu, link handling and
+// find work. This file says what goes there, from the layout's boxes and the page's screen transform:
+// one plain JSON document per rebuild, never script text. It also walks the book's links in reading
+// order for the one focus model (Tab and Shift+Tab through every link, turning pages when needed).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ui/app.h"
+
+namespace folio {
+
+// Where a text box's glyph box starts, below the top of its line box (page units). The canvas draws
+// the glyphs there, and the layer puts the DOM text's baseline at the same place.
+inline float glyph_top(const Box& b) { return (b.h - b.size * 1.32f) * 0.5f; }
+
+// What the layer shows depends on these only: when they change, the layer is rebuilt. Scrolling that
+// keeps the same pages on screen changes none of them (the layer then moves with a transform).
+struct TextLayerKey {
+    int layouts = -1;
+    std::vector<int> pages; // indices of the pages on screen
+    float scale = 0, view_width = 0;
+    bool dark = false;
+    std::vector<float> code_scroll;
+    bool operator==(const TextLayerKey& o) const {
+        return layouts == o.layouts && pages == o.pages && scale == o.scale && view_width == o.view_width &&
+               dark == o.dark && code_scroll == o.code_scroll;
+    }
+    bool operator!=(const TextLayerKey& o) const { return !(*this == o); }
+};
+
+// The pages whose rectangle meets the view at the current scroll.
+std::vector<int> pages_on_screen(const App& a);
+TextLayerKey text_layer_key(const App& a);
+
+// The layer for the pages on screen, as JSON (CSS pixels; page positions at scroll 0, so the platform
+// only moves the whole layer by the scroll offset):
+//   {"path", "scroll", "scale", "gen" (layout count), "vw" (view width), "colors": {"selection", "focus", "link"},
+//    "pages": [{"i", "x", "y", "w", "h", "items": [
+//        {"t", "x", "y", "w", "h", "g" (glyph top), "s" (glyph box height), "f" (face), "b" (block),
+//         "k" (block kind), "href" | "fold", "l" (link id), "c" (continues the previous box's link),
+//         "clip": [left, right] (code lines)}
+//      | {"img" (alt text), "x", "y", "w", "h", "b"}]}]}
+// Running heads and folios are not in it: they are not the text, and copy must not pick them up.
+std::string text_layer_json(const App& a);
+
+// A stop of the focus model: the first box of a link (the boxes of a wrapped link are one stop).
+struct LinkStop {
+    int page = -1, box = -1;
+    bool valid() const { return page >= 0; }
+};
+
+// The next (dir > 0) or previous (dir < 0) link stop in reading order after (page, box); box -1 with
+// dir > 0 starts at the top of the page, and page = number of pages with dir < 0 from the end.
+LinkStop next_link_stop(const Book& book, int page, int box, int dir);
+
+// Scrolls so that the box is wholly in view, with some room around it (smoothly unless reduced motion).
+// Returns false when the box does not exist.
+bool reveal_box(App& a, int page, int box);
+
+} // namespace folio
