@@ -66,12 +66,7 @@ rm -rf "$BENCH_OUT/out-folio-10k" # 400 MB
 HUGO_NOTE=""
 if command -v hugo >/dev/null 2>&1; then
   site="$BENCH_OUT/hugo-site"
-  key="$(cat "$BENCH_OUT/bundle-10k/.bench-key") $(sha256sum "$ROOT/bench/gen_hugo.py" | cut -d' ' -f1)"
-  if [ ! -f "$site/.bench-key" ] || [ "$(cat "$site/.bench-key")" != "$key" ]; then
-    echo "writing the Hugo site for the same 10,000 articles into ${site#"$ROOT"/} ..."
-    "$PY" "$ROOT/bench/gen_hugo.py" "$BENCH_OUT/bundle-10k" "$site"
-    echo "$key" >"$site/.bench-key"
-  fi
+  hugo_site "$BENCH_OUT/bundle-10k" "$site"
   echo "hugo: $RUNS runs ($(hugo version 2>/dev/null | cut -d' ' -f2 | cut -d+ -f1)) ..."
   t_hugo=()
   hout="$BENCH_OUT/out-hugo-10k"

@@ -3,12 +3,14 @@
 // Exit codes: 0 clean, 1 content errors (or a failed build), 2 usage errors.
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/build.h"
+#include "cli/import.h"
 #include "core/compose.h"
 #include "core/load.h"
 #include "core/source_check.h"
@@ -28,6 +30,9 @@ const char* const kUsage =
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
     "  new DIR                              start a bundle in DIR (a content.json and one article)\n"
+    "  import SRC [DEST] [--from GEN]       make a bundle from a Hugo, Jekyll or Zola site folder (GEN:\n"
+    "                                       hugo, jekyll or zola; detected when left out). DEST defaults\n"
+    "                                       to SRC-folio beside SRC and must not exist yet\n"
     "\n"
     "BUNDLE is a folder holding content.json (default: the current folder).\n";
 
@@ -151,6 +156,31 @@ int cmd_pages(const Args& a) {
     return 0;
 }
 
+int cmd_import(int argc, char** argv) {
+    folio::import::Options o;
+    std::vector<std::string> positional;
+    for (int i = 2; i < argc; ++i) {
+        std::string s = argv[i];
+        if (s == "--from") {
+            if (i + 1 >= argc) return usage_error("option --from needs a value: hugo, jekyll or zola");
+            o.from = argv[++i];
+        } else if (!s.empty() && s[0] == '-') {
+            return usage_error("unknown option " + s);
+        } else {
+            positional.push_back(s);
+        }
+    }
+    if (positional.empty() || positional.size() > 2) return usage_error("import needs SRC and at most one DEST");
+    o.src = positional[0];
+    if (positional.size() == 2) o.dest = positional[1];
+    try {
+        return folio::import::run(o);
+    } catch (const std::exception& e) { // a file system error mid-way: say so, never abort
+        std::fprintf(stderr, "folio import: %s\n", e.what());
+        return 1;
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -161,6 +191,7 @@ int main(int argc, char** argv) {
         std::fputs(kUsage, stdout);
         return 0;
     }
+    if (argc >= 2 && std::strcmp(argv[1], "import") == 0) return cmd_import(argc, argv);
     if (!parse_args(argc, argv, a, error)) return usage_error(error);
 
     if (a.command == "check") {

@@ -238,7 +238,9 @@ std::string article_view(const Site& site, int index) {
     std::string out = back_to_writing() + "<article>\n";
     out += "<h1>" + esc(a.title) + "</h1>\n<p class=\"meta\">no. " + std::to_string(a.number) + " \xC2\xB7 " +
            time_html(a.date, true) + " \xC2\xB7 " + esc(a.reading_time) + "</p>\n";
-    out += tag_links(a) + "<div class=\"body\">\n" + document_html(a.body) + "</div>\n";
+    HtmlStyle body;
+    body.route = article_path(a);
+    out += tag_links(a) + "<div class=\"body\">\n" + document_html(a.body, body) + "</div>\n";
     std::string around = neighbour(site, a.prev, "previous", "prev") + neighbour(site, a.next, "next", "next");
     if (!around.empty())
         out += "<nav aria-label=\"more writing\" class=\"around\">\n<ul>\n" + around + "</ul>\n</nav>\n";

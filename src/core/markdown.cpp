@@ -5,6 +5,9 @@
 #include "core/markdown.h"
 
 #include <md4c.h>
+extern "C" {
+#include <entity.h> // md4c's HTML5 entity table (src/entity.c in the pinned sources)
+}
 
 #include "core/text.h"
 
@@ -72,8 +75,8 @@ struct Builder {
     }
 };
 
-// md4c hands entities through verbatim ("&amp;", "&#8212;"); decode the numeric ones and the common
-// named ones. An unknown name stays as written, which is what a reader would expect to see.
+// md4c hands entities through verbatim ("&amp;", "&#8212;", "&auml;"): numeric ones are decoded here,
+// named ones with md4c's own table of every HTML5 entity. md4c reports only names in that table.
 std::string decode_entity(const char* text, size_t size) {
     std::string e(text, size);
     std::string out;
@@ -83,19 +86,11 @@ std::string decode_entity(const char* text, size_t size) {
         utf8_append(out, cp);
         return out;
     }
-    static const struct {
-        const char* name;
-        unsigned cp;
-    } named[] = {{"&amp;", '&'},       {"&lt;", '<'},       {"&gt;", '>'},       {"&quot;", '"'},
-                 {"&apos;", '\''},     {"&nbsp;", 0xA0},    {"&mdash;", 0x2014}, {"&ndash;", 0x2013},
-                 {"&hellip;", 0x2026}, {"&lsquo;", 0x2018}, {"&rsquo;", 0x2019}, {"&ldquo;", 0x201C},
-                 {"&rdquo;", 0x201D},  {"&copy;", 0xA9},    {"&times;", 0xD7},   {"&rarr;", 0x2192}};
-    for (const auto& n : named)
-        if (e == n.name) {
-            utf8_append(out, n.cp);
-            return out;
-        }
-    return e;
+    const ENTITY* named = entity_lookup(text, size);
+    if (!named) return e;
+    utf8_append(out, named->codepoints[0]);
+    if (named->codepoints[1]) utf8_append(out, named->codepoints[1]);
+    return out;
 }
 
 std::string attribute_text(const MD_ATTRIBUTE& a) {

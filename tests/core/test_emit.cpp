@@ -391,7 +391,7 @@ TEST_CASE("emit: Markdown bodies become semantic HTML", "[emit]") {
     CHECK(rss.find("<td style=\"text-align:right\">3</td>") != std::string::npos);
 }
 
-TEST_CASE("emit: only http, https, mailto and site paths become links", "[emit]") {
+TEST_CASE("emit: only http, https, mailto, site paths and relative references become links", "[emit]") {
     const Site s = small_site("[one](javascript:alert(1)) [two](JavaScript:alert(2)) [three](data:text/html,x) "
                               "[four](//evil.example/) [five](mailto:ada@example.org) [six](relative/page) "
                               "![pic](javascript:alert(3))\n");
@@ -401,9 +401,10 @@ TEST_CASE("emit: only http, https, mailto and site paths become links", "[emit]"
     CHECK(art.find("href=\"data:") == std::string::npos);
     CHECK(art.find("href=\"//evil") == std::string::npos);
     CHECK(art.find("href=\"relative") == std::string::npos);
+    CHECK(art.find("<a href=\"/writing/relative/page\">six</a>") != std::string::npos); // as a browser resolves it
     CHECK(art.find("<img") == std::string::npos);
     CHECK(art.find("<a href=\"mailto:ada@example.org\">five</a>") != std::string::npos);
-    for (const char* text : {"one", "two", "three", "four", "six", "pic"})
+    for (const char* text : {"one", "two", "three", "four", "pic"})
         CHECK(art.find(text) != std::string::npos);
     CHECK(emit_rss(s).find("javascript:") == std::string::npos);
 }
@@ -563,4 +564,25 @@ TEST_CASE("the feed carries the newest 100 articles of a long archive", "[emit][
     CHECK(items == kFeedItems);
     CHECK(rss.find("three-hundred-processes-waited-for-one-pid") != std::string::npos); // the newest stays
     CHECK(rss.find("/writing/old-149<") == std::string::npos);                          // the oldest goes
+}
+
+TEST_CASE("emit: addresses are percent-encoded and relative links resolve against the article", "[emit]") {
+    const Site s =
+        small_site("[a](</my uri>) [b](../about) [c](other#part) [d](#part) [e](/x%20y) "
+                   "[f](https://ex.org/caf\xC3\xA9) ![g](</images/a b.png>) [h](caf&eacute; \"&frac12;\")\n");
+    const std::string art = article_page(s);
+    CHECK(art.find("<a href=\"/my%20uri\">a</a>") != std::string::npos);
+    CHECK(art.find("<a href=\"/about\">b</a>") != std::string::npos);
+    CHECK(art.find("<a href=\"/writing/other#part\">c</a>") != std::string::npos);
+    CHECK(art.find("<a href=\"#part\">d</a>") != std::string::npos); // within the page, whatever its URL
+    CHECK(art.find("<a href=\"/x%20y\">e</a>") != std::string::npos);
+    CHECK(art.find("<a href=\"https://ex.org/caf%C3%A9\">f</a>") != std::string::npos);
+    CHECK(art.find("<img src=\"/images/a%20b.png\" alt=\"g\"") != std::string::npos);
+    CHECK(art.find("<a href=\"/writing/caf%C3%A9\" title=\"\xC2\xBD\">h</a>") != std::string::npos);
+
+    // The feed: the same links, absolute (a feed reader has no page to resolve against).
+    const std::string rss = emit_rss(s);
+    CHECK(rss.find("<a href=\"https://ada.example/writing/other#part\">c</a>") != std::string::npos);
+    CHECK(rss.find("<a href=\"https://ada.example/writing/parsing#part\">d</a>") != std::string::npos);
+    CHECK(rss.find("<a href=\"https://ada.example/my%20uri\">a</a>") != std::string::npos);
 }
