@@ -44,6 +44,18 @@ fonts_dir() {
   echo "$d"
 }
 
+# hugo_site BUNDLE SITE: the Hugo site for a synthetic bundle's articles (bench/gen_hugo.py), regenerated
+# only when the bundle or the generator changed.
+hugo_site() {
+  local bundle=$1 site=$2 key
+  key="$(cat "$bundle/.bench-key") $(sha256sum "$ROOT/bench/gen_hugo.py" | cut -d' ' -f1)"
+  if [ ! -f "$site/.bench-key" ] || [ "$(cat "$site/.bench-key")" != "$key" ]; then
+    echo "writing the Hugo site for the articles of ${bundle#"$ROOT"/} into ${site#"$ROOT"/} ..."
+    "$PY" "$ROOT/bench/gen_hugo.py" "$bundle" "$site"
+    echo "$key" >"$site/.bench-key"
+  fi
+}
+
 now() { date +%s.%N; }
 
 # elapsed START END: seconds between two `now` readings.

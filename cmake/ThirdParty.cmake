@@ -7,7 +7,7 @@ if(NOT EXISTS "${_imgui}/imgui.cpp" OR NOT EXISTS "${_md4c}/md4c.c")
   message(FATAL_ERROR "Dear ImGui / md4c sources not found in ${FOLIO_THIRD_PARTY_DIR}; run ./folio bootstrap")
 endif()
 
-add_library(third_party_md4c STATIC "${_md4c}/md4c.c")
+add_library(third_party_md4c STATIC "${_md4c}/md4c.c" "${_md4c}/entity.c") # entity.c: the HTML5 entity table
 target_include_directories(third_party_md4c SYSTEM PUBLIC "${_md4c}")
 target_compile_options(third_party_md4c PRIVATE -w)
 

@@ -33,6 +33,8 @@ APT_PACKAGES=(
   chromium python3-feedparser libxml2-utils brotli xz-utils
   # benchmarks: the peer static-site generator bench/build.sh measures folio against; GNU time (peak memory)
   hugo time
+  # folio import: front matter in YAML and TOML (native CLI only)
+  libyaml-cpp-dev libtomlplusplus-dev
 )
 BACKPORTS_PACKAGES=(catch2)
 

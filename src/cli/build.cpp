@@ -14,6 +14,8 @@
 #include <sstream>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "core/emit.h"
 #include "core/load.h"
 #include "core/routes.h"
@@ -60,19 +62,6 @@ std::string exe_dir() {
 int fail(const std::string& msg) {
     std::fprintf(stderr, "folio build: %s\n", msg.c_str());
     return 1;
-}
-
-std::string js_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '<') {
-            out += "\\u003c";
-            continue;
-        }
-        out += c;
-    }
-    return out + "\"";
 }
 
 // Article bodies (the document tree of every article longer than its opening, body_tree_json) packed in order into
@@ -281,8 +270,10 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
 
     // Content-hashed assets: a CDN may cache them forever.
     SiteAssets assets;
-    std::string manifest = "{\"js\":" + js_string("/assets/" + hashed_name("folio", ".js", js)) +
-                           ",\"wasm\":" + js_string("/assets/" + hashed_name("folio", ".wasm", wasm)) + ",\"fonts\":[";
+    nlohmann::json manifest = {{"js", "/assets/" + hashed_name("folio", ".js", js)},
+                               {"wasm", "/assets/" + hashed_name("folio", ".wasm", wasm)},
+                               {"fonts", nlohmann::json::array()},
+                               {"preview", mode.preview}};
     files.push_back({"assets/" + hashed_name("folio", ".js", js), js});
     files.push_back({"assets/" + hashed_name("folio", ".wasm", wasm), wasm});
     for (int i = 0; i < kFaceCount; ++i) {
@@ -292,10 +283,9 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         std::string stem = fs::path(kFontFiles[i]).stem().string();
         std::string path = "/assets/" + hashed_name(stem, ".ttf", font);
         files.push_back({path.substr(1), font});
-        manifest += (i ? "," : "") + js_string(path);
+        manifest["fonts"].push_back(path);
         assets.preload.push_back(path);
     }
-    manifest += "]";
     // Find and search: only the keys and the route are in the first load (find_keys.js, appended to boot);
     // the find bar, the search panel and their stylesheet come when first used.
     std::string find_keys;
@@ -308,18 +298,16 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         fs::path n(name);
         std::string path = "/assets/" + hashed_name(n.stem().string(), n.extension().string(), data);
         files.push_back({path.substr(1), data});
-        std::string key = n.extension() == ".css" ? "findCss" : n.stem().string();
-        manifest += ",\"" + key + "\":" + js_string(path);
+        manifest[n.extension() == ".css" ? "findCss" : n.stem().string()] = path;
     }
-    manifest += std::string(",\"preview\":") + (mode.preview ? "true" : "false") + "}";
     // Everything the first view needs is named in the HTML, so the browser asks for it all at once
     // instead of discovering it one script at a time (HTML -> boot.js -> folio.js -> folio.wasm).
     assets.preload.push_back("/assets/" + hashed_name("folio", ".js", js));
     assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
     assets.preload.push_back("/site.json");
     // One script: boot, the text layer (it must exist before the wasm registers events on it), the find keys.
-    std::string boot_full =
-        "window.FOLIO_ASSETS = " + manifest + ";\n" + compact_script(boot + "\n" + text_layer + "\n" + find_keys);
+    std::string boot_full = "window.FOLIO_ASSETS = " + manifest.dump() + ";\n" +
+                            compact_script(boot + "\n" + text_layer + "\n" + find_keys);
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});

@@ -3,10 +3,14 @@
 // Exit codes: 0 clean, 1 content errors (or a failed build), 2 usage errors.
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cli/build.h"
+#include "cli/import.h"
 #include "core/compose.h"
 #include "core/load.h"
 #include "core/source_check.h"
@@ -28,6 +32,9 @@ const char* const kUsage =
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
     "  new DIR                              start a bundle in DIR (a content.json and one article)\n"
+    "  import SRC [DEST] [--from GEN]       make a bundle from a Hugo, Jekyll or Zola site folder (GEN:\n"
+    "                                       hugo, jekyll or zola; detected when left out). DEST defaults\n"
+    "                                       to SRC-folio beside SRC and must not exist yet\n"
     "\n"
     "BUNDLE is a folder holding content.json (default: the current folder).\n";
 
@@ -108,19 +115,29 @@ bool load_or_report(const std::string& bundle, folio::Site& site) {
     return false;
 }
 
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\', out += c;
-        else if (static_cast<unsigned char>(c) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            out += buf;
-        } else
-            out += c;
+// The book's layout: chapters with their first and last folios, and each page's furniture as layout
+// placed it (the folio and running head boxes), so the numbers printed are the numbers drawn.
+nlohmann::json pages_json(const folio::Book& book) {
+    using nlohmann::json;
+    json chapters = json::array(), pages = json::array();
+    for (const folio::ChapterSpan& c : book.chapters)
+        chapters.push_back({{"id", c.id},
+                            {"title", c.title},
+                            {"first_folio", folio::folio_label(book.pages[c.first_page])},
+                            {"last_folio", folio::folio_label(book.pages[c.last_page])}});
+    for (const folio::Page& p : book.pages) {
+        json page = {{"chapter", p.chapter}, {"blank", p.blank}};
+        for (const folio::Box& b : p.boxes) {
+            if (b.role == folio::BoxRole::Folio) page["folio"] = b.text;
+            if (b.role == folio::BoxRole::RunningHead) page["running_head"] = b.text;
+        }
+        pages.push_back(page);
     }
-    return out + "\"";
+    return {{"page_width", static_cast<int>(book.spec.width)},
+            {"page_height", static_cast<int>(book.spec.height)},
+            {"pages", book.pages.size()},
+            {"chapters", chapters},
+            {"page_list", pages}};
 }
 
 int cmd_pages(const Args& a) {
@@ -142,19 +159,33 @@ int cmd_pages(const Args& a) {
     m.fonts = &fonts;
     folio::Book book = folio::compose_site(site, m, folio::ComposeState{}, spec);
     imgui.end_frame();
-    std::string out = "{\n  \"page_width\": " + std::to_string(static_cast<int>(spec.width)) +
-                      ",\n  \"page_height\": " + std::to_string(static_cast<int>(spec.height)) +
-                      ",\n  \"pages\": " + std::to_string(book.pages.size()) + ",\n  \"chapters\": [\n";
-    for (size_t i = 0; i < book.chapters.size(); ++i) {
-        const folio::ChapterSpan& c = book.chapters[i];
-        out += "    {\"id\": " + json_string(c.id) + ", \"title\": " + json_string(c.title) +
-               ", \"first_folio\": " + json_string(folio::folio_label(book.pages[c.first_page])) +
-               ", \"last_folio\": " + json_string(folio::folio_label(book.pages[c.last_page])) + "}" +
-               (i + 1 < book.chapters.size() ? ",\n" : "\n");
-    }
-    out += "  ]\n}\n";
-    std::fputs(out.c_str(), stdout);
+    std::fputs((pages_json(book).dump(2) + "\n").c_str(), stdout);
     return 0;
+}
+
+int cmd_import(int argc, char** argv) {
+    folio::import::Options o;
+    std::vector<std::string> positional;
+    for (int i = 2; i < argc; ++i) {
+        std::string s = argv[i];
+        if (s == "--from") {
+            if (i + 1 >= argc) return usage_error("option --from needs a value: hugo, jekyll or zola");
+            o.from = argv[++i];
+        } else if (!s.empty() && s[0] == '-') {
+            return usage_error("unknown option " + s);
+        } else {
+            positional.push_back(s);
+        }
+    }
+    if (positional.empty() || positional.size() > 2) return usage_error("import needs SRC and at most one DEST");
+    o.src = positional[0];
+    if (positional.size() == 2) o.dest = positional[1];
+    try {
+        return folio::import::run(o);
+    } catch (const std::exception& e) { // a file system error mid-way: say so, never abort
+        std::fprintf(stderr, "folio import: %s\n", e.what());
+        return 1;
+    }
 }
 
 } // namespace
@@ -167,6 +198,7 @@ int main(int argc, char** argv) {
         std::fputs(kUsage, stdout);
         return 0;
     }
+    if (argc >= 2 && std::strcmp(argv[1], "import") == 0) return cmd_import(argc, argv);
     if (!parse_args(argc, argv, a, error)) return usage_error(error);
 
     if (a.command == "check") {

@@ -4,6 +4,9 @@
 
 #include <map>
 
+#include "core/links.h"
+#include "core/routes.h"
+
 namespace folio {
 
 //-----------------------------------------------------------------------------
@@ -19,8 +22,24 @@ struct Scale {
           name(s.body_size * 2.6f), heading(s.body_size * 1.0f) {}
 };
 
-Span text(const std::string& t, Face f = Face::Serif, Ink ink = Ink::Text) { return Span{f, ink, t, ""}; }
-Span link(const std::string& t, const std::string& href, Face f = Face::Serif) { return Span{f, Ink::Link, t, href}; }
+// A book being composed: its pages, the flow that fills them and the type scale, for one page size.
+struct Composer {
+    Book book;
+    Flow f;
+    Scale k;
+    Composer(Measurer& m, const PageSpec& spec) : f(book, m), k(spec) { book.spec = spec; }
+    Book finish() {
+        f.finish();
+        return std::move(book);
+    }
+};
+
+Span text(const std::string& t, Face f = Face::Serif, Ink ink = Ink::Text) { return Span{f, ink, t, {}, false}; }
+// A link the reader can follow; an address the link policy refuses is plain text.
+Span link(const std::string& t, const std::string& href, Face f = Face::Serif) {
+    LinkAction action = follow_link(href);
+    return Span{f, action.kind == ActionKind::None ? Ink::Text : Ink::Link, t, action, false};
+}
 
 Paragraph para(std::vector<Span> spans, float size, float after = 0) {
     Paragraph p;
@@ -42,6 +61,22 @@ void chapter_title(Flow& f, const Scale& k, const std::string& title, const std:
     }
 }
 
+// A line set like a table of contents: its number in the hang, a link, and a note set right (a folio, a date).
+Paragraph entry_line(int number, Span title, const std::string& right, float size, float indent, float after) {
+    Paragraph p = para({std::move(title)}, size, after);
+    p.marker = std::to_string(number);
+    p.indent = indent;
+    p.right = {text(right, Face::Serif, Ink::Muted)};
+    return p;
+}
+
+// A chapter of the main book: on a left page, its title set large, "<title>, continued" heading the
+// pages after its first.
+void open_chapter(Flow& f, const Scale& k, const std::string& id, const std::string& title) {
+    f.begin_chapter(id, title, title + ", continued", true, false);
+    chapter_title(f, k, title, "");
+}
+
 void small_heading(Flow& f, const Scale& k, std::vector<Span> spans, float before) {
     Paragraph h = para(std::move(spans), k.small, k.body * 0.15f);
     h.space_before = before;
@@ -60,24 +95,32 @@ Face face_for(bool italic, bool bold) {
     return Face::Serif;
 }
 
-void collect_spans(const Node& n, bool italic, bool bold, const std::string& href, std::vector<Span>& out,
+// The inline Markdown under n as styled spans: emphasis, strong, strikethrough, code and links. Every
+// caller (paragraphs, headings, list items, quotes, table cells) gets the same rendering.
+void collect_spans(const Node& n, bool italic, bool bold, const LinkAction& link, std::vector<Span>& out,
                    bool strike = false, Ink ink = Ink::Text) {
+    const bool linked = link.kind != ActionKind::None;
     switch (n.kind) {
     case NodeKind::Text:
     case NodeKind::SoftBreak:
-    case NodeKind::HtmlInline: { // never in a finished tree; if it were, its text (escaped by drawing)
-        Span sp{face_for(italic, bold), href.empty() ? ink : Ink::Link, n.text, href};
-        sp.strike = strike;
-        out.push_back(sp);
+    case NodeKind::HtmlInline: // never in a finished tree; if it were, its text (escaped by drawing)
+        out.push_back(Span{face_for(italic, bold), linked ? Ink::Link : ink, n.text, link, strike});
         return;
-    }
     case NodeKind::Strike:
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, href, out, true, ink);
+            collect_spans(c, italic, bold, link, out, true, ink);
         return;
-    case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", ""}); return;
-    case NodeKind::Code: out.push_back(Span{Face::Mono, href.empty() ? Ink::Accent : Ink::Link, n.text, href}); return;
-    case NodeKind::Image: out.push_back(Span{Face::Italic, Ink::Muted, "[" + n.text + "]", n.href}); return;
+    case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", {}, false}); return;
+    case NodeKind::Code:
+        out.push_back(Span{Face::Mono, linked ? Ink::Link : Ink::Accent, n.text, link, strike});
+        return;
+    case NodeKind::Image: {
+        // An image inside running text is its alt text, a link to the picture (when the policy allows).
+        LinkAction to = linked ? link : follow_link(n.href);
+        Ink alt = to.kind == ActionKind::None ? Ink::Muted : Ink::Link;
+        out.push_back(Span{Face::Italic, alt, "[" + n.text + "]", to, strike});
+        return;
+    }
     case NodeKind::Emphasis:
     case NodeKind::Cite: italic = true; break;
     case NodeKind::Strong: bold = true; break;
@@ -86,20 +129,39 @@ void collect_spans(const Node& n, bool italic, bool bold, const std::string& hre
     case NodeKind::Sup: ink = Ink::Muted; break; // one size per line: told apart by ink, not shrunk
     case NodeKind::Mark: ink = Ink::Mark; break;
     case NodeKind::InlineQuote:
-        out.push_back(Span{face_for(italic, bold), ink, "\xE2\x80\x9C", ""});
+        out.push_back(Span{face_for(italic, bold), ink, "\xE2\x80\x9C", {}, false});
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, href, out, strike, ink);
-        out.push_back(Span{face_for(italic, bold), ink, "\xE2\x80\x9D", ""});
+            collect_spans(c, italic, bold, link, out, strike, ink);
+        out.push_back(Span{face_for(italic, bold), ink, "\xE2\x80\x9D", {}, false});
         return;
     case NodeKind::Link: {
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, n.href, out, strike, ink);
+            collect_spans(c, italic, bold, follow_link(n.href), out, strike, ink);
         return;
     }
     default: break;
     }
     for (const Node& c : n.children)
-        collect_spans(c, italic, bold, href, out, strike, ink);
+        collect_spans(c, italic, bold, link, out, strike, ink);
+}
+
+// A Markdown table as rows of cells, each cell's inline Markdown collected like a paragraph's.
+std::vector<TableRow> table_rows(const Node& table) {
+    std::vector<TableRow> rows;
+    for (const Node& part : table.children)
+        for (const Node& row : part.children) {
+            if (row.kind != NodeKind::TableRow) continue;
+            TableRow cells;
+            for (const Node& c : row.children) {
+                TableCell cell;
+                cell.align = c.align;
+                cell.header = c.header;
+                collect_spans(c, false, c.header, {}, cell.spans);
+                cells.push_back(std::move(cell));
+            }
+            rows.push_back(std::move(cells));
+        }
+    return rows;
 }
 
 void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth);
@@ -117,7 +179,7 @@ constexpr int kDetailsFoldBase = 1000000;
 void flow_inline_block(Flow& f, const Scale& k, const Node& n, float indent, bool italic, bool bold, Ink ink,
                        float size, float after) {
     std::vector<Span> spans;
-    collect_spans(n, italic, bold, "", spans, false, ink);
+    collect_spans(n, italic, bold, {}, spans, false, ink);
     if (spans.empty()) return;
     Paragraph p = para(spans, size, after);
     p.indent = indent;
@@ -130,8 +192,8 @@ void flow_details(Flow& f, const Scale& k, const Node& d, float indent, int dept
     int id = kDetailsFoldBase + f.folds++;
     bool open = f.unfolded && f.unfolded->count(id) > 0;
     std::vector<Span> spans;
-    if (!d.children.empty()) collect_spans(d.children[0], false, false, "fold:" + std::to_string(id), spans);
-    if (spans.empty()) spans.push_back(link("details", "fold:" + std::to_string(id)));
+    if (!d.children.empty()) collect_spans(d.children[0], false, false, fold_link(id), spans);
+    if (spans.empty()) spans.push_back(Span{Face::Serif, Ink::Link, "details", fold_link(id), false});
     Paragraph p = para(spans, k.body, k.body * 0.4f);
     p.indent = indent + k.body * 1.2f;
     p.marker = open ? "\xE2\x88\x92" : "+"; // minus when open (characters every subset font has)
@@ -163,12 +225,12 @@ void flow_list(Flow& f, const Scale& k, const Node& list, float indent, int dept
         };
         for (const Node& c : item.children) {
             if (!is_block(c.kind)) {
-                collect_spans(c, false, false, "", inline_spans);
+                collect_spans(c, false, false, {}, inline_spans);
                 continue;
             }
             flush();
             if (c.kind == NodeKind::Paragraph) {
-                collect_spans(c, false, false, "", inline_spans);
+                collect_spans(c, false, false, {}, inline_spans);
                 flush();
             } else if (c.kind == NodeKind::List) {
                 if (!marker.empty()) { // an item that starts with a list: the marker gets a line of its own
@@ -192,9 +254,10 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
         switch (c.kind) {
         case NodeKind::Paragraph: {
             std::vector<Span> spans;
-            collect_spans(c, false, false, "", spans);
-            // A paragraph that is only an image becomes an image block.
-            if (c.children.size() == 1 && c.children[0].kind == NodeKind::Image) {
+            collect_spans(c, false, false, {}, spans);
+            // A paragraph that is only an image becomes an image block, when the picture is the site's own.
+            const bool picture = c.children.size() == 1 && c.children[0].kind == NodeKind::Image;
+            if (picture && loadable_image(c.children[0].href)) {
                 const Node& img = c.children[0];
                 f.image(img.href, img.text, k.small, img.width, img.height);
                 break;
@@ -206,7 +269,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
         }
         case NodeKind::Heading: {
             std::vector<Span> spans;
-            collect_spans(c, false, true, "", spans);
+            collect_spans(c, false, true, {}, spans);
             float size = c.level <= 1   ? k.body * 1.5f
                          : c.level == 2 ? k.body * 1.25f
                          : c.level == 3 ? k.body * 1.08f
@@ -231,7 +294,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
                     continue;
                 }
                 std::vector<Span> spans;
-                collect_spans(q, true, false, "", spans);
+                collect_spans(q, true, false, {}, spans);
                 for (Span& s : spans)
                     if (s.ink == Ink::Text) s.ink = Ink::Muted;
                 Paragraph p = para(spans, k.body, k.body * 0.6f);
@@ -260,7 +323,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
         case NodeKind::Details: flow_details(f, k, c, indent, depth); break;
         case NodeKind::HtmlBlock: f.code_block(c.text, k.small); break;
         case NodeKind::Rule: f.rule(k.body * 0.6f, k.body * 1.0f); break;
-        case NodeKind::Table: f.table(c, k.small); break;
+        case NodeKind::Table: f.table(table_rows(c), k.small); break;
         default: break;
         }
     }
@@ -269,12 +332,6 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
 //-----------------------------------------------------------------------------
 // [SECTION] The main book's parts
 //-----------------------------------------------------------------------------
-
-bool has_chapter(const Site& site, const std::string& id) {
-    for (const ContentsEntry& c : site.contents)
-        if (c.chapter == id) return true;
-    return false;
-}
 
 void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState& state) {
     f.begin_chapter("front", site.info.author, "", false, true);
@@ -289,10 +346,9 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
         f.paragraph(para({l.href.empty() ? text(l.text, Face::Italic, Ink::Muted) : link(l.text, l.href, Face::Italic)},
                          k.body, k.body * 0.3f));
     f.space(k.body * 1.5f);
-    std::vector<Span> nav = {link("contents", "/contents")};
+    std::vector<Span> nav = {link("contents", chapter_path("contents"))};
     f.paragraph(para(nav, k.body, k.body * 1.2f));
 
-    int newest_year = site.timeline.empty() ? 0 : site.timeline.front().year;
     int block = 0;
     for (const TimelineYear& y : site.timeline) {
         f.set_continued_head(std::to_string(y.year) + ", continued");
@@ -304,8 +360,7 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
             if (e.kind == EntryKind::Pulls) {
                 int id = block++;
                 small_heading(f, k,
-                              {text("merged into ", Face::Italic, Ink::Muted),
-                               link(e.ref, "https://github.com/" + e.ref, Face::Italic)},
+                              {text("merged into ", Face::Italic, Ink::Muted), link(e.ref, e.repo_url, Face::Italic)},
                               k.body * 0.8f);
                 bool open = state.unfolded.count(id) > 0;
                 int shown = 0;
@@ -320,24 +375,18 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
                     f.paragraph(pl);
                     ++shown;
                 }
-                int rest = static_cast<int>(e.pulls.size()) - e.show;
-                if (rest > 0) {
-                    Paragraph t = para({link(open ? "fold the rest" : "the rest (" + std::to_string(rest) + ")",
-                                             "fold:" + std::to_string(id), Face::Italic)},
-                                       k.small, k.body * 0.4f);
+                if (e.rest > 0) {
+                    Span toggle{Face::Italic, Ink::Link, open ? "fold the rest" : e.rest_label, fold_link(id), false};
+                    Paragraph t = para({toggle}, k.small, k.body * 0.4f);
                     t.indent = k.body * 3.2f;
                     f.paragraph(t);
                 }
             } else if (e.kind == EntryKind::Project && e.index >= 0) {
                 const Project& p = site.projects[e.index];
-                bool year = p.date.year != newest_year;
-                std::string when = p.event == "first release"
-                                       ? "first released on " + p.where + " " + format_day_month(p.date, year)
-                                       : "on " + p.where + " since " + format_day_month(p.date, year);
                 std::vector<Span> head = {p.links.empty() || p.links[0].href.empty()
                                               ? text(p.name, Face::Bold)
                                               : link(p.name, p.links[0].href, Face::Bold),
-                                          text("  " + when, Face::Italic, Ink::Muted)};
+                                          text("  " + p.timeline_when, Face::Italic, Ink::Muted)};
                 Paragraph h = para(head, k.body, k.body * 0.1f);
                 h.space_before = k.body * 0.8f;
                 h.keep_with_next = true;
@@ -345,7 +394,7 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
                 f.paragraph(para({text(p.summary)}, k.body, k.body * 0.2f));
             } else if (e.kind == EntryKind::Article && e.index >= 0) {
                 const Article& a = site.writing[e.index];
-                Paragraph h = para({link(a.title, "/writing/" + a.slug, Face::Italic)}, k.body * 1.1f, k.body * 0.1f);
+                Paragraph h = para({link(a.title, article_path(a), Face::Italic)}, k.body * 1.1f, k.body * 0.1f);
                 h.space_before = k.body * 0.8f;
                 h.keep_with_next = true;
                 h.right = {text(format_day_month(a.date, a.date.year != y.year), Face::Serif, Ink::Muted)};
@@ -368,14 +417,11 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
 
     f.begin_chapter("contents", "contents", "contents, continued", true, false);
     chapter_title(f, k, "contents", "");
-    int i = 1;
-    for (const ContentsEntry& c : site.contents) {
-        auto it = folios.find(c.chapter);
-        Paragraph p = para({link(c.title, chapter_route(c.chapter))}, k.body * 1.1f, k.body * 0.5f);
-        p.marker = std::to_string(i++);
-        p.indent = k.body * 2.2f;
-        p.right = {text(it == folios.end() ? "00" : it->second, Face::Serif, Ink::Muted)};
-        f.paragraph(p);
+    for (const Chapter& c : site.chapters) {
+        if (c.number == 0) continue;
+        auto it = folios.find(c.id);
+        f.paragraph(entry_line(c.number, link(c.title, chapter_path(c.id)), it == folios.end() ? "00" : it->second,
+                               k.body * 1.1f, k.body * 2.2f, k.body * 0.5f));
     }
     // Search across the writing: its own route, a page the platform draws over the desk.
     if (!site.writing.empty()) {
@@ -388,15 +434,11 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
 
 void compose_loves_intro(Flow& f, const Scale& k, const Site& site) {
     const Loves& l = site.loves;
-    f.begin_chapter("loves", l.title, l.title + ", continued", true, false);
-    chapter_title(f, k, l.title, "");
+    open_chapter(f, k, "loves", l.title);
     flow_blocks(f, k, l.intro, 0, 0);
     for (const Shelf& s : l.shelves) {
-        int count = 0;
-        for (const ShelfGroup& g : s.groups)
-            count += static_cast<int>(g.items.size());
-        Paragraph p = para({link(s.title, chapter_route(s.id), Face::Serif)}, k.body * 1.1f, k.body * 0.1f);
-        p.right = {text(std::to_string(count), Face::Serif, Ink::Muted)};
+        Paragraph p = para({link(s.title, chapter_path(s.id), Face::Serif)}, k.body * 1.1f, k.body * 0.1f);
+        p.right = {text(std::to_string(s.count), Face::Serif, Ink::Muted)};
         p.space_before = k.body * 0.6f;
         f.paragraph(p);
         if (!s.subtitle.empty()) f.paragraph(para({text(s.subtitle, Face::Italic, Ink::Muted)}, k.body, k.body * 0.2f));
@@ -418,11 +460,8 @@ void compose_shelf(Flow& f, const Scale& k, const Shelf& s) {
         }
         int n = 1;
         for (const ShelfItem& it : g.items) {
-            std::string by;
-            for (size_t i = 0; i < it.by.size(); ++i)
-                by += (i ? ", " : "") + it.by[i];
             std::vector<Span> spans = {it.href.empty() ? text(it.title) : link(it.title, it.href)};
-            if (!by.empty()) spans.push_back(text("  " + by, Face::Italic, Ink::Muted));
+            if (!it.by_line.empty()) spans.push_back(text("  " + it.by_line, Face::Italic, Ink::Muted));
             Paragraph p = para(spans, size, 0);
             p.leading = 1.3f;
             if (!it.note.empty()) p.right = {text(it.note, Face::Serif, Ink::Muted)};
@@ -436,27 +475,17 @@ void compose_shelf(Flow& f, const Scale& k, const Shelf& s) {
 }
 
 void compose_writing(Flow& f, const Scale& k, const Site& site) {
-    f.begin_chapter("writing", "writing", "writing, continued", true, false);
-    chapter_title(f, k, "writing", "");
+    open_chapter(f, k, "writing", "writing");
     for (const Article& a : site.writing) {
         // Set like a table of contents: one entry a line, with air between them.
-        Paragraph p = para({link(a.title, "/writing/" + a.slug)}, k.body, k.body * 1.55f);
-        p.marker = std::to_string(a.number);
-        p.indent = k.body * 1.9f;
-        p.right = {text(format_day_month(a.date, false), Face::Serif, Ink::Muted)};
-        f.paragraph(p);
+        f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, false), k.body,
+                               k.body * 1.9f, k.body * 1.55f));
     }
-}
-
-std::string project_when(const Project& p) {
-    return p.event == "first release" ? p.where + ", first release " + format_day_month(p.date, true)
-                                      : p.where + ", since " + format_day_month(p.date, true);
 }
 
 void compose_work(Flow& f, const Scale& k, const Site& site) {
     const Work& w = site.work;
-    f.begin_chapter("work", w.title, w.title + ", continued", true, false);
-    chapter_title(f, k, w.title, "");
+    open_chapter(f, k, "work", w.title);
     flow_blocks(f, k, w.intro, 0, 0);
     for (const FocusArea& a : w.focus) {
         Paragraph t = para({text(a.term, Face::Bold)}, k.body, 0);
@@ -473,7 +502,7 @@ void compose_work(Flow& f, const Scale& k, const Site& site) {
             int i = site.find_project(id);
             if (i < 0) continue;
             const Project& p = site.projects[i];
-            std::vector<Span> head = {text(p.name, Face::Bold), text("  " + project_when(p), Face::Italic, Ink::Muted)};
+            std::vector<Span> head = {text(p.name, Face::Bold), text("  " + p.when, Face::Italic, Ink::Muted)};
             Paragraph h = para(head, k.body, k.body * 0.1f);
             h.space_before = k.body * 0.5f;
             h.keep_with_next = true;
@@ -492,8 +521,7 @@ void compose_work(Flow& f, const Scale& k, const Site& site) {
 
 void compose_find_me(Flow& f, const Scale& k, const Site& site) {
     const FindMe& m = site.find_me;
-    f.begin_chapter("find-me", m.title, m.title + ", continued", true, false);
-    chapter_title(f, k, m.title, "");
+    open_chapter(f, k, "find-me", m.title);
     if (!m.handle.empty()) {
         if (!m.handle_label.empty()) small_heading(f, k, {text(m.handle_label, Face::Italic, Ink::Muted)}, 0);
         f.paragraph(para({text(m.handle, Face::Serif)}, k.body * 1.3f, k.body));
@@ -503,40 +531,31 @@ void compose_find_me(Flow& f, const Scale& k, const Site& site) {
         if (!l.href.empty()) spans.push_back(text("  " + l.href, Face::Italic, Ink::Muted));
         f.paragraph(para(spans, k.body, k.body * 0.4f));
     }
-    f.paragraph(para({link("rss feed", "/rss.xml", Face::Italic)}, k.body, 0));
+    f.paragraph(para({link("rss feed", feed_path(), Face::Italic)}, k.body, 0));
 }
 
 void compose_main(Flow& f, const Scale& k, const Site& site, const std::map<std::string, std::string>& folios) {
-    compose_contents(f, k, site, folios);
-    // Chapters in the order of the contents.
-    for (const ContentsEntry& c : site.contents) {
-        if (c.chapter == "loves" && site.loves.present) compose_loves_intro(f, k, site);
-        for (const Shelf& s : site.loves.shelves)
-            if (c.chapter == s.id) compose_shelf(f, k, s);
-        if (c.chapter == "writing") compose_writing(f, k, site);
-        if (c.chapter == "work" && site.work.present) compose_work(f, k, site);
-        if (c.chapter == "find-me" && site.find_me.present) compose_find_me(f, k, site);
+    for (const Chapter& c : site.chapters) {
+        switch (c.kind) {
+        case ChapterKind::Contents: compose_contents(f, k, site, folios); break;
+        case ChapterKind::Loves: compose_loves_intro(f, k, site); break;
+        case ChapterKind::Shelf: compose_shelf(f, k, site.loves.shelves[c.shelf]); break;
+        case ChapterKind::Writing: compose_writing(f, k, site); break;
+        case ChapterKind::Work: compose_work(f, k, site); break;
+        case ChapterKind::FindMe: compose_find_me(f, k, site); break;
+        }
     }
-    if (!has_chapter(site, "writing")) compose_writing(f, k, site); // articles always have a list
 }
 
 Book lay_out(const Site& site, Measurer& m, const ComposeState& state, const PageSpec& spec,
              const std::map<std::string, std::string>& folios) {
-    Book book;
-    book.spec = spec;
-    Flow f(book, m);
-    Scale k(spec);
+    Composer c(m, spec);
+    Flow& f = c.f;
+    const Scale& k = c.k;
     compose_front(f, k, site, state);
-    // Front matter ends on an odd count, so main-matter page 1 is a right-hand page.
-    int front = static_cast<int>(book.pages.size());
-    if (front % 2 == 0) {
-        f.begin_chapter("front-end", "", "", false, true);
-        book.pages.back().blank = true;
-        book.chapters.pop_back();
-    }
+    f.end_on_odd_page(); // main-matter page 1 is a right-hand page
     compose_main(f, k, site, folios);
-    f.finish();
-    return book;
+    return c.finish();
 }
 
 } // namespace
@@ -545,13 +564,12 @@ Book lay_out(const Site& site, Measurer& m, const ComposeState& state, const Pag
 // [SECTION] Public entry points
 //-----------------------------------------------------------------------------
 
-std::string chapter_route(const std::string& id) { return "/" + id; }
-
 std::vector<ContentsLine> contents_folios(const Site& site, const Book& book) {
     std::vector<ContentsLine> out;
-    for (const ContentsEntry& c : site.contents) {
-        const ChapterSpan* ch = book.chapter(c.chapter);
-        out.push_back({c.title, c.chapter, ch ? folio_label(book.pages[ch->first_page]) : "?"});
+    for (const Chapter& c : site.chapters) {
+        if (c.number == 0) continue;
+        const ChapterSpan* ch = book.chapter(c.id);
+        out.push_back({c.title, c.id, ch ? folio_label(book.pages[ch->first_page]) : "?"});
     }
     return out;
 }
@@ -567,71 +585,63 @@ Book compose_site(const Site& site, Measurer& m, const ComposeState& state, cons
 }
 
 Book compose_article(const Site& site, int index, Measurer& m, const ComposeState& state, const PageSpec& spec) {
-    Book book;
-    book.spec = spec;
-    Flow f(book, m);
+    Composer c(m, spec);
+    Flow& f = c.f;
+    const Scale& k = c.k;
     f.image_sizes = &state.images;
     f.unfolded = &state.unfolded;
-    Scale k(spec);
     const Article& a = site.writing[index];
     f.begin_chapter("article", a.title, a.title, false, false);
-    Paragraph back = para({link("\xC2\xAB writing", "/writing", Face::Italic)}, k.small, k.body * 1.2f);
+    Paragraph back = para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f);
     f.paragraph(back);
     Paragraph t = para({text(a.title)}, k.title, k.body * 0.5f);
     t.leading = 1.2f;
     f.paragraph(t);
     std::vector<Span> meta = {text(std::to_string(a.number) + "  \xC2\xB7  " + format_day_month(a.date, true) +
-                                       "  \xC2\xB7  " + std::to_string(a.reading_minutes) + " min read",
+                                       "  \xC2\xB7  " + a.reading_time,
                                    Face::Italic, Ink::Muted)};
     for (const std::string& tag : a.tags) {
         meta.push_back(text("  ", Face::Italic, Ink::Muted));
-        meta.push_back(link("#" + tag, "/tags/" + tag, Face::Italic));
+        meta.push_back(link("#" + tag, tag_path(tag), Face::Italic));
     }
     f.paragraph(para(meta, k.small, k.body * 1.6f));
     flow_blocks(f, k, a.body, 0, 0);
     f.rule(k.body, k.body * 0.8f);
     if (a.next >= 0) {
         const Article& n = site.writing[a.next];
-        f.paragraph(para({text("newer  ", Face::Italic, Ink::Muted), link(n.title, "/writing/" + n.slug)}, k.body,
-                         k.body * 0.4f));
+        f.paragraph(
+            para({text("newer  ", Face::Italic, Ink::Muted), link(n.title, article_path(n))}, k.body, k.body * 0.4f));
     }
     if (a.prev >= 0) {
         const Article& p = site.writing[a.prev];
-        f.paragraph(para({text("older  ", Face::Italic, Ink::Muted), link(p.title, "/writing/" + p.slug)}, k.body,
-                         k.body * 0.4f));
+        f.paragraph(
+            para({text("older  ", Face::Italic, Ink::Muted), link(p.title, article_path(p))}, k.body, k.body * 0.4f));
     }
-    f.finish();
-    return book;
+    return c.finish();
 }
 
 Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const PageSpec& spec) {
-    Book book;
-    book.spec = spec;
-    Flow f(book, m);
-    Scale k(spec);
-    f.begin_chapter("tag", tag, "tagged " + tag + ", continued", false, false);
-    f.paragraph(para({link("\xC2\xAB writing", "/writing", Face::Italic)}, k.small, k.body * 1.2f));
-    chapter_title(f, k, "tagged " + tag, "");
+    Composer c(m, spec);
+    Flow& f = c.f;
+    const Scale& k = c.k;
+    f.begin_chapter("tag", tag, tag_title(tag) + ", continued", false, false);
+    f.paragraph(para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f));
+    chapter_title(f, k, tag_title(tag), "");
     auto it = site.tags.find(tag);
     if (it != site.tags.end())
         for (int i : it->second) {
             const Article& a = site.writing[i];
-            Paragraph p = para({link(a.title, "/writing/" + a.slug)}, k.body, k.body * 0.1f);
-            p.marker = std::to_string(a.number);
-            p.indent = k.body * 1.9f;
-            p.right = {text(format_day_month(a.date, true), Face::Serif, Ink::Muted)};
-            f.paragraph(p);
+            f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, true), k.body,
+                                   k.body * 1.9f, k.body * 0.1f));
             f.paragraph(para({text(a.dek, Face::Serif, Ink::Muted)}, k.small, k.body * 0.5f));
         }
-    f.finish();
-    return book;
+    return c.finish();
 }
 
 Book compose_not_found(const Site& site, const std::string& path, Measurer& m, const PageSpec& spec) {
-    Book book;
-    book.spec = spec;
-    Flow f(book, m);
-    Scale k(spec);
+    Composer c(m, spec);
+    Flow& f = c.f;
+    const Scale& k = c.k;
     f.begin_chapter("not-found", "page not found", "", false, false);
     f.space(k.body * 4);
     chapter_title(f, k, "page not found", "");
@@ -639,9 +649,8 @@ Book compose_not_found(const Site& site, const std::string& path, Measurer& m, c
                       text(".", Face::Serif, Ink::Muted)},
                      k.body, k.body));
     f.paragraph(para({link("\xC2\xAB " + site.info.author + ", the front page", "/")}, k.body, k.body * 0.5f));
-    f.paragraph(para({link("contents", "/contents")}, k.body, 0));
-    f.finish();
-    return book;
+    f.paragraph(para({link("contents", chapter_path("contents"))}, k.body, 0));
+    return c.finish();
 }
 
 } // namespace folio

@@ -19,10 +19,6 @@ struct ComposeState {
     std::map<std::string, ImageSize> images; // natural sizes of the images loaded so far
 };
 
-// Internal link targets used in layout boxes; the ui turns them into route changes.
-//   "/contents", "/writing/<slug>", "/tags/<tag>", chapter routes, and "fold:<n>" for the fold toggles.
-std::string chapter_route(const std::string& chapter_id);
-
 // The main book: front matter (roman folios: name, tagline, timeline), then the main matter from page 1
 // (title page, contents, every chapter of the contents on a left page).
 Book compose_site(const Site& site, Measurer& m, const ComposeState& state, const PageSpec& spec = PageSpec{});

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/links.h"
+#include "core/routes.h"
 #ifndef FOLIO_TREES_ONLY
 #include "core/markdown.h"
 #endif
@@ -70,6 +72,12 @@ const Contribution* Site::find_contribution(const std::string& repo) const {
     return nullptr;
 }
 
+const Chapter* Site::find_chapter(const std::string& id) const {
+    for (const Chapter& c : chapters)
+        if (c.id == id) return &c;
+    return nullptr;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Derivation
 //-----------------------------------------------------------------------------
@@ -108,8 +116,9 @@ static void collect_images(const Node& n, std::vector<std::string>& out) {
         std::string path = decode_percent(n.href);
         size_t cut = path.find_first_of("?#"); // a query or fragment is not part of the file's name
         if (cut != std::string::npos) path.erase(cut);
-        if (path.size() > 1 && path[0] == '/' && path[1] != '/' && path[1] != '\\' &&
-            path.find("..") == std::string::npos && std::find(out.begin(), out.end(), path) == out.end())
+        // The site's own (links.h), and ".." never: the build copies these files out of the bundle folder.
+        if (loadable_image(path) && path.size() > 1 && path.find("..") == std::string::npos &&
+            std::find(out.begin(), out.end(), path) == out.end())
             out.push_back(path);
     }
     for (const Node& c : n.children)
@@ -121,6 +130,55 @@ void set_body_tree(Article& a, Document body) {
     // A body still to be fetched keeps the word count folio build measured.
     if (a.body_loaded || a.words == 0) a.words = count_words(a.body);
     a.reading_minutes = std::max(1, (a.words + 229) / 230);
+    a.reading_time = std::to_string(a.reading_minutes) + " min read";
+}
+
+// The chapters in book order: the contents first, then its entries in order (with their titles), then
+// what it leaves out.
+static std::vector<Chapter> order_chapters(const Site& site) {
+    std::vector<Chapter> available = available_chapters(site), out;
+    std::vector<bool> used(available.size(), false);
+    out.push_back(available[0]);
+    used[0] = true;
+    int number = 0;
+    for (const ContentsEntry& e : site.contents)
+        for (size_t i = 0; i < available.size(); ++i)
+            if (!used[i] && available[i].id == e.chapter) {
+                Chapter c = available[i];
+                c.title = e.title;
+                c.number = ++number;
+                out.push_back(c);
+                used[i] = true;
+            }
+    for (size_t i = 0; i < available.size(); ++i)
+        if (!used[i]) out.push_back(available[i]);
+    return out;
+}
+
+static std::string join(const std::vector<std::string>& parts, const char* sep) {
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i)
+        out += (i ? sep : "") + parts[i];
+    return out;
+}
+
+// "on GitHub since 24 Sep" / "first released on PyPI 29 Aug" (timeline), "GitHub, since 30 Jun 2026" (work).
+static void derive_project_wording(Project& p, int newest_year) {
+    const bool year = p.date.year != newest_year;
+    const bool release = p.event == "first release";
+    p.timeline_when = release ? "first released on " + p.where + " " + format_day_month(p.date, year)
+                              : "on " + p.where + " since " + format_day_month(p.date, year);
+    p.when = p.where + (release ? ", first release " : ", since ") + format_day_month(p.date, true);
+}
+
+static void derive_pulls(const Site& site, TimelineEntry& e) {
+    const Contribution* c = site.find_contribution(e.ref);
+    const std::string host = c ? c->host : "";
+    e.repo_url = repo_url(host, e.ref);
+    for (PullRequest& p : e.pulls)
+        p.url = pull_url(host, e.ref, p.number);
+    e.rest = std::max(0, static_cast<int>(e.pulls.size()) - e.show);
+    e.rest_label = e.rest > 0 ? "the rest (" + std::to_string(e.rest) + ")" : "";
 }
 
 #ifndef FOLIO_TREES_ONLY
@@ -156,13 +214,20 @@ void derive(Site& site) {
         for (TimelineEntry& e : y.entries) {
             if (e.kind == EntryKind::Article) e.index = site.find_article(e.ref);
             if (e.kind == EntryKind::Project) e.index = site.find_project(e.ref);
-            if (e.kind == EntryKind::Pulls) {
-                const Contribution* c = site.find_contribution(e.ref);
-                std::string host = c ? c->host : "https://github.com/";
-                for (PullRequest& p : e.pulls)
-                    p.url = host + e.ref + "/pull/" + std::to_string(p.number);
-            }
+            if (e.kind == EntryKind::Pulls) derive_pulls(site, e);
         }
+    const int newest_year = site.timeline.empty() ? 0 : site.timeline.front().year;
+    for (Project& p : site.projects)
+        derive_project_wording(p, newest_year);
+    for (Shelf& s : site.loves.shelves) {
+        s.count = 0;
+        for (ShelfGroup& g : s.groups) {
+            s.count += static_cast<int>(g.items.size());
+            for (ShelfItem& it : g.items)
+                it.by_line = join(it.by, ", ");
+        }
+    }
+    site.chapters = order_chapters(site);
 #ifndef FOLIO_TREES_ONLY
     if (site.loves.present && !site.loves.trees) site.loves.intro = parse_markdown(site.loves.intro_markdown);
     if (site.work.present && !site.work.trees) {

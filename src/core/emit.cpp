@@ -23,13 +23,13 @@ std::string route_file(const Route& r) { return r.path == "/" ? "index.html" : r
 //---- [SECTION] Small HTML builders ----
 
 std::string link_html(const std::string& text, const std::string& href) {
-    if (!safe_href(href)) return esc(text);
+    if (!followable(href)) return esc(text);
     return "<a href=\"" + esc(href) + "\">" + esc(text) + "</a>";
 }
 
 // A bundle link: an href-less (or unsafe) one is plain text in a <span>.
 std::string bundle_link(const Link& l) {
-    if (l.href.empty() || !safe_href(l.href)) return "<span>" + esc(l.text) + "</span>";
+    if (!followable(l.href)) return "<span>" + esc(l.text) + "</span>";
     return link_html(l.text, l.href);
 }
 
@@ -47,12 +47,6 @@ std::string links_list(const std::vector<Link>& links) {
 
 //---- [SECTION] Page frame: header, navigation, footer ----
 
-bool has_contents_entry(const Site& site, const std::string& chapter) {
-    for (const ContentsEntry& c : site.contents)
-        if (c.chapter == chapter) return true;
-    return false;
-}
-
 // One navigation item; the current page is marked for screen readers.
 std::string nav_item(const std::string& text, const std::string& path, const Route& here) {
     std::string current = here.path == path ? " aria-current=\"page\"" : "";
@@ -62,45 +56,31 @@ std::string nav_item(const std::string& text, const std::string& path, const Rou
 std::string page_header(const Site& site, const Route& here) {
     std::string out = "<header>\n<p class=\"site-author\"><a href=\"/\">" + esc(site.info.author) + "</a></p>\n";
     out += "<p class=\"site-tagline\">" + esc(site.info.tagline) + "</p>\n<nav aria-label=\"contents\">\n<ol>\n";
-    for (const ContentsEntry& c : site.contents)
-        out += nav_item(c.title, "/" + c.chapter, here);
-    // Articles always have a list, even when the contents leave it out.
-    if (!has_contents_entry(site, "writing")) out += nav_item("writing", "/writing", here);
+    for (const Chapter& c : site.chapters)
+        if (c.kind != ChapterKind::Contents) out += nav_item(c.title, chapter_path(c.id), here);
     return out + "</ol>\n</nav>\n</header>\n";
 }
 
-std::string page_footer() { return "<footer>\n<p><a href=\"/rss.xml\">RSS feed</a></p>\n</footer>\n"; }
+std::string page_footer() { return "<footer>\n<p><a href=\"" + feed_path() + "\">RSS feed</a></p>\n</footer>\n"; }
 
 //---- [SECTION] Views: the front page ----
-
-std::string repo_link(const Site& site, const std::string& repo) {
-    const Contribution* c = site.find_contribution(repo);
-    return link_html(repo, (c && !c->host.empty() ? c->host : std::string("https://github.com/")) + repo);
-}
 
 std::string pull_item(const PullRequest& p) {
     return "<li>" + link_html("#" + std::to_string(p.number), p.url) + " " + esc(p.title) + "</li>\n";
 }
 
 // The first `show` pull requests are listed; the rest fold under <details>, which needs no script.
-std::string pulls_html(const Site& site, const TimelineEntry& e) {
-    std::string out = "<div class=\"pulls\">\n<h3>merged into " + repo_link(site, e.ref) + "</h3>\n";
+std::string pulls_html(const TimelineEntry& e) {
+    std::string out = "<div class=\"pulls\">\n<h3>merged into " + link_html(e.ref, e.repo_url) + "</h3>\n";
     size_t show = e.show < 0 ? 0 : static_cast<size_t>(e.show);
     std::string first, rest;
     for (size_t i = 0; i < e.pulls.size(); ++i)
         (i < show ? first : rest) += pull_item(e.pulls[i]);
     if (!first.empty()) out += "<ol>\n" + first + "</ol>\n";
     if (!rest.empty())
-        out += "<details><summary>the rest</summary>\n<ol start=\"" + std::to_string(show + 1) + "\">\n" + rest +
-               "</ol>\n</details>\n";
+        out += "<details><summary>" + esc(e.rest_label) + "</summary>\n<ol start=\"" + std::to_string(show + 1) +
+               "\">\n" + rest + "</ol>\n</details>\n";
     return out + "</div>\n";
-}
-
-// "on GitHub since 24 Sep" / "first released on PyPI 29 Aug"; the year only when it is not the newest.
-std::string project_timeline_when(const Project& p, int newest_year) {
-    bool year = p.date.year != newest_year;
-    return p.event == "first release" ? "first released on " + p.where + " " + format_day_month(p.date, year)
-                                      : "on " + p.where + " since " + format_day_month(p.date, year);
 }
 
 std::string project_name(const Project& p) {
@@ -108,9 +88,9 @@ std::string project_name(const Project& p) {
     return link_html(p.name, p.links[0].href);
 }
 
-std::string timeline_project(const Project& p, int newest_year) {
-    return "<div class=\"project\">\n<h3>" + project_name(p) + "</h3>\n<p class=\"when\">" +
-           esc(project_timeline_when(p, newest_year)) + "</p>\n<p>" + esc(p.summary) + "</p>\n</div>\n";
+std::string timeline_project(const Project& p) {
+    return "<div class=\"project\">\n<h3>" + project_name(p) + "</h3>\n<p class=\"when\">" + esc(p.timeline_when) +
+           "</p>\n<p>" + esc(p.summary) + "</p>\n</div>\n";
 }
 
 std::string timeline_article(const Article& a, int year) {
@@ -118,10 +98,10 @@ std::string timeline_article(const Article& a, int year) {
            time_html(a.date, a.date.year != year) + "</p>\n<p>" + esc(a.dek) + "</p>\n</div>\n";
 }
 
-std::string timeline_entry(const Site& site, const TimelineEntry& e, int year, int newest_year) {
-    if (e.kind == EntryKind::Pulls) return pulls_html(site, e);
+std::string timeline_entry(const Site& site, const TimelineEntry& e, int year) {
+    if (e.kind == EntryKind::Pulls) return pulls_html(e);
     if (e.kind == EntryKind::Project && e.index >= 0 && e.index < static_cast<int>(site.projects.size()))
-        return timeline_project(site.projects[e.index], newest_year);
+        return timeline_project(site.projects[e.index]);
     if (e.kind == EntryKind::Article && e.index >= 0 && e.index < static_cast<int>(site.writing.size()))
         return timeline_article(site.writing[e.index], year);
     return ""; // an unresolved reference: the loader has already reported it
@@ -132,11 +112,10 @@ std::string front_view(const Site& site) {
         "<h1>" + esc(site.info.author) + "</h1>\n<p class=\"tagline\">" + esc(site.info.tagline) + "</p>\n";
     if (!site.info.bio.empty()) out += "<p class=\"bio\">" + esc(site.info.bio) + "</p>\n";
     out += links_list(site.info.links);
-    int newest_year = site.timeline.empty() ? 0 : site.timeline.front().year;
     for (const TimelineYear& y : site.timeline) {
         out += "<section class=\"year\">\n<h2>" + std::to_string(y.year) + "</h2>\n";
         for (const TimelineEntry& e : y.entries)
-            out += timeline_entry(site, e, y.year, newest_year);
+            out += timeline_entry(site, e, y.year);
         out += "</section>\n";
     }
     return out;
@@ -146,10 +125,11 @@ std::string front_view(const Site& site) {
 
 std::string contents_view(const Site& site) {
     std::string out = "<h1>contents</h1>\n<ol class=\"contents\">\n";
-    for (const ContentsEntry& c : site.contents)
-        out += "<li>" + link_html(c.title, "/" + c.chapter) + "</li>\n";
+    for (const Chapter& c : site.chapters)
+        if (c.number > 0) out += "<li>" + link_html(c.title, chapter_path(c.id)) + "</li>\n";
     out += "</ol>\n";
-    if (!site.writing.empty()) out += "<p class=\"search-link\"><a href=\"/search/\">search all writing</a></p>\n";
+    if (!site.writing.empty())
+        out += "<p class=\"search-link\"><a href=\"" + std::string(kSearchPath) + "/\">search all writing</a></p>\n";
     return out;
 }
 
@@ -157,7 +137,7 @@ std::string loves_view(const Site& site) {
     const Loves& l = site.loves;
     std::string out = "<h1>" + esc(l.title) + "</h1>\n" + document_html(l.intro) + "<ul class=\"shelves\">\n";
     for (const Shelf& s : l.shelves) {
-        out += "<li>" + link_html(s.title, "/" + s.id);
+        out += "<li>" + link_html(s.title, chapter_path(s.id));
         if (!s.subtitle.empty()) out += " <span class=\"subtitle\">" + esc(s.subtitle) + "</span>";
         out += "</li>\n";
     }
@@ -167,10 +147,7 @@ std::string loves_view(const Site& site) {
 std::string shelf_item(const ShelfItem& it) {
     std::string title = it.href.empty() ? esc(it.title) : link_html(it.title, it.href);
     std::string out = "<li><cite>" + title + "</cite>";
-    std::string by;
-    for (size_t i = 0; i < it.by.size(); ++i)
-        by += (i ? ", " : "") + it.by[i];
-    if (!by.empty()) out += " \xE2\x80\x94 <span class=\"by\">" + esc(by) + "</span>";
+    if (!it.by_line.empty()) out += " \xE2\x80\x94 <span class=\"by\">" + esc(it.by_line) + "</span>";
     if (!it.note.empty()) out += " <span class=\"note\">(" + esc(it.note) + ")</span>";
     return out + "</li>\n";
 }
@@ -198,15 +175,9 @@ std::string writing_view(const Site& site) {
     return out + "</ol>\n";
 }
 
-// "GitHub, since 30 Jun 2026" / "PyPI, first release 29 Aug 2025".
-std::string project_when(const Project& p) {
-    return p.event == "first release" ? p.where + ", first release " + format_day_month(p.date, true)
-                                      : p.where + ", since " + format_day_month(p.date, true);
-}
-
 std::string work_project(const Project& p) {
-    std::string out = "<div class=\"project\">\n<h3>" + esc(p.name) + "</h3>\n<p class=\"when\">" +
-                      esc(project_when(p)) + "</p>\n<p>" + esc(p.summary) + "</p>\n";
+    std::string out = "<div class=\"project\">\n<h3>" + esc(p.name) + "</h3>\n<p class=\"when\">" + esc(p.when) +
+                      "</p>\n<p>" + esc(p.summary) + "</p>\n";
     return out + links_list(p.links) + "</div>\n";
 }
 
@@ -238,16 +209,20 @@ std::string find_me_view(const Site& site) {
         out += esc(m.handle) + "</p>\n";
     }
     out += links_list(m.links);
-    return out + "<p><a href=\"/rss.xml\">rss feed</a></p>\n";
+    return out + "<p><a href=\"" + feed_path() + "\">rss feed</a></p>\n";
 }
 
 //---- [SECTION] Views: articles, tags, not found ----
+
+std::string back_to_writing() {
+    return "<p class=\"back\"><a href=\"" + chapter_path("writing") + "\">\xE2\x86\x90 writing</a></p>\n";
+}
 
 std::string tag_links(const Article& a) {
     if (a.tags.empty()) return "";
     std::string out = "<ul class=\"tags\" aria-label=\"tags\">\n";
     for (const std::string& t : a.tags)
-        out += "<li><a href=\"/tags/" + esc(t) + "\" rel=\"tag\">" + esc(t) + "</a></li>\n";
+        out += "<li><a href=\"" + esc(tag_path(t)) + "\" rel=\"tag\">" + esc(t) + "</a></li>\n";
     return out + "</ul>\n";
 }
 
@@ -260,10 +235,12 @@ std::string neighbour(const Site& site, int index, const char* label, const char
 
 std::string article_view(const Site& site, int index) {
     const Article& a = site.writing[index];
-    std::string out = "<p class=\"back\"><a href=\"/writing\">\xE2\x86\x90 writing</a></p>\n<article>\n";
+    std::string out = back_to_writing() + "<article>\n";
     out += "<h1>" + esc(a.title) + "</h1>\n<p class=\"meta\">no. " + std::to_string(a.number) + " \xC2\xB7 " +
-           time_html(a.date, true) + " \xC2\xB7 " + std::to_string(a.reading_minutes) + " min read</p>\n";
-    out += tag_links(a) + "<div class=\"body\">\n" + document_html(a.body) + "</div>\n";
+           time_html(a.date, true) + " \xC2\xB7 " + esc(a.reading_time) + "</p>\n";
+    HtmlStyle body;
+    body.route = article_path(a);
+    out += tag_links(a) + "<div class=\"body\">\n" + document_html(a.body, body) + "</div>\n";
     std::string around = neighbour(site, a.prev, "previous", "prev") + neighbour(site, a.next, "next", "next");
     if (!around.empty())
         out += "<nav aria-label=\"more writing\" class=\"around\">\n<ul>\n" + around + "</ul>\n</nav>\n";
@@ -271,8 +248,7 @@ std::string article_view(const Site& site, int index) {
 }
 
 std::string tag_view(const Site& site, const std::string& tag) {
-    std::string out = "<p class=\"back\"><a href=\"/writing\">\xE2\x86\x90 writing</a></p>\n<h1>tagged " + esc(tag) +
-                      "</h1>\n<ol class=\"tagged\">\n";
+    std::string out = back_to_writing() + "<h1>" + esc(tag_title(tag)) + "</h1>\n<ol class=\"tagged\">\n";
     auto it = site.tags.find(tag);
     if (it != site.tags.end())
         for (int i : it->second) {
@@ -286,18 +262,22 @@ std::string tag_view(const Site& site, const std::string& tag) {
 
 std::string not_found_view(const Site& site) {
     return "<h1>page not found</h1>\n<p>There is no page at this address.</p>\n<p><a href=\"/\">\xE2\x86\x90 " +
-           esc(site.info.author) + ", the front page</a></p>\n<p><a href=\"/contents\">contents</a></p>\n";
+           esc(site.info.author) + ", the front page</a></p>\n<p><a href=\"" + chapter_path("contents") +
+           "\">contents</a></p>\n";
 }
 
 std::string main_view(const Site& site, const std::string& chapter) {
     if (chapter == "front") return front_view(site);
-    if (chapter == "contents") return contents_view(site);
-    if (chapter == "loves") return loves_view(site);
-    if (chapter == "writing") return writing_view(site);
-    if (chapter == "work") return work_view(site);
-    if (chapter == "find-me") return find_me_view(site);
-    for (const Shelf& s : site.loves.shelves)
-        if (s.id == chapter) return shelf_view(s);
+    const Chapter* c = site.find_chapter(chapter);
+    if (!c) return not_found_view(site);
+    switch (c->kind) {
+    case ChapterKind::Contents: return contents_view(site);
+    case ChapterKind::Loves: return loves_view(site);
+    case ChapterKind::Shelf: return shelf_view(site.loves.shelves[c->shelf]);
+    case ChapterKind::Writing: return writing_view(site);
+    case ChapterKind::Work: return work_view(site);
+    case ChapterKind::FindMe: return find_me_view(site);
+    }
     return not_found_view(site);
 }
 
@@ -367,7 +347,9 @@ std::string head_html(const Site& site, const Route& r, const SiteAssets& assets
     const std::string title = article ? site.writing[r.article].title : route_title(site, r);
     const std::string description = article ? site.writing[r.article].opening : site.info.description;
     const std::string url = canonical_url(site, r);
-    std::string out = meta("name", "description", description);
+    // First in the head, so the policy covers everything the page loads after it.
+    std::string out = meta("http-equiv", "Content-Security-Policy", content_security_policy(true));
+    out += meta("name", "description", description);
     if (r.kind == RouteKind::NotFound || r.kind == RouteKind::Search) out += meta("name", "robots", "noindex");
     out += "<link rel=\"canonical\" href=\"" + esc(url) + "\">\n";
     out += meta("property", "og:title", title) + meta("property", "og:description", description);
@@ -376,8 +358,8 @@ std::string head_html(const Site& site, const Route& r, const SiteAssets& assets
     if (article) out += meta("property", "article:published_time", format_iso(site.writing[r.article].date));
     out += meta("name", "twitter:card", "summary") + meta("name", "twitter:title", title) +
            meta("name", "twitter:description", description);
-    out += "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"" + esc(site.info.title) +
-           "\" href=\"/rss.xml\">\n";
+    out += "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"" + esc(site.info.title) + "\" href=\"" +
+           feed_path() + "\">\n";
     if (!assets.style_css.empty()) out += "<link rel=\"stylesheet\" href=\"" + esc(assets.style_css) + "\">\n";
     for (const std::string& p : assets.preload)
         out += preload_tag(p);
@@ -450,7 +432,7 @@ std::vector<OutputFile> emit_site_files(const Site& site, const std::string& she
     Route missing; // NotFound: served by static hosts for any unknown address
     missing.path = "/404";
     out.push_back({"404.html", clean_text(page_html(site, missing, shell, assets))});
-    out.push_back({"rss.xml", emit_rss(site)});
+    out.push_back({feed_path().substr(1), emit_rss(site)});
     out.push_back({"sitemap.xml", emit_sitemap(site)});
     out.push_back({"robots.txt", clean_text(emit_robots(site))});
     out.push_back({"_headers", emit_headers()});

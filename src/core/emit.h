@@ -40,4 +40,9 @@ std::string emit_sitemap(const Site& site);
 std::string emit_robots(const Site& site);
 std::string emit_headers(); // Netlify / Cloudflare Pages _headers
 
+// The site's Content-Security-Policy, defined once: _headers sends it whole; every page also carries it
+// as <meta http-equiv> (for_meta: without what a meta policy cannot carry, frame-ancestors), for static
+// hosts that ignore _headers.
+std::string content_security_policy(bool for_meta);
+
 } // namespace folio

@@ -23,9 +23,10 @@ std::string rss_item(const Site& site, const Article& a) {
     HtmlStyle feed;
     feed.base = site.info.base_url;
     feed.inline_align = true;
+    feed.route = article_path(a);
     const std::string guid_base = site.info.guid_base.empty() ? site.info.base_url : site.info.guid_base;
     std::string out = "<item>\n" + element("title", a.title) + element("link", absolute_url(site, article_path(a)));
-    out += "<guid isPermaLink=\"true\">" + esc(guid_base + "writing/" + a.slug) + "</guid>\n";
+    out += "<guid isPermaLink=\"true\">" + esc(guid_base + article_path(a).substr(1)) + "</guid>\n";
     out += element("pubDate", format_rfc822(a.date)) + element("description", a.opening);
     for (const std::string& t : a.tags)
         out += element("category", t);
@@ -42,8 +43,8 @@ std::string emit_rss(const Site& site) {
         "<channel>\n";
     out += element("title", site.info.title) + element("link", site.info.base_url) +
            element("description", site.info.description) + element("language", site.info.language);
-    out +=
-        "<atom:link href=\"" + esc(site.info.base_url + "rss.xml") + "\" rel=\"self\" type=\"application/rss+xml\"/>\n";
+    out += "<atom:link href=\"" + esc(absolute_url(site, feed_path())) +
+           "\" rel=\"self\" type=\"application/rss+xml\"/>\n";
     if (!site.writing.empty()) out += element("lastBuildDate", format_rfc822(site.writing.front().date));
     // The newest kFeedItems articles (newest first): a feed reader polls this file, so it stays bounded
     // however long the archive grows; the archive itself is on the site.
@@ -73,15 +74,31 @@ std::string emit_robots(const Site& site) {
     return "User-agent: *\nAllow: /\nSitemap: " + site.info.base_url + "sitemap.xml\n";
 }
 
+// Nothing but the site's own files: no inline script, no other origin, no plugins, no framing.
+std::string content_security_policy(bool for_meta) {
+    static const struct {
+        const char* directive;
+        bool in_meta; // a <meta> policy ignores frame-ancestors (and report-uri, sandbox)
+    } policy[] = {{"default-src 'self'", true},     {"script-src 'self' 'wasm-unsafe-eval'", true},
+                  {"style-src 'self'", true},       {"img-src 'self' data:", true},
+                  {"font-src 'self'", true},        {"connect-src 'self'", true},
+                  {"object-src 'none'", true},      {"base-uri 'self'", true},
+                  {"frame-ancestors 'none'", false}};
+    std::string out;
+    for (const auto& d : policy)
+        if (d.in_meta || !for_meta) out += (out.empty() ? "" : "; ") + std::string(d.directive);
+    return out;
+}
+
 // Netlify / Cloudflare Pages syntax. A splat matches across slashes and both hosts join a header set by
 // two matching rules into one comma-separated value, so each header is set by one rule per URL:
 // "/*.wasm" already covers "/assets/x.wasm" (a second "/assets/*.wasm" rule would send
 // "application/wasm, application/wasm", which WebAssembly.instantiateStreaming rejects).
 std::string emit_headers() {
     return "/*\n"
-           "  Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-           "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
-           "frame-ancestors 'none'\n"
+           "  Content-Security-Policy: " +
+           content_security_policy(false) +
+           "\n"
            "  X-Content-Type-Options: nosniff\n"
            "  Referrer-Policy: strict-origin-when-cross-origin\n"
            "\n"

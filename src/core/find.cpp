@@ -141,7 +141,8 @@ PageText page_text(const Page& pg) {
     const Box* prev = nullptr;
     for (int i = 0; i < static_cast<int>(pg.boxes.size()); ++i) {
         const Box& b = pg.boxes[i];
-        if (b.kind != BoxKind::Text || b.text.empty()) continue;
+        // Page furniture (running heads, folios) is not the text: find skips it, as a reader would.
+        if (b.kind != BoxKind::Text || b.role != BoxRole::Content || b.text.empty()) continue;
         if (prev) {
             // A new line, or a gap between runs on one line (the layout does not keep spaces between
             // spans): either reads as a space. Runs that touch (a word half in bold) join directly.

@@ -3,6 +3,7 @@
 
 #include "core/links.h"
 #include "core/text.h"
+#include "core/url.h"
 
 namespace folio {
 
@@ -17,8 +18,29 @@ void render_children(std::string& out, const Node& n, const HtmlStyle& st) {
         render_node(out, c, st);
 }
 
+// A relative reference becomes the site path a browser would follow from the page's route; a fragment
+// alone stays as it is, so it scrolls within the page whatever URL the page was opened under.
+std::string resolve_relative(const std::string& href, const HtmlStyle& st) {
+    // Read the address as a browser does (no C0 controls or spaces around it, no tabs or newlines in it),
+    // so "\x01javascript:" is seen for the scheme it is and stays unsafe instead of becoming a site path.
+    std::string read;
+    for (char c : href)
+        if (c != '\t' && c != '\n' && c != '\r') read += c;
+    size_t b = 0, e = read.size();
+    while (b < e && static_cast<unsigned char>(read[b]) <= 0x20)
+        ++b;
+    while (e > b && static_cast<unsigned char>(read[e - 1]) <= 0x20)
+        --e;
+    read = read.substr(b, e - b);
+    if (st.route.empty() || !relative_reference(read) || (!read.empty() && read[0] == '#' && st.base.empty()))
+        return href;
+    return resolve_reference(st.route, read);
+}
+
+// The address as written in the page: absolute for feeds, percent-encoded always.
 std::string resolve(const std::string& href, const HtmlStyle& st) {
-    return !st.base.empty() && site_path(href) ? st.base + href.substr(1) : href;
+    std::string url = !st.base.empty() && classify(href) == LinkKind::SitePath ? st.base + href.substr(1) : href;
+    return percent_encode_url(url);
 }
 
 // <tag>children</tag>; block containers get line breaks so the page source reads well.
@@ -46,14 +68,13 @@ void render_list(std::string& out, const Node& n, const HtmlStyle& st) {
     out += std::string("</") + tag + ">\n";
 }
 
-// The language is the info string's first word, kept to characters that make a plain class name.
+// The language is the info string's first word, as CommonMark writes it ("language-f\xC3\xB6\xC3\xB6",
+// "language-;"): a class name may hold any character but whitespace, and the attribute is escaped.
 std::string code_language(const std::string& info) {
     std::string lang;
     for (char c : info) {
-        if (c == ' ' || c == '\t') break;
-        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-                  c == '+' || c == '#' || c == '.';
-        if (ok) lang += c;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') break;
+        lang += c;
     }
     return lang;
 }
@@ -96,25 +117,29 @@ void render_cell(std::string& out, const Node& n, const HtmlStyle& st) {
     out += std::string("</") + tag + ">\n";
 }
 
-// Only safe addresses become links; the text of any other link stays, as text.
+// Only followable addresses become links (links.h); the text of any other link stays, as text.
 void render_link(std::string& out, const Node& n, const HtmlStyle& st) {
-    if (!safe_href(n.href)) {
+    const std::string href = resolve_relative(n.href, st);
+    if (!followable(href)) {
         render_children(out, n, st);
         return;
     }
-    out += "<a href=\"" + esc(resolve(n.href, st)) + "\"";
+    out += "<a href=\"" + esc(resolve(href, st)) + "\"";
     if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
     out += ">";
     render_children(out, n, st);
     out += "</a>";
 }
 
+// Only the site's own images load; another host's image is its alt text, linked to the address.
 void render_image(std::string& out, const Node& n, const HtmlStyle& st) {
-    if (!safe_src(n.href)) {
-        out += esc(n.text);
+    const std::string src = resolve_relative(n.href, st);
+    if (!loadable_image(src)) {
+        const bool web = classify(src) == LinkKind::Web;
+        out += web ? "<a href=\"" + esc(percent_encode_url(src)) + "\">" + esc(n.text) + "</a>" : esc(n.text);
         return;
     }
-    out += "<img src=\"" + esc(resolve(n.href, st)) + "\" alt=\"" + esc(n.text) + "\"";
+    out += "<img src=\"" + esc(resolve(src, st)) + "\" alt=\"" + esc(n.text) + "\"";
     if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
     if (n.width) out += " width=\"" + std::to_string(n.width) + "\"";
     if (n.height) out += " height=\"" + std::to_string(n.height) + "\"";

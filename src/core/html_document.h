@@ -11,9 +11,12 @@ struct HtmlStyle {
     int heading_shift = 1;     // the page title is the only h1
     std::string base;          // non-empty (feeds): site paths become absolute against it
     bool inline_align = false; // feeds: style attributes; pages use classes since the CSP forbids inline styles
+    std::string route = "/";   // the page's route: relative links ("../x", "y#part") resolve against it
 };
 
 // Text is escaped and cleaned; only addresses the link policy (links.h) allows become links or images.
+// Relative references are resolved against st.route first (a "#part" alone stays, pointing into the
+// page itself); addresses are written percent-encoded (url.h).
 std::string document_html(const Document& d, const HtmlStyle& st = HtmlStyle{});
 
 } // namespace folio

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <unordered_set>
 
+#include "core/text.h"
+
 namespace folio {
 
 //-----------------------------------------------------------------------------
@@ -43,13 +45,19 @@ void JsonSource::position(size_t offset, int& line, int& column) const {
 }
 
 void JsonSource::position_of(const std::string& path, bool at_key, int& line, int& column) const {
+    // Each map's iterators are compared only with that map's end(): mixing them is undefined (and aborts
+    // under _GLIBCXX_DEBUG; see the debug-containers preset).
+    auto find = [](const std::unordered_map<std::string, size_t>& map, const std::string& key, size_t& at) {
+        auto it = map.find(key);
+        if (it == map.end()) return false;
+        at = it->second;
+        return true;
+    };
     std::string p = path;
     while (true) {
-        const auto& map = at_key ? key_at : value_at;
-        auto it = map.find(p);
-        if (it == map.end() && at_key) it = value_at.find(p);
-        if (it != value_at.end() && it != key_at.end()) {
-            position(it->second, line, column);
+        size_t at = 0;
+        if ((at_key && find(key_at, p, at)) || find(value_at, p, at)) {
+            position(at, line, column);
             return;
         }
         // Not present (e.g. a missing field): point at the parent object instead.
@@ -65,24 +73,11 @@ void JsonSource::position_of(const std::string& path, bool at_key, int& line, in
 // [SECTION] Checks before parsing
 //-----------------------------------------------------------------------------
 
-// Returns the offset of the first byte that is not valid UTF-8, or npos.
 size_t find_invalid_utf8(const std::string& s) {
-    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-    size_t n = s.size(), i = 0;
-    while (i < n) {
-        unsigned c = p[i];
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        size_t len = (c >= 0xC2 && c <= 0xDF) ? 2 : (c >= 0xE0 && c <= 0xEF) ? 3 : (c >= 0xF0 && c <= 0xF4) ? 4 : 0;
-        if (len == 0 || i + len > n) return i;
-        for (size_t k = 1; k < len; ++k)
-            if ((p[i + k] & 0xC0) != 0x80) return i;
-        unsigned c1 = p[i + 1];
-        if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) || (c == 0xF0 && c1 < 0x90) ||
-            (c == 0xF4 && c1 > 0x8F))
-            return i; // overlong, surrogate or beyond U+10FFFF
+    for (size_t i = 0; i < s.size();) {
+        uint32_t cp = 0;
+        size_t len = utf8_decode(s, i, cp); // overlong forms, surrogates and past U+10FFFF are malformed
+        if (len == 0) return i;
         i += len;
     }
     return std::string::npos;

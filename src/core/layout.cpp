@@ -3,6 +3,9 @@
 
 #include <algorithm>
 
+#include "core/links.h"
+#include "core/text.h"
+
 namespace folio {
 
 //-----------------------------------------------------------------------------
@@ -10,10 +13,26 @@ namespace folio {
 //-----------------------------------------------------------------------------
 
 float FixedMeasurer::width(Face, float size, const char* begin, const char* end) {
+    const std::string s(begin, end);
     int chars = 0;
-    for (const char* p = begin; p < end; ++p)
-        if ((static_cast<unsigned char>(*p) & 0xC0) != 0x80) ++chars;
+    for (size_t i = 0; i < s.size(); i = utf8_next(s, i))
+        ++chars;
     return static_cast<float>(chars) * size * ratio;
+}
+
+LinkAction follow_link(const std::string& href) {
+    LinkAction a;
+    if (!followable(href)) return a;
+    a.kind = ActionKind::Follow;
+    a.href = href;
+    return a;
+}
+
+LinkAction fold_link(int block) {
+    LinkAction a;
+    a.kind = ActionKind::Fold;
+    a.fold = block;
+    return a;
 }
 
 Ink ink_of_token(Token t) {
@@ -47,22 +66,15 @@ std::string to_roman(int n) {
 
 std::string folio_label(const Page& p) { return p.roman ? to_roman(p.folio) : std::to_string(p.folio); }
 
-static size_t utf8_next(const std::string& s, size_t i) {
-    ++i;
-    while (i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80)
-        ++i;
-    return i;
-}
-
 //-----------------------------------------------------------------------------
 // [SECTION] Pages
 //-----------------------------------------------------------------------------
 
 Flow::Flow(Book& book, Measurer& m) : book_(book), m_(m) {}
 
-int Flow::link_id(const std::string& href) {
-    if (href.empty()) return -1;
-    book_.links.push_back(href);
+int Flow::link_id(const LinkAction& action) {
+    if (action.kind == ActionKind::None) return -1;
+    book_.links.push_back(action);
     return static_cast<int>(book_.links.size()) - 1;
 }
 
@@ -132,7 +144,42 @@ void Flow::begin_chapter(const std::string& id, const std::string& title, const 
     new_page();
 }
 
-void Flow::finish() { keep_from_ = -1; }
+void Flow::end_on_odd_page() {
+    keep_from_ = -1;
+    if ((roman_ ? roman_folio_ : folio_) % 2 == 1) return;
+    new_page();
+    page().blank = true;
+}
+
+// The running head sits centred in the top margin and the folio in the bottom one, a size below the
+// body text; their line boxes are exactly the glyph box, so the renderer draws them where placed.
+void Flow::place_furniture(Page& p) {
+    const PageSpec& s = book_.spec;
+    const float size = s.folio_size();
+    auto centred = [&](BoxRole role, Face face, const std::string& text, float y) {
+        Box b;
+        b.role = role;
+        b.face = face;
+        b.size = size;
+        b.ink = Ink::Muted;
+        b.text = text;
+        b.w = m_.width(face, size, text.data(), text.data() + text.size());
+        b.h = size * 1.32f;
+        b.x = (s.width - b.w) * 0.5f;
+        b.y = y;
+        return b;
+    };
+    if (!p.running_head.empty())
+        p.boxes.insert(p.boxes.begin(),
+                       centred(BoxRole::RunningHead, Face::Italic, p.running_head, s.margin_top * 0.42f));
+    p.boxes.push_back(centred(BoxRole::Folio, Face::Serif, folio_label(p), s.height - s.margin_bottom * 0.55f));
+}
+
+void Flow::finish() {
+    keep_from_ = -1;
+    for (Page& p : book_.pages)
+        if (!p.blank) place_furniture(p);
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Line breaking
@@ -271,14 +318,14 @@ void Flow::paragraph(const Paragraph& p) {
             b.h = lh;
             b.face = sp.face;
             b.size = p.size;
-            b.ink = sp.href.empty() ? sp.ink : Ink::Link;
+            b.ink = sp.link.kind == ActionKind::None ? sp.ink : Ink::Link;
             b.text = f.text;
             b.strike = sp.strike;
-            if (!sp.href.empty()) {
+            if (sp.link.kind != ActionKind::None) {
                 // Fragments of one span share a link id, so a wrapped link is one link.
                 bool same = !book_.links.empty() && !page().boxes.empty() && page().boxes.back().link >= 0 &&
-                            book_.links[page().boxes.back().link] == sp.href && li > 0;
-                b.link = same ? page().boxes.back().link : link_id(sp.href);
+                            book_.links[page().boxes.back().link] == sp.link && li > 0;
+                b.link = same ? page().boxes.back().link : link_id(sp.link);
             }
             b.block = block_;
             page().boxes.push_back(b);
@@ -293,9 +340,9 @@ void Flow::paragraph(const Paragraph& p) {
                 b.h = lh;
                 b.face = r.face;
                 b.size = p.size;
-                b.ink = r.href.empty() ? r.ink : Ink::Link;
+                b.ink = r.link.kind == ActionKind::None ? r.ink : Ink::Link;
                 b.text = r.text;
-                b.link = link_id(r.href);
+                b.link = link_id(r.link);
                 b.block = block_;
                 page().boxes.push_back(b);
                 rx += b.w;
@@ -456,63 +503,33 @@ void Flow::image(const std::string& src, const std::string& alt, float size, int
     b.size = size;
     b.text = alt;
     b.ink = Ink::Muted;
-    b.link = link_id(src);
+    if (loadable_image(src)) {
+        book_.images.push_back(src);
+        b.image = static_cast<int>(book_.images.size()) - 1;
+    }
     b.block = block_;
     page().boxes.push_back(b);
     y_ += h + size * 0.6f;
 }
 
-} // namespace folio
-
-namespace folio {
-
 //-----------------------------------------------------------------------------
 // [SECTION] Tables: columns sized to their content, cells wrapped, rows never split
 //-----------------------------------------------------------------------------
 
-static void cell_spans(const Node& n, bool bold, std::vector<Span>& out) {
-    if (n.kind == NodeKind::Text || n.kind == NodeKind::SoftBreak) {
-        out.push_back(Span{bold ? Face::Bold : Face::Serif, Ink::Text, n.text, ""});
-        return;
-    }
-    if (n.kind == NodeKind::Code) {
-        out.push_back(Span{Face::Mono, Ink::Accent, n.text, ""});
-        return;
-    }
-    if (n.kind == NodeKind::Link) {
-        for (const Node& c : n.children) {
-            std::vector<Span> inner;
-            cell_spans(c, bold, inner);
-            for (Span& s : inner)
-                s.href = n.href, s.ink = Ink::Link;
-            out.insert(out.end(), inner.begin(), inner.end());
-        }
-        return;
-    }
-    for (const Node& c : n.children)
-        cell_spans(c, bold || n.kind == NodeKind::Strong, out);
-}
-
-void Flow::table(const Node& table, float size) {
+void Flow::table(const std::vector<TableRow>& rows, float size) {
     const PageSpec& s = book_.spec;
-    std::vector<const Node*> rows;
-    for (const Node& part : table.children)
-        for (const Node& row : part.children)
-            if (row.kind == NodeKind::TableRow) rows.push_back(&row);
     if (rows.empty()) return;
     size_t cols = 0;
-    for (const Node* r : rows)
-        cols = std::max(cols, r->children.size());
+    for (const TableRow& r : rows)
+        cols = std::max(cols, r.size());
     if (cols == 0) return;
     float pad = size * 0.6f;
     // Natural width of each column (its widest cell on one line), then scaled down to the measure.
     std::vector<float> natural(cols, size * 2);
-    for (const Node* r : rows)
-        for (size_t c = 0; c < r->children.size(); ++c) {
-            std::vector<Span> spans;
-            cell_spans(r->children[c], r->children[c].header, spans);
+    for (const TableRow& r : rows)
+        for (size_t c = 0; c < r.size(); ++c) {
             float w = 0;
-            for (const Span& sp : spans)
+            for (const Span& sp : r[c].spans)
                 w += m_.width(sp.face, size, sp.text.data(), sp.text.data() + sp.text.size());
             natural[c] = std::max(natural[c], w + 2 * pad);
         }
@@ -525,21 +542,19 @@ void Flow::table(const Node& table, float size) {
         colx[c + 1] = colx[c] + natural[c] * scale;
     float lh = size * 1.4f;
     y_ += s.body_size * 0.4f;
-    for (const Node* r : rows) {
+    for (const TableRow& r : rows) {
         std::vector<std::vector<Line>> cell_lines(cols);
-        std::vector<std::vector<Span>> cell_span(cols);
         size_t height_lines = 1;
-        for (size_t c = 0; c < r->children.size(); ++c) {
-            cell_spans(r->children[c], r->children[c].header, cell_span[c]);
-            cell_lines[c] = break_lines(cell_span[c], size, colx[c + 1] - colx[c] - 2 * pad);
+        for (size_t c = 0; c < r.size(); ++c) {
+            cell_lines[c] = break_lines(r[c].spans, size, colx[c + 1] - colx[c] - 2 * pad);
             height_lines = std::max(height_lines, cell_lines[c].size());
         }
         float row_h = lh * static_cast<float>(height_lines) + pad * 0.6f;
         ensure(row_h);
         keep_from_ = -1;
         begin_block(BlockKind::TableRow);
-        for (size_t c = 0; c < r->children.size(); ++c) {
-            const Node& cell = r->children[c];
+        for (size_t c = 0; c < r.size(); ++c) {
+            const TableCell& cell = r[c];
             float cw = colx[c + 1] - colx[c] - 2 * pad;
             for (size_t li = 0; li < cell_lines[c].size(); ++li) {
                 const Line& ln = cell_lines[c][li];
@@ -547,7 +562,7 @@ void Flow::table(const Node& table, float size) {
                               : cell.align == Align::Center ? (cw - ln.width) * 0.5f
                                                             : 0;
                 for (const Fragment& fr : ln.frags) {
-                    const Span& sp = cell_span[c][fr.span];
+                    const Span& sp = cell.spans[fr.span];
                     Box b;
                     b.x = colx[c] + pad + shift + fr.x;
                     b.y = y_ + pad * 0.3f + lh * static_cast<float>(li);
@@ -555,9 +570,10 @@ void Flow::table(const Node& table, float size) {
                     b.h = lh;
                     b.face = sp.face;
                     b.size = size;
-                    b.ink = sp.ink;
+                    b.ink = sp.link.kind == ActionKind::None ? sp.ink : Ink::Link;
                     b.text = fr.text;
-                    b.link = link_id(sp.href);
+                    b.strike = sp.strike;
+                    b.link = link_id(sp.link);
                     b.block = block_;
                     page().boxes.push_back(b);
                 }
@@ -569,7 +585,7 @@ void Flow::table(const Node& table, float size) {
         rule.x = s.margin_inner;
         rule.y = y_;
         rule.w = colx[cols] - s.margin_inner;
-        rule.h = r->children.empty() || !r->children[0].header ? 0.5f : 1.0f;
+        rule.h = r.empty() || !r[0].header ? 0.5f : 1.0f;
         rule.ink = Ink::Rule;
         page().boxes.push_back(rule);
     }

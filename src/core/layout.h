@@ -47,6 +47,25 @@ enum class Ink {
 constexpr int kInkCount = 17;
 Ink ink_of_token(Token t);
 
+// What activating a link does. Compose makes them; the app carries them out.
+enum class ActionKind {
+    None,   // not a link
+    Follow, // go to href: a route of the book, a file of the site, or another site (a new tab)
+    Fold,   // fold or unfold a timeline block's "the rest"
+};
+
+struct LinkAction {
+    ActionKind kind = ActionKind::None;
+    std::string href; // Follow: an address the link policy allows (links.h); never an unsafe one
+    int fold = -1;    // Fold: the block, numbered in page order from 0 (ComposeState::unfolded)
+    bool operator==(const LinkAction& o) const { return kind == o.kind && href == o.href && fold == o.fold; }
+};
+
+// Follow href, or no action at all when the link policy does not let a reader follow it: an unsafe
+// address ("javascript:", "//host", "/\host", a relative path) is plain text in the book too.
+LinkAction follow_link(const std::string& href);
+LinkAction fold_link(int block);
+
 struct Measurer {
     virtual ~Measurer() = default;
     // Advance width of [begin, end) in the face at size (page units).
@@ -98,9 +117,17 @@ struct Span {
     Face face = Face::Serif;
     Ink ink = Ink::Text;
     std::string text;
-    std::string href; // non-empty: a link
+    LinkAction link; // kind None: not a link
     bool strike = false;
 };
+
+// A table cell: its Markdown already collected into spans by compose (emphasis, strikethrough, code, links).
+struct TableCell {
+    std::vector<Span> spans;
+    Align align = Align::Default;
+    bool header = false;
+};
+using TableRow = std::vector<TableCell>;
 
 struct Paragraph {
     std::vector<Span> spans;
@@ -124,17 +151,25 @@ struct Paragraph {
 
 enum class BoxKind { Text, Rule, Panel, Image };
 
+// Page furniture is laid out like the text (Flow::finish) but is not part of the chapter's text.
+enum class BoxRole {
+    Content,     // the page's text, rules, panels and images
+    RunningHead, // the "…, continued" head above the text: the first box of its page
+    Folio,       // the page number below the text: the last box of its page
+};
 // What a block of text is, so the text layer can give it a role and copy can separate blocks.
 enum class BlockKind { Paragraph, Heading, Code, TableRow, Image };
 
 struct Box {
     BoxKind kind = BoxKind::Text;
+    BoxRole role = BoxRole::Content;
     float x = 0, y = 0, w = 0, h = 0; // page units; y is the top of the line box
     Face face = Face::Serif;
     float size = 0;
     Ink ink = Ink::Text;
     std::string text; // Text: the run; Image: alt text
-    int link = -1;    // index into Book::links
+    int link = -1;    // index into Book::links: what activating this box does
+    int image = -1;   // Image: index into Book::images, the picture to draw (-1: only the alt text)
     int code = -1;    // index of the code block (Panel and its Text lines): scrolls sideways as one
     float clip_w = 0; // Text in a code block: visible width of the panel (lines may be wider)
     float clip_x = 0; // Text in a code block: where the visible width starts (a line is several runs)
@@ -145,10 +180,10 @@ struct Box {
 struct Page {
     int folio = 0; // 1-based within its numbering
     bool roman = false;
-    bool blank = false;
-    std::string running_head;
-    std::string chapter; // chapter id
-    std::vector<Box> boxes;
+    bool blank = false;       // a blank verso: no boxes at all, no furniture
+    std::string running_head; // also placed as its RunningHead box
+    std::string chapter;      // chapter id
+    std::vector<Box> boxes;   // in reading order: running head, content, folio
 };
 
 struct ChapterSpan {
@@ -160,8 +195,9 @@ struct Book {
     PageSpec spec;
     std::vector<Page> pages;
     std::vector<ChapterSpan> chapters;
-    std::vector<std::string> links; // hrefs, by link id
-    std::vector<BlockKind> blocks;  // by block id (Box::block), in reading order
+    std::vector<LinkAction> links;   // by link id (Box::link); one per link, shared by its wrapped boxes
+    std::vector<std::string> images; // site paths of the pictures, by Box::image (only the site's own)
+    std::vector<BlockKind> blocks;   // by block id (Box::block), in reading order
     int code_blocks = 0;
     struct Anchor {
         int page = 0;
@@ -207,12 +243,15 @@ public:
     void code_block(const std::string& code, float size);
     // Highlighted code: runs of token classes (empty: plain), drawn in the theme's code inks.
     void code_block(const std::string& code, const std::vector<CodeRun>& runs, float size);
-    void table(const Node& table, float size);
+    void table(const std::vector<TableRow>& rows, float size);
+    // src must be a site path (links.h: loadable_image); compose shows any other image as text.
     // width/height: what the author wrote (0: not given); a given width caps the drawn width, as in HTML.
     void image(const std::string& src, const std::string& alt, float size, int width = 0, int height = 0);
     void space(float h);
-    // Ends the flow: nothing is pending any more. (compose_site pads the front matter to an odd page
-    // count so that main-matter even folios fall on left pages of spreads.)
+    // Ends the current numbering on an odd page count, adding a blank page when needed, so the next
+    // numbering starts on a right-hand page (the front matter before main-matter page 1).
+    void end_on_odd_page();
+    // Ends the flow: places every page's furniture (running head and folio boxes).
     void finish();
 
     Measurer& measurer() { return m_; }
@@ -230,7 +269,8 @@ private:
     std::vector<Line> break_lines(const std::vector<Span>& spans, float size, float measure);
     void new_page();
     void ensure(float h);
-    int link_id(const std::string& href);
+    int link_id(const LinkAction& action);
+    void place_furniture(Page& p);
     int begin_block(BlockKind kind); // a new block id; boxes made until the next one carry it
     Page& page() { return book_.pages.back(); }
 

@@ -1,27 +1,61 @@
-// folio core: the link policy and the site's URLs. See links.h.
+// folio core: the link policy. See links.h.
 #include "core/links.h"
-
-#include "core/text.h"
 
 namespace folio {
 
-bool site_path(const std::string& h) {
-    return !h.empty() && h[0] == '/' && (h.size() == 1 || (h[1] != '/' && h[1] != '\\'));
+namespace {
+
+// What a URL parser sees: tab, LF and CR removed; C0 controls and spaces trimmed at both ends.
+std::string parsed_form(const std::string& href) {
+    std::string s;
+    for (char c : href)
+        if (c != '\t' && c != '\n' && c != '\r') s += c;
+    size_t b = 0, e = s.size();
+    while (b < e && static_cast<unsigned char>(s[b]) <= 0x20)
+        ++b;
+    while (e > b && static_cast<unsigned char>(s[e - 1]) <= 0x20)
+        --e;
+    return s.substr(b, e - b);
 }
 
-bool safe_href(const std::string& h) {
-    return starts_with_ci(h, "https://") || starts_with_ci(h, "http://") || starts_with_ci(h, "mailto:") ||
-           site_path(h) || (h.size() > 1 && h[0] == '#'); // #part-two: a heading on the same page
+bool scheme_char(char c, bool first) {
+    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    return first ? alpha : alpha || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
 }
 
-bool safe_src(const std::string& h) {
-    return starts_with_ci(h, "https://") || starts_with_ci(h, "http://") || site_path(h);
+// The scheme in lower case ("https"), or "" when the address has none (a path, relative or not).
+std::string scheme_of(const std::string& s) {
+    size_t i = 0;
+    while (i < s.size() && scheme_char(s[i], i == 0))
+        ++i;
+    if (i == 0 || i >= s.size() || s[i] != ':') return "";
+    std::string out = s.substr(0, i);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
 }
 
-std::string absolute_url(const Site& site, const std::string& path) {
-    return site.info.base_url + (site_path(path) ? path.substr(1) : path);
+} // namespace
+
+LinkKind classify(const std::string& href) {
+    const std::string s = parsed_form(href);
+    if (s.empty()) return LinkKind::Unsafe;
+    if (s[0] == '#') return s.size() > 1 ? LinkKind::Fragment : LinkKind::Unsafe;
+    // "//host" and "/\host" (and "\\host") name another host: browsers read a backslash as a slash.
+    if (s[0] == '/' || s[0] == '\\') {
+        bool other_host = s[0] == '\\' || (s.size() > 1 && (s[1] == '/' || s[1] == '\\'));
+        return other_host ? LinkKind::Unsafe : LinkKind::SitePath;
+    }
+    const std::string scheme = scheme_of(s);
+    if (scheme == "https" || scheme == "http") return LinkKind::Web;
+    if (scheme == "mailto") return LinkKind::Mail;
+    return LinkKind::Unsafe;
 }
 
-std::string article_path(const Article& a) { return "/writing/" + a.slug; }
+bool site_file(const std::string& path) {
+    std::string p = path.substr(0, path.find_first_of("?#"));
+    size_t slash = p.rfind('/');
+    return p.find('.', slash == std::string::npos ? 0 : slash) != std::string::npos;
+}
 
 } // namespace folio

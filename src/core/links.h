@@ -1,27 +1,35 @@
-// folio core: the link policy and the site's URLs. Every renderer (the static HTML, the feed, the book)
-// asks here whether an address may become a link and how to spell a route, so they cannot disagree.
+// folio core: the link policy. Every place that turns an address into something a reader can follow or
+// a browser will fetch (the loader's check, Markdown links and images, the static HTML, the feed, the
+// book on the canvas and the platform that opens windows) asks classify() here, so they cannot disagree.
+// Addresses themselves are spelled in routes.h.
 #pragma once
 
 #include <string>
 
-#include "core/model.h"
-
 namespace folio {
 
-// A path inside the site: "/x". Not "//host" or "/\host", which browsers read as another host.
-bool site_path(const std::string& href);
+enum class LinkKind {
+    SitePath, // "/x": a page or file of this site
+    Web,      // http: or https:
+    Mail,     // mailto:
+    Fragment, // "#part-two": a heading on the same page
+    Unsafe,   // anything else (javascript:, data:, "//host", "/\host", relative paths): shown as text
+};
 
-// The only addresses that become links (docs/content.md): http(s), mailto, site paths and #fragments. Anything else
-// (javascript:, data:, relative paths) is shown as text.
-bool safe_href(const std::string& href);
+// Reads an address the way a browser's URL parser would (ASCII tab and newline removed anywhere; leading
+// and trailing controls and spaces trimmed; schemes case-insensitive), so "java\tscript:" or
+// " JAVASCRIPT:" cannot slip through as something else. Relative addresses ("other", "../x", "#part")
+// are Unsafe until they are resolved against the page they are on.
+LinkKind classify(const std::string& href);
 
-// Images: http(s) and site paths, never mailto:.
-bool safe_src(const std::string& src);
+// A link a reader may follow: a site path, a web or a mail address, a heading on the same page.
+inline bool followable(const std::string& href) { return classify(href) != LinkKind::Unsafe; }
 
-// base_url + a site path without its leading slash: "/writing/x" -> "https://host/writing/x".
-std::string absolute_url(const Site& site, const std::string& path);
+// Images load only from the site's own origin: a site path. Any other image shows its alt text (a link
+// to the address when it is a web one), so a page never makes the browser ask another host for anything.
+inline bool loadable_image(const std::string& src) { return classify(src) == LinkKind::SitePath; }
 
-// An article's route: "/writing/<slug>".
-std::string article_path(const Article& a);
+// A site path whose last segment names a file ("/rss.xml", "/images/a.png") rather than a route.
+bool site_file(const std::string& path);
 
 } // namespace folio

@@ -5,6 +5,11 @@
 #include "core/markdown.h"
 
 #include <md4c.h>
+extern "C" {
+#include <entity.h> // md4c's HTML5 entity table (src/entity.c in the pinned sources)
+}
+
+#include "core/text.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -70,49 +75,22 @@ struct Builder {
     }
 };
 
-void append_utf8(std::string& out, unsigned cp) {
-    if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
-// md4c hands entities through verbatim ("&amp;", "&#8212;"); decode the numeric ones and the common
-// named ones. An unknown name stays as written, which is what a reader would expect to see.
+// md4c hands entities through verbatim ("&amp;", "&#8212;", "&auml;"): numeric ones are decoded here,
+// named ones with md4c's own table of every HTML5 entity. md4c reports only names in that table.
 std::string decode_entity(const char* text, size_t size) {
     std::string e(text, size);
     std::string out;
     if (e.size() > 3 && e[1] == '#') {
         unsigned cp = (e[2] == 'x' || e[2] == 'X') ? static_cast<unsigned>(std::strtoul(e.c_str() + 3, nullptr, 16))
                                                    : static_cast<unsigned>(std::strtoul(e.c_str() + 2, nullptr, 10));
-        append_utf8(out, cp);
+        utf8_append(out, cp);
         return out;
     }
-    static const struct {
-        const char* name;
-        unsigned cp;
-    } named[] = {{"&amp;", '&'},       {"&lt;", '<'},       {"&gt;", '>'},       {"&quot;", '"'},
-                 {"&apos;", '\''},     {"&nbsp;", 0xA0},    {"&mdash;", 0x2014}, {"&ndash;", 0x2013},
-                 {"&hellip;", 0x2026}, {"&lsquo;", 0x2018}, {"&rsquo;", 0x2019}, {"&ldquo;", 0x201C},
-                 {"&rdquo;", 0x201D},  {"&copy;", 0xA9},    {"&times;", 0xD7},   {"&rarr;", 0x2192}};
-    for (const auto& n : named)
-        if (e == n.name) {
-            append_utf8(out, n.cp);
-            return out;
-        }
-    return e;
+    const ENTITY* named = entity_lookup(text, size);
+    if (!named) return e;
+    utf8_append(out, named->codepoints[0]);
+    if (named->codepoints[1]) utf8_append(out, named->codepoints[1]);
+    return out;
 }
 
 std::string attribute_text(const MD_ATTRIBUTE& a) {
@@ -462,7 +440,16 @@ Document parse_markdown(const std::string& markdown, std::vector<SourceNote>* no
     parser.enter_span = enter_span;
     parser.leave_span = leave_span;
     parser.text = on_text;
-    md_parse(markdown.data(), static_cast<MD_SIZE>(markdown.size()), &parser, &b);
+    if (md_parse(markdown.data(), static_cast<MD_SIZE>(markdown.size()), &parser, &b) != 0) {
+        // md4c gave up (it could not allocate): rather than a half-built tree, the source as one code block,
+        // so every word is still there to read.
+        Document raw;
+        Node code;
+        code.kind = NodeKind::CodeBlock;
+        code.text = markdown;
+        raw.children.push_back(std::move(code));
+        return raw;
+    }
     std::vector<HtmlNote> html_notes;
     map_raw_html(b.doc, b, html_notes);
     assign_heading_ids(b.doc);

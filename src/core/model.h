@@ -58,6 +58,7 @@ struct Article {
     int number = 0;           // 1 = oldest
     int words = 0;            // words in the body
     int reading_minutes = 0;  // at 230 words a minute, at least 1
+    std::string reading_time; // "5 min read"
     int prev = -1, next = -1; // indices into Site::writing of the older / newer article
     Document body;            // the Markdown body as a document tree
 };
@@ -66,6 +67,9 @@ struct Project {
     std::string id, name, summary, where, event; // event: "since" or "first release"
     Date date;
     std::vector<Link> links;
+    // Derived wording, said the same way by the book and the HTML:
+    std::string timeline_when; // "on GitHub since 24 Sep" (the year only when it is not the timeline's newest)
+    std::string when;          // "GitHub, since 30 Jun 2026" (work's project list)
 };
 
 struct Contribution {
@@ -76,7 +80,7 @@ struct Contribution {
 struct PullRequest {
     int number = 0;
     std::string title;
-    std::string url; // derived from the contribution's host, repo and number
+    std::string url; // derived: pull_url(host, repo, number) (routes.h)
 };
 
 enum class EntryKind { Article, Project, Pulls };
@@ -86,7 +90,11 @@ struct TimelineEntry {
     std::string ref; // article slug, project id, or OWNER/REPO
     int show = 3;    // pull requests shown before "the rest"
     std::vector<PullRequest> pulls;
-    int index = -1; // derived: index into Site::writing or Site::projects
+    // Derived:
+    int index = -1;         // index into Site::writing or Site::projects
+    std::string repo_url;   // Pulls: the repository on its contribution's host
+    int rest = 0;           // Pulls: how many are folded under "the rest"
+    std::string rest_label; // Pulls: "the rest (15)"; empty when nothing is folded
 };
 
 struct TimelineYear {
@@ -97,6 +105,7 @@ struct TimelineYear {
 struct ShelfItem {
     std::string title, note, href;
     std::vector<std::string> by;
+    std::string by_line; // derived: "Ursula K. Le Guin, Octavia E. Butler"
 };
 
 struct ShelfGroup {
@@ -108,6 +117,7 @@ struct Shelf {
     std::string id, title, subtitle, running_head;
     bool numbered = false;
     std::vector<ShelfGroup> groups;
+    int count = 0; // derived: items on the shelf
 };
 
 struct Loves {
@@ -141,6 +151,17 @@ struct ContentsEntry {
     std::string title, chapter;
 };
 
+// The chapters of the main book. Each has a route ("/<id>") and a page in the static HTML.
+enum class ChapterKind { Contents, Loves, Shelf, Writing, Work, FindMe };
+
+struct Chapter {
+    std::string id; // also its route: "/<id>"
+    ChapterKind kind = ChapterKind::Contents;
+    std::string title; // the contents entry's title, else the section's own
+    int shelf = -1;    // Shelf: index into Loves::shelves
+    int number = 0;    // its number in the printed contents; 0: the contents leave it out
+};
+
 //-----------------------------------------------------------------------------
 // [SECTION] The site: everything above, plus what derive() computes
 //-----------------------------------------------------------------------------
@@ -158,12 +179,16 @@ struct Site {
     std::vector<ContentsEntry> contents;
 
     // Derived:
+    // Every chapter, in the book's order: the contents, the contents' entries in their order, then any
+    // chapter the contents leave out (writing always has a list). Compose, emit, routes read this.
+    std::vector<Chapter> chapters;
     std::map<std::string, std::vector<int>> tags; // tag -> article indices, newest first
     std::vector<std::string> local_images;        // site paths ("/images/x.png") of images in bodies
 
     int find_article(const std::string& slug) const;
     int find_project(const std::string& id) const;
     const Contribution* find_contribution(const std::string& repo) const;
+    const Chapter* find_chapter(const std::string& id) const;
 };
 
 // "31 Jul", or "31 Jul 2026" when with_year.

@@ -1,18 +1,85 @@
-// folio core: routes. See routes.h.
+// folio core: the site's addresses. See routes.h.
 #include "core/routes.h"
 
 namespace folio {
 
-std::vector<std::string> main_chapters(const Site& site) {
-    std::vector<std::string> ids = {"contents"};
-    if (site.loves.present) ids.push_back("loves");
-    for (const Shelf& s : site.loves.shelves)
-        ids.push_back(s.id);
-    ids.push_back("writing");
-    if (site.work.present) ids.push_back("work");
-    if (site.find_me.present) ids.push_back("find-me");
-    return ids;
+//-----------------------------------------------------------------------------
+// [SECTION] Addresses
+//-----------------------------------------------------------------------------
+
+namespace {
+const std::string kWriting = "/writing/", kTags = "/tags/";
+} // namespace
+
+std::string chapter_path(const std::string& chapter_id) { return "/" + chapter_id; }
+std::string article_path(const std::string& slug) { return kWriting + slug; }
+std::string article_path(const Article& a) { return article_path(a.slug); }
+std::string tag_path(const std::string& tag) { return kTags + tag; }
+std::string feed_path() { return "/rss.xml"; }
+
+std::string absolute_url(const Site& site, const std::string& path) {
+    return site.info.base_url + (!path.empty() && path[0] == '/' ? path.substr(1) : path);
 }
+
+std::string repo_url(const std::string& host, const std::string& repo) {
+    return (host.empty() ? std::string(kDefaultForge) : host) + repo;
+}
+
+std::string pull_url(const std::string& host, const std::string& repo, int number) {
+    return repo_url(host, repo) + "/pull/" + std::to_string(number);
+}
+
+std::string tag_title(const std::string& tag) { return "tagged " + tag; }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Chapters
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// Fixed sections, the book's own parts (compose), and what the built site puts at its root (build).
+const char* const kReserved[] = {"contents", "loves",     "writing", "work",   "find-me", "front", "title", "article",
+                                 "tag",      "not-found", "tags",    "assets", "images",  "404",   "search"};
+
+Chapter chapter(const std::string& id, ChapterKind kind, const std::string& title, int shelf = -1) {
+    Chapter c;
+    c.id = id;
+    c.kind = kind;
+    c.title = title;
+    c.shelf = shelf;
+    return c;
+}
+
+} // namespace
+
+bool reserved_chapter_id(const std::string& id) {
+    for (const char* r : kReserved)
+        if (id == r) return true;
+    return false;
+}
+
+std::string reserved_chapter_ids() {
+    std::string out;
+    for (const char* r : kReserved)
+        out += (out.empty() ? "" : ", ") + std::string(r);
+    return out;
+}
+
+std::vector<Chapter> available_chapters(const Site& site) {
+    std::vector<Chapter> out = {chapter("contents", ChapterKind::Contents, "contents")};
+    if (site.loves.present) out.push_back(chapter("loves", ChapterKind::Loves, site.loves.title));
+    for (size_t i = 0; i < site.loves.shelves.size(); ++i)
+        out.push_back(
+            chapter(site.loves.shelves[i].id, ChapterKind::Shelf, site.loves.shelves[i].title, static_cast<int>(i)));
+    out.push_back(chapter("writing", ChapterKind::Writing, "writing"));
+    if (site.work.present) out.push_back(chapter("work", ChapterKind::Work, site.work.title));
+    if (site.find_me.present) out.push_back(chapter("find-me", ChapterKind::FindMe, site.find_me.title));
+    return out;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Routes
+//-----------------------------------------------------------------------------
 
 static std::string normalise(std::string p) {
     size_t q = p.find_first_of("?#");
@@ -35,28 +102,27 @@ Route resolve_route(const Site& site, const std::string& raw) {
         r.chapter = "front";
         return r;
     }
-    for (const std::string& id : main_chapters(site))
-        if (p == "/" + id) {
+    for (const Chapter& c : site.chapters)
+        if (p == chapter_path(c.id)) {
             r.kind = RouteKind::Main;
-            r.chapter = id;
+            r.chapter = c.id;
             return r;
         }
     if (p == kSearchPath) {
         r.kind = RouteKind::Search;
         return r;
     }
-    const std::string w = "/writing/", t = "/tags/";
-    if (p.compare(0, w.size(), w) == 0) {
-        int i = site.find_article(p.substr(w.size()));
+    if (p.compare(0, kWriting.size(), kWriting) == 0) {
+        int i = site.find_article(p.substr(kWriting.size()));
         if (i >= 0) {
             r.kind = RouteKind::Article;
             r.article = i;
         }
         return r;
     }
-    if (p.compare(0, t.size(), t) == 0 && site.tags.count(p.substr(t.size()))) {
+    if (p.compare(0, kTags.size(), kTags) == 0 && site.tags.count(p.substr(kTags.size()))) {
         r.kind = RouteKind::Tag;
-        r.tag = p.substr(t.size());
+        r.tag = p.substr(kTags.size());
     }
     return r;
 }
@@ -64,34 +130,26 @@ Route resolve_route(const Site& site, const std::string& raw) {
 std::vector<Route> all_routes(const Site& site) {
     std::vector<Route> out;
     out.push_back(resolve_route(site, "/"));
-    for (const std::string& id : main_chapters(site))
-        out.push_back(resolve_route(site, "/" + id));
+    for (const Chapter& c : site.chapters)
+        out.push_back(resolve_route(site, chapter_path(c.id)));
     for (const Article& a : site.writing)
-        out.push_back(resolve_route(site, "/writing/" + a.slug));
+        out.push_back(resolve_route(site, article_path(a)));
     for (const auto& kv : site.tags)
-        out.push_back(resolve_route(site, "/tags/" + kv.first));
+        out.push_back(resolve_route(site, tag_path(kv.first)));
     out.push_back(resolve_route(site, kSearchPath));
     return out;
-}
-
-static std::string chapter_title(const Site& site, const std::string& id) {
-    for (const ContentsEntry& c : site.contents)
-        if (c.chapter == id) return c.title;
-    if (id == "contents") return "contents";
-    if (id == "loves") return site.loves.title;
-    if (id == "writing") return "writing";
-    for (const Shelf& s : site.loves.shelves)
-        if (s.id == id) return s.title;
-    return id;
 }
 
 std::string route_title(const Site& site, const Route& r) {
     const std::string sep = " \xC2\xB7 ";
     switch (r.kind) {
-    case RouteKind::Main:
-        return r.chapter == "front" ? site.info.title : chapter_title(site, r.chapter) + sep + site.info.title;
+    case RouteKind::Main: {
+        if (r.chapter == "front") return site.info.title;
+        const Chapter* c = site.find_chapter(r.chapter);
+        return (c ? c->title : r.chapter) + sep + site.info.title;
+    }
     case RouteKind::Article: return site.writing[r.article].title + sep + site.info.title;
-    case RouteKind::Tag: return "tagged " + r.tag + sep + site.info.title;
+    case RouteKind::Tag: return tag_title(r.tag) + sep + site.info.title;
     case RouteKind::Search: return "search" + sep + site.info.title;
     default: return "page not found" + sep + site.info.title;
     }

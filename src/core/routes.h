@@ -1,5 +1,8 @@
-// folio core: routes. Every view has a path; the static output has one folder per route, so deep
-// links work on any static host without rewrite rules.
+// folio core: the site's addresses. Every route, every URL the site prints (article, chapter, tag,
+// feed, absolute URLs, repositories and pull requests on a forge) and the chapter list are built here,
+// once: the book (compose), the static HTML (emit), the check (load) and the app read them and never
+// spell an address of their own. The static output has one folder per route, so deep links work on any
+// static host without rewrite rules.
 #pragma once
 
 #include <string>
@@ -9,10 +12,49 @@
 
 namespace folio {
 
-enum class RouteKind { Main, Article, Tag, Search, NotFound };
+//-----------------------------------------------------------------------------
+// [SECTION] Addresses
+//-----------------------------------------------------------------------------
+
+// "/<id>" for a chapter of the main book ("/books", "/writing").
+std::string chapter_path(const std::string& chapter_id);
+// "/writing/<slug>"
+std::string article_path(const Article& a);
+std::string article_path(const std::string& slug);
+// "/tags/<tag>"
+std::string tag_path(const std::string& tag);
+// "/rss.xml": a file of the site, not a route of the book.
+std::string feed_path();
+// base_url + a site path without its leading slash: "/writing/x" -> "https://host/writing/x".
+std::string absolute_url(const Site& site, const std::string& path);
+// The forge a contribution's pull requests live on, when the bundle does not say.
+constexpr const char* kDefaultForge = "https://github.com/";
+// "<host><owner>/<repo>" and "<host><owner>/<repo>/pull/<n>"; an empty host is kDefaultForge.
+std::string repo_url(const std::string& host, const std::string& repo);
+std::string pull_url(const std::string& host, const std::string& repo, int number);
+
+//-----------------------------------------------------------------------------
+// [SECTION] Chapters
+//-----------------------------------------------------------------------------
+
+// The chapters the bundle's sections make (contents, loves, each shelf, writing, work, find me), with
+// their own titles, before the contents orders them. The check validates contents entries against this
+// list; derive orders it into Site::chapters.
+std::vector<Chapter> available_chapters(const Site& site);
+
+// Names a shelf may not take: chapter ids of the fixed sections, route and folder names of the built
+// site ("tags", "assets", ...) and the book's own parts ("front", "title", ...).
+bool reserved_chapter_id(const std::string& id);
+std::string reserved_chapter_ids(); // "contents, writing, ...", for the check's hint
 
 // Search across all the writing: "/search/?q=word" (the query stays in the URL, so a search can be linked).
 constexpr const char* kSearchPath = "/search";
+
+//-----------------------------------------------------------------------------
+// [SECTION] Routes
+//-----------------------------------------------------------------------------
+
+enum class RouteKind { Main, Article, Tag, Search, NotFound };
 
 struct Route {
     RouteKind kind = RouteKind::NotFound;
@@ -25,13 +67,13 @@ struct Route {
 // Accepts "/x", "/x/", "/x/index.html"; anything unknown is NotFound (path kept for the message).
 Route resolve_route(const Site& site, const std::string& path);
 
-// Every route of the site, front page first.
+// Every route of the site: the front page, the chapters in book order, articles, tags.
 std::vector<Route> all_routes(const Site& site);
 
 // The document title for a route: "books · Ada Example".
 std::string route_title(const Site& site, const Route& r);
 
-// The chapter ids of the main book that have routes, in order.
-std::vector<std::string> main_chapters(const Site& site);
+// "tagged <tag>": the heading of a tag's page, in the book and the HTML.
+std::string tag_title(const std::string& tag);
 
 } // namespace folio

@@ -24,6 +24,25 @@ size_t utf8_decode(const std::string& s, size_t i, uint32_t& cp) {
     return len;
 }
 
+size_t utf8_next(const std::string& s, size_t i) {
+    uint32_t cp = 0;
+    size_t len = utf8_decode(s, i, cp);
+    return i + (len == 0 ? 1 : len);
+}
+
+void utf8_append(std::string& out, uint32_t cp) {
+    if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+        return;
+    }
+    const int len = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    static const unsigned char lead[] = {0, 0, 0xC0, 0xE0, 0xF0};
+    out += static_cast<char>(lead[len] | (cp >> (6 * (len - 1))));
+    for (int k = len - 2; k >= 0; --k)
+        out += static_cast<char>(0x80 | ((cp >> (6 * k)) & 0x3F));
+}
+
 std::string clean_text(const std::string& s) {
     std::string out;
     out.reserve(s.size());
@@ -65,17 +84,6 @@ std::string replace_all(const std::string& s, const std::string& from, const std
     for (size_t hit; (hit = s.find(from, at)) != std::string::npos; at = hit + from.size())
         out.append(s, at, hit - at) += to;
     return out.append(s, at, std::string::npos);
-}
-
-bool starts_with_ci(const std::string& s, const char* prefix) {
-    size_t i = 0;
-    for (; prefix[i]; ++i) {
-        if (i >= s.size()) return false;
-        char c = s[i];
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-        if (c != prefix[i]) return false;
-    }
-    return true;
 }
 
 } // namespace folio

@@ -12,6 +12,12 @@ namespace folio {
 // truncated, a surrogate or past U+10FFFF), so the caller can replace it.
 size_t utf8_decode(const std::string& s, size_t i, uint32_t& cp);
 
+// Index just past the character at s[i]; a malformed byte counts as one character.
+size_t utf8_next(const std::string& s, size_t i);
+
+// Appends cp as UTF-8; a NUL, a surrogate or anything past U+10FFFF becomes U+FFFD.
+void utf8_append(std::string& out, uint32_t cp);
+
 // XML 1.0's Char production: the code points a feed or page may contain.
 bool xml_char(uint32_t cp);
 
@@ -24,8 +30,5 @@ std::string html_escape(const std::string& s);
 
 // Replaces every occurrence of `from` (non-empty) with `to`.
 std::string replace_all(const std::string& s, const std::string& from, const std::string& to);
-
-// Case-insensitive ASCII prefix test; prefix must be lower case.
-bool starts_with_ci(const std::string& s, const char* prefix);
 
 } // namespace folio

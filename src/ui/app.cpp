@@ -10,6 +10,7 @@
 
 #include "core/derive.h"
 #include "core/document_json.h"
+#include "core/links.h"
 #include "ui/text_layer.h"
 
 #include <imgui_internal.h> // the font density and the nav window
@@ -72,27 +73,34 @@ void App::open(const std::string& path, float restore_scroll) {
     }
 }
 
-void App::follow(const std::string& href) {
-    if (href.size() > 1 && href[0] == '#') { // a heading on this page
-        fragment = decode_percent(href.substr(1));
-        pending_anchor = true;
-        requests.push_history = true;
-        return;
-    }
-    if (href.rfind("fold:", 0) == 0) {
-        int id = std::atoi(href.c_str() + 5);
-        if (!compose.unfolded.erase(id)) compose.unfolded.insert(id);
+void App::follow(const LinkAction& action) {
+    if (action.kind == ActionKind::Fold) {
+        if (!compose.unfolded.erase(action.fold)) compose.unfolded.insert(action.fold);
         book_dirty = true;
         pending_scroll = scroll; // unfolding must not move what the reader is looking at
         return;
     }
-    // A route of the book changes the view; anything else (other sites, the feed file) opens in a new tab.
-    if (!href.empty() && href[0] == '/' && href.rfind("//", 0) != 0 && href != "/rss.xml") {
-        open(href);
+    if (action.kind != ActionKind::Follow) return;
+    // The link policy once more, whoever made the action: an unsafe address does nothing at all.
+    switch (classify(action.href)) {
+    case LinkKind::SitePath:
+        // A route of the book changes the view; a file of the site (the feed, a picture) opens in a new tab.
+        if (!site_file(action.href)) {
+            open(action.href);
+            requests.push_history = true;
+            return;
+        }
+        requests.open_external.push_back(action.href);
+        return;
+    case LinkKind::Web:
+    case LinkKind::Mail: requests.open_external.push_back(action.href); return;
+    case LinkKind::Fragment: // a heading on this page
+        fragment = decode_percent(action.href.substr(1));
+        pending_anchor = true;
         requests.push_history = true;
         return;
+    case LinkKind::Unsafe: return;
     }
-    requests.open_external.push_back(href);
 }
 
 void App::image_loaded(const std::string& src, ImTextureID texture, float width, float height) {
@@ -315,7 +323,7 @@ static void follow_reading(App& a) {
     a.address_scroll = a.scroll;
     const std::string id = a.reading_chapter();
     if (id.empty() || id == a.route.chapter) return;
-    Route r = resolve_route(a.site, id == "front" ? "/" : chapter_route(id));
+    Route r = resolve_route(a.site, id == "front" ? "/" : chapter_path(id));
     if (r.kind != RouteKind::Main || r.chapter != id) return; // the title page and the like have no route
     a.route = r;
     a.title = route_title(a.site, r);
@@ -461,7 +469,7 @@ void draw_page(PageDraw& d) {
     draw_find_highlights(a, d.dl, d.page, o, s); // under the ink
 
     auto at = [&](float x, float y) { return ImVec2(std::round(o.x + x * s), std::round(o.y + y * s)); };
-    std::string pending_link;
+    LinkAction pending_link;
     for (int i = 0; i < static_cast<int>(pg.boxes.size()); ++i) {
         const Box& b = pg.boxes[i];
         ImVec2 p0 = at(b.x, b.y), p1 = at(b.x + b.w, b.y + b.h);
@@ -471,10 +479,10 @@ void draw_page(PageDraw& d) {
             break;
         case BoxKind::Panel: d.dl->AddRectFilled(p0, p1, a.theme.ink_of(Ink::Panel), 4.0f * s); break;
         case BoxKind::Image: {
-            const std::string& src = b.link >= 0 ? a.book.links[b.link] : std::string();
-            bool local = src.size() > 1 && src[0] == '/' && src[1] != '/';
+            // Only the site's own pictures are ever requested (Book::images holds nothing else).
+            const std::string& src = b.image >= 0 ? a.book.images[b.image] : std::string();
             auto it = a.images.find(src);
-            if (local && it == a.images.end()) {
+            if (b.image >= 0 && loadable_image(src) && it == a.images.end()) {
                 a.images[src] = LoadedImage{}; // requested once; drawn as its alt text until it arrives
                 a.requests.load_images.push_back(src);
             } else if (it != a.images.end() && it->second.texture != ImTextureID_Invalid) {
@@ -520,26 +528,8 @@ void draw_page(PageDraw& d) {
         }
     }
     draw_code_edges(d);
-    // Running head (links to the contents) and the folio.
-    float small = spec.folio_size();
-    if (!pg.running_head.empty() || d.page > 0) {
-        const std::string& head = pg.running_head;
-        if (!head.empty()) {
-            ImFont* f = font_of(a, Face::Italic);
-            float w = f ? f->CalcTextSizeA(small * s, FLT_MAX, 0, head.c_str()).x : 0;
-            draw_text(d, Face::Italic, small,
-                      ImVec2(std::round(o.x + (size.x - w) * 0.5f), std::round(o.y + spec.margin_top * 0.42f * s)),
-                      a.theme.ink_of(Ink::Muted), head);
-        }
-    }
-    std::string folio = folio_label(pg);
-    ImFont* f = font_of(a, Face::Serif);
-    float w = f ? f->CalcTextSizeA(small * s, FLT_MAX, 0, folio.c_str()).x : 0;
-    draw_text(
-        d, Face::Serif, small,
-        ImVec2(std::round(o.x + (size.x - w) * 0.5f), std::round(o.y + (spec.height - spec.margin_bottom * 0.55f) * s)),
-        a.theme.ink_of(Ink::Muted), folio);
-    if (!pending_link.empty()) a.follow(pending_link);
+    // (The running head and the folio are boxes like the rest: layout placed them.)
+    if (pending_link.kind != ActionKind::None) a.follow(pending_link);
 }
 
 void draw_message(App& a, ImDrawList* dl) {

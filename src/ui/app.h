@@ -101,9 +101,9 @@ struct App {
     void set_error(const std::string& message);
     // Opens a path. restore_scroll >= 0 restores a position (back/forward); otherwise the route's anchor.
     void open(const std::string& path, float restore_scroll = -1);
-    void follow(const std::string& href); // a link was activated
-    void scroll_by(float dy);             // wheel and touch, already in CSS pixels
-    void fling(float velocity_px_s);      // touch released with speed: inertia
+    void follow(const LinkAction& action); // a link was activated
+    void scroll_by(float dy);              // wheel and touch, already in CSS pixels
+    void fling(float velocity_px_s);       // touch released with speed: inertia
     void scroll_key(ScrollKey k);
     // Scrolls the code panel under pos (CSS pixels) sideways by dx; false when pos is not over one.
     bool scroll_code_at(ImVec2 pos, float dx);

@@ -113,13 +113,13 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
             out += '"';
         }
         if (b.link >= 0 && b.link < static_cast<int>(a.book.links.size())) {
-            const std::string& href = a.book.links[b.link];
-            if (href.rfind("fold:", 0) == 0) {
+            const LinkAction& act = a.book.links[b.link];
+            if (act.kind == ActionKind::Fold) {
                 out += ",\"fold\":";
-                put_string(out, href);
-            } else if (safe_href(href)) {
+                put_string(out, fold_key(act.fold));
+            } else if (act.kind == ActionKind::Follow && followable(act.href)) {
                 out += ",\"href\":";
-                put_string(out, href);
+                put_string(out, act.href);
             }
             put_field(out, "l", static_cast<float>(b.link));
             if (continues_link(a.book, page, index)) out += ",\"c\":1";
@@ -177,6 +177,18 @@ TextLayerKey text_layer_key(const App& a) {
     return k;
 }
 
+std::string fold_key(int fold) { return "fold:" + std::to_string(fold); }
+
+LinkAction layer_link_action(const std::string& key) {
+    const std::string prefix = "fold:";
+    if (key.compare(0, prefix.size(), prefix) == 0) {
+        const std::string n = key.substr(prefix.size());
+        if (n.empty() || n.size() > 6 || n.find_first_not_of("0123456789") != std::string::npos) return LinkAction{};
+        return fold_link(std::stoi(n));
+    }
+    return follow_link(key);
+}
+
 std::string text_layer_json(const App& a) {
     std::string out = "{\"path\":";
     put_string(out, a.route.path);
@@ -210,7 +222,8 @@ std::string text_layer_json(const App& a) {
                 const Box& b = pg.boxes[i];
                 bool text = b.kind == BoxKind::Text && !b.text.empty();
                 bool image = b.kind == BoxKind::Image && !b.text.empty();
-                if (!text && !image) continue;
+                // Running heads and folios are drawn but are not the chapter's text: copy never picks them up.
+                if ((!text && !image) || b.role != BoxRole::Content) continue;
                 if (!first_item) out += ',';
                 first_item = false;
                 put_item(out, a, p, i, b);

@@ -48,6 +48,11 @@ TextLayerKey text_layer_key(const App& a);
 // Running heads and folios are not in it: they are not the text, and copy must not pick them up.
 std::string text_layer_json(const App& a);
 
+// How the layer names a fold ("fold:<n>", the item's data-fold) and turns what it hands back on a click
+// (that key, or an href) into the book's action.
+std::string fold_key(int fold);
+LinkAction layer_link_action(const std::string& key_or_href);
+
 // A stop of the focus model: the first box of a link (the boxes of a wrapped link are one stop).
 struct LinkStop {
     int page = -1, box = -1;

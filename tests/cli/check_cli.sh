@@ -143,6 +143,19 @@ expect "a wrong type exits 1 with content.json:4:14: error: \$.site.title: ..." 
     '"$err" == "$b/content.json:4:14: error: \$.site.title: expected a string, found a number; "*' \
     'stderr does not start with "<bundle>/content.json:4:14: error: $.site.title: expected a string, found a number; "'
 
+b="$(bundle reserved-shelf < <(sed 's/"timeline": \[\],/"timeline": [], "loves": {"title": "loves", "shelves": [{"id": "writing", "title": "w", "groups": []}]},/' <<<"$valid"))"
+run check "$b"
+expect "a shelf named like a chapter of the site exits 1 with a located error and the reserved ids" 1 \
+    '"$err" == "$b/content.json:7:66: error: \$.loves.shelves[0].id: the id '"'"'writing'"'"' is reserved"*' \
+    'stderr does not start with "<bundle>/content.json:7:66: error: $.loves.shelves[0].id: the id '"'"'writing'"'"' is reserved"' \
+    '"$err" == *"choose another id; reserved: contents, loves, writing"*' 'no hint naming the reserved ids'
+
+b="$(bundle sign-in-date < <(sed 's/2026-03-01/+202-01-01/' <<<"$valid"))"
+run check "$b"
+expect "a date with a sign is not a date: exits 1 at its position" 1 \
+    '"$err" == "$b/content.json:9:51: error: \$.writing[0].date: '"'"'+202-01-01'"'"' is not a date; "*' \
+    'stderr does not start with "<bundle>/content.json:9:51: error: $.writing[0].date: '"'"'+202-01-01'"'"' is not a date; "'
+
 b="$(bundle three-errors < <(sed -e 's/"title": "Ada"/"title": 1/' -e 's/"schema": 1,/"schema": 1, "extra": true,/' \
     -e 's/2026-03-01/2026-13-01/' <<<"$valid"))"
 run check "$b"
@@ -324,12 +337,17 @@ except ValueError as e:
 print("pages", d.get("pages") if isinstance(d, dict) else None)
 for c in (d.get("chapters") or []) if isinstance(d, dict) else []:
     print("chapter", c.get("id"), c.get("first_folio"))
+pages = (d.get("page_list") or []) if isinstance(d, dict) else []
+print("furniture", len(pages) > 0 and all(("folio" in p) != bool(p.get("blank")) for p in pages))
+print("head", any(p.get("running_head") == "by kind, continued" for p in pages))
 ' <<<"$out" 2>&1)"
     expect "pages prints the layout as JSON with \"pages\" and the chapters writing (folio 10) and books (folio 8)" 0 \
         '"$facts" != *"invalid-json"*' "stdout is not JSON: $(grep invalid-json <<<"$facts")" \
         '"$(grep -cE "^pages [1-9][0-9]*$" <<<"$facts")" == 1' 'no positive "pages" count' \
         '"$facts" == *"chapter writing 10"*' 'chapter "writing" does not start at folio "10"' \
-        '"$facts" == *"chapter books 8"*' 'chapter "books" does not start at folio "8"'
+        '"$facts" == *"chapter books 8"*' 'chapter "books" does not start at folio "8"' \
+        '"$facts" == *"furniture True"*' 'a page that is not blank has no folio box (or a blank one has)' \
+        '"$facts" == *"head True"*' 'no page carries the running head "by kind, continued"'
 fi
 
 #-----------------------------------------------------------------------------

@@ -68,7 +68,7 @@ std::string main_text(const std::string& page) { return between(page, "<main", "
 
 //---- [SECTION] The seed's feed ----
 
-TEST_CASE("emit: the seed's rss has every article, newest first, with the seed's fields", "[emit]") {
+TEST_CASE("emit: the seed's rss has every article, newest first, with the seed's fields", "[emit][seed]") {
     const Site& site = seed_site();
     const std::string rss = emit_rss(site);
 
@@ -106,7 +106,7 @@ TEST_CASE("emit: the seed's rss has every article, newest first, with the seed's
     CHECK(first.find("<content:encoded><![CDATA[<p>The first description") != std::string::npos);
 }
 
-TEST_CASE("emit: every feed item's guid uses guid_base and its link uses base_url", "[emit]") {
+TEST_CASE("emit: every feed item's guid uses guid_base and its link uses base_url", "[emit][seed]") {
     const Site& site = seed_site();
     const std::string rss = emit_rss(site);
     for (const Article& a : site.writing) {
@@ -121,7 +121,7 @@ TEST_CASE("emit: every feed item's guid uses guid_base and its link uses base_ur
 
 //---- [SECTION] The seed's pages ----
 
-TEST_CASE("emit: one page per route, plus 404, feed, sitemap, robots and headers", "[emit]") {
+TEST_CASE("emit: one page per route, plus 404, feed, sitemap, robots and headers", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     const auto routes = all_routes(site);
@@ -137,7 +137,7 @@ TEST_CASE("emit: one page per route, plus 404, feed, sitemap, robots and headers
         CHECK(paths.count(p) == 1);
 }
 
-TEST_CASE("emit: every page fills the shell with head, body and the boot script", "[emit]") {
+TEST_CASE("emit: every page fills the shell with head, body and the boot script", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     for (const OutputFile& f : files) {
@@ -168,7 +168,7 @@ TEST_CASE("emit: every page fills the shell with head, body and the boot script"
     }
 }
 
-TEST_CASE("emit: each page shows its view's text", "[emit]") {
+TEST_CASE("emit: each page shows its view's text", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
 
@@ -181,8 +181,8 @@ TEST_CASE("emit: each page shows its view's text", "[emit]") {
           std::string::npos);
     CHECK(front.find("<a href=\"https://github.com/TheHPXProject/hpx/pull/7607\">#7607</a> Get the Rostam Jenkins "
                      "lanes passing again") != std::string::npos);
-    CHECK(front.find("<details><summary>the rest</summary>") != std::string::npos);
-    CHECK(front.find("on GitHub since 24 Sep<") != std::string::npos); // newest year: no year
+    CHECK(front.find("<details><summary>the rest (15)</summary>") != std::string::npos); // the book's words
+    CHECK(front.find("on GitHub since 24 Sep<") != std::string::npos);                   // newest year: no year
     CHECK(front.find("first released on PyPI 29 Aug<") != std::string::npos);
     CHECK(front.find("on GitHub since 1 Sep 2025<") != std::string::npos); // an older year keeps it
     CHECK(front.find("<a href=\"/writing/three-hundred-processes-waited-for-one-pid\">three hundred processes waited "
@@ -227,7 +227,7 @@ TEST_CASE("emit: each page shows its view's text", "[emit]") {
     CHECK(missing.find("<meta name=\"robots\" content=\"noindex\">") != std::string::npos);
 }
 
-TEST_CASE("emit: the writing page lists every article, numbered newest first", "[emit]") {
+TEST_CASE("emit: the writing page lists every article, numbered newest first", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     const std::string list = between(file_or_fail(files, "writing/index.html"), "<ol reversed", "</ol>");
@@ -239,7 +239,7 @@ TEST_CASE("emit: the writing page lists every article, numbered newest first", "
     CHECK(list.find("<time datetime=\"2026-07-31\">") != std::string::npos);
 }
 
-TEST_CASE("emit: article pages hold the opening, tags and neighbours", "[emit]") {
+TEST_CASE("emit: article pages hold the opening, tags and neighbours", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     for (const Article& a : site.writing) {
@@ -261,7 +261,7 @@ TEST_CASE("emit: article pages hold the opening, tags and neighbours", "[emit]")
     }
 }
 
-TEST_CASE("emit: tag pages list the articles with that tag", "[emit]") {
+TEST_CASE("emit: tag pages list the articles with that tag", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
     for (const auto& kv : site.tags) {
@@ -276,7 +276,7 @@ TEST_CASE("emit: tag pages list the articles with that tag", "[emit]") {
 
 //---- [SECTION] Sitemap, robots.txt, _headers ----
 
-TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit]") {
+TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit][seed]") {
     const Site& site = seed_site();
     const std::string map = emit_sitemap(site);
     // Every route but the search form (noindex) is in the sitemap.
@@ -298,6 +298,28 @@ TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit]") {
     CHECK(headers.find("/assets/*\n  Cache-Control: public, max-age=31536000, immutable") != std::string::npos);
     CHECK(headers.find("/*.wasm\n  Content-Type: application/wasm") != std::string::npos);
     CHECK(count_of(headers, "Content-Type: application/wasm") == 1); // two matching rules would join into one bad value
+}
+
+TEST_CASE("emit: every page carries the one CSP as a meta, minus what a meta cannot carry", "[emit][seed]") {
+    const Site& site = seed_site();
+    const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+    const std::string full = content_security_policy(false), meta = content_security_policy(true);
+    CHECK(full == meta + "; frame-ancestors 'none'");
+    CHECK(meta.find("frame-ancestors") == std::string::npos);
+    CHECK(file_or_fail(files, "_headers").find("  Content-Security-Policy: " + full + "\n") != std::string::npos);
+    const std::string tag = "<meta http-equiv=\"Content-Security-Policy\" content=\"" + html_escape(meta) + "\">";
+    int pages = 0;
+    for (const OutputFile& f : files) {
+        if (f.path.size() < 5 || f.path.compare(f.path.size() - 5, 5, ".html") != 0) continue;
+        ++pages;
+        INFO(f.path);
+        const size_t at = f.contents.find(tag);
+        REQUIRE(at != std::string::npos);
+        // Before anything the page loads: the stylesheet, the preloads, the boot script.
+        CHECK(at < f.contents.find("<link rel=\"stylesheet\""));
+        CHECK(at < f.contents.find("<script"));
+    }
+    CHECK(pages == static_cast<int>(all_routes(site).size()) + 1); // every route and the 404 page
 }
 
 //---- [SECTION] Markdown rendering ----
@@ -368,7 +390,7 @@ TEST_CASE("emit: Markdown bodies become semantic HTML", "[emit]") {
     CHECK(rss.find("<td style=\"text-align:right\">3</td>") != std::string::npos);
 }
 
-TEST_CASE("emit: only http, https, mailto and site paths become links", "[emit]") {
+TEST_CASE("emit: only http, https, mailto, site paths and relative references become links", "[emit]") {
     const Site s = small_site("[one](javascript:alert(1)) [two](JavaScript:alert(2)) [three](data:text/html,x) "
                               "[four](//evil.example/) [five](mailto:ada@example.org) [six](relative/page) "
                               "![pic](javascript:alert(3))\n");
@@ -378,9 +400,10 @@ TEST_CASE("emit: only http, https, mailto and site paths become links", "[emit]"
     CHECK(art.find("href=\"data:") == std::string::npos);
     CHECK(art.find("href=\"//evil") == std::string::npos);
     CHECK(art.find("href=\"relative") == std::string::npos);
+    CHECK(art.find("<a href=\"/writing/relative/page\">six</a>") != std::string::npos); // as a browser resolves it
     CHECK(art.find("<img") == std::string::npos);
     CHECK(art.find("<a href=\"mailto:ada@example.org\">five</a>") != std::string::npos);
-    for (const char* text : {"one", "two", "three", "four", "six", "pic"})
+    for (const char* text : {"one", "two", "three", "four", "pic"})
         CHECK(art.find(text) != std::string::npos);
     CHECK(emit_rss(s).find("javascript:") == std::string::npos);
 }
@@ -426,7 +449,12 @@ Site hostile_site() {
                           "</div>\n";
         s.writing.push_back(a);
     }
-    Project p{"proj", kEvil, kEvil, kEvil, "since", {2026, 1, 1}, {{kEvil, "javascript:alert(1)"}}};
+    Project p;
+    p.id = "proj";
+    p.name = p.summary = p.where = kEvil;
+    p.event = "since";
+    p.date = {2026, 1, 1};
+    p.links = {{kEvil, "javascript:alert(1)"}};
     s.projects.push_back(p);
     TimelineEntry pulls;
     pulls.kind = EntryKind::Pulls;
@@ -446,7 +474,11 @@ Site hostile_site() {
     Shelf shelf;
     shelf.id = "books";
     shelf.title = shelf.subtitle = kEvil;
-    shelf.groups = {{kEvil, {{kEvil, kEvil, "javascript:alert(1)", {kEvil, kEvil}}}}};
+    ShelfItem item;
+    item.title = item.note = kEvil;
+    item.href = "javascript:alert(1)";
+    item.by = {kEvil, kEvil};
+    shelf.groups = {{kEvil, {item}}};
     s.loves.shelves = {shelf};
     s.work.present = true;
     s.work.title = s.work.intro_markdown = s.work.after_markdown = kEvil;
@@ -515,7 +547,7 @@ TEST_CASE("emit: hostile content keeps the feed well-formed", "[emit]") {
     CHECK(count_of(content, "]]>") == 1 + count_of(content, "]]]]><![CDATA[>"));
 }
 
-TEST_CASE("the feed carries the newest 100 articles of a long archive", "[emit]") {
+TEST_CASE("the feed carries the newest 100 articles of a long archive", "[emit][seed]") {
     Site site = seed_site();
     for (int i = 0; i < 150; ++i) {
         Article a = site.writing.back();
@@ -531,4 +563,25 @@ TEST_CASE("the feed carries the newest 100 articles of a long archive", "[emit]"
     CHECK(items == kFeedItems);
     CHECK(rss.find("three-hundred-processes-waited-for-one-pid") != std::string::npos); // the newest stays
     CHECK(rss.find("/writing/old-149<") == std::string::npos);                          // the oldest goes
+}
+
+TEST_CASE("emit: addresses are percent-encoded and relative links resolve against the article", "[emit]") {
+    const Site s =
+        small_site("[a](</my uri>) [b](../about) [c](other#part) [d](#part) [e](/x%20y) "
+                   "[f](https://ex.org/caf\xC3\xA9) ![g](</images/a b.png>) [h](caf&eacute; \"&frac12;\")\n");
+    const std::string art = article_page(s);
+    CHECK(art.find("<a href=\"/my%20uri\">a</a>") != std::string::npos);
+    CHECK(art.find("<a href=\"/about\">b</a>") != std::string::npos);
+    CHECK(art.find("<a href=\"/writing/other#part\">c</a>") != std::string::npos);
+    CHECK(art.find("<a href=\"#part\">d</a>") != std::string::npos); // within the page, whatever its URL
+    CHECK(art.find("<a href=\"/x%20y\">e</a>") != std::string::npos);
+    CHECK(art.find("<a href=\"https://ex.org/caf%C3%A9\">f</a>") != std::string::npos);
+    CHECK(art.find("<img src=\"/images/a%20b.png\" alt=\"g\"") != std::string::npos);
+    CHECK(art.find("<a href=\"/writing/caf%C3%A9\" title=\"\xC2\xBD\">h</a>") != std::string::npos);
+
+    // The feed: the same links, absolute (a feed reader has no page to resolve against).
+    const std::string rss = emit_rss(s);
+    CHECK(rss.find("<a href=\"https://ada.example/writing/other#part\">c</a>") != std::string::npos);
+    CHECK(rss.find("<a href=\"https://ada.example/writing/parsing#part\">d</a>") != std::string::npos);
+    CHECK(rss.find("<a href=\"https://ada.example/my%20uri\">a</a>") != std::string::npos);
 }

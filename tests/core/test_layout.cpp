@@ -1,8 +1,15 @@
 // Layout and pagination rules, with a fixed-width measurer (no fonts needed).
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/compose.h"
+#include "core/derive.h"
+#include "core/emit.h"
+#include "core/find.h"
 #include "core/load.h"
+#include "support/seed.h"
 
 using namespace folio;
 
@@ -10,7 +17,7 @@ namespace {
 
 Paragraph body(const std::string& text, float size = 14) {
     Paragraph p;
-    p.spans = {Span{Face::Serif, Ink::Text, text, ""}};
+    p.spans = {Span{Face::Serif, Ink::Text, text, {}, false}};
     p.size = size;
     return p;
 }
@@ -20,11 +27,30 @@ constexpr float kHeadingSize = 20.0f;
 
 bool heading_ends_a_page(const Book& b) {
     for (const Page& p : b.pages) {
-        if (p.boxes.empty()) continue;
-        const Box& last = p.boxes.back();
-        if (last.kind == BoxKind::Text && last.size == kHeadingSize) return true;
+        const Box* last = nullptr; // the last box of text (the folio below it is furniture)
+        for (const Box& x : p.boxes)
+            if (x.role == BoxRole::Content) last = &x;
+        if (last && last->kind == BoxKind::Text && last->size == kHeadingSize) return true;
     }
     return false;
+}
+
+// The small fixture: a shelf that runs over two pages, a short one, writing; a non-GitHub forge.
+const Site& small_site() {
+    static Site site;
+    static bool loaded = false;
+    if (!loaded) {
+        Diagnostics d;
+        REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/small", site, d));
+        loaded = true;
+    }
+    return site;
+}
+
+const Box* furniture(const Page& p, BoxRole role) {
+    for (const Box& b : p.boxes)
+        if (b.role == role) return &b;
+    return nullptr;
 }
 
 } // namespace
@@ -66,13 +92,22 @@ TEST_CASE("a 200-item list continues under a continued head", "[layout]") {
     f.finish();
     REQUIRE(b.pages.size() > 3);
     CHECK(b.pages[0].running_head.empty());
-    for (size_t i = 1; i < b.pages.size(); ++i)
+    CHECK(furniture(b.pages[0], BoxRole::RunningHead) == nullptr);
+    for (size_t i = 1; i < b.pages.size(); ++i) {
         CHECK(b.pages[i].running_head == "list, continued");
+        // The head is a box layout placed: first on its page, centred in the top margin.
+        const Box* head = furniture(b.pages[i], BoxRole::RunningHead);
+        REQUIRE(head);
+        CHECK(&b.pages[i].boxes.front() == head);
+        CHECK(head->text == "list, continued");
+        CHECK(head->y + head->h <= b.spec.margin_top);
+        CHECK(std::abs(head->x + head->w * 0.5f - b.spec.width * 0.5f) < 0.01f);
+    }
     int items = 0;
     for (const Page& p : b.pages)
         for (const Box& x : p.boxes) {
             if (x.text.rfind("item ", 0) == 0) ++items;
-            CHECK(x.y + x.h <= b.spec.bottom() + 0.01f);
+            if (x.role == BoxRole::Content) CHECK(x.y + x.h <= b.spec.bottom() + 0.01f);
         }
     CHECK(items == 200);
     CHECK(b.pages.back().folio == static_cast<int>(b.pages.size()));
@@ -97,7 +132,95 @@ TEST_CASE("long words and URLs never overflow the measure", "[layout]") {
     CHECK(joined.find("end") != std::string::npos);
 }
 
-TEST_CASE("a chapter starts on an even page; the contents prints computed folios", "[layout]") {
+TEST_CASE("every page but a blank one carries its folio as a box below the text", "[layout]") {
+    FixedMeasurer m;
+    Book book = compose_site(small_site(), m, ComposeState{});
+    int blank = 0;
+    for (const Page& p : book.pages) {
+        const Box* folio = furniture(p, BoxRole::Folio);
+        if (p.blank) {
+            CHECK(p.boxes.empty());
+            ++blank;
+            continue;
+        }
+        REQUIRE(folio);
+        CHECK(&p.boxes.back() == folio);
+        CHECK(folio->text == folio_label(p));
+        CHECK(folio->y >= book.spec.bottom());
+        CHECK(folio->y + folio->h <= book.spec.height);
+    }
+    CHECK(blank > 0); // chapters on even pages leave blank versos
+}
+
+TEST_CASE("small fixture: a long shelf continues under its continued head", "[layout]") {
+    FixedMeasurer m;
+    Book book = compose_site(small_site(), m, ComposeState{});
+    const ChapterSpan* books = book.chapter("books");
+    REQUIRE(books);
+    REQUIRE(books->last_page > books->first_page);
+    CHECK(book.pages[books->first_page].running_head.empty());
+    for (int i = books->first_page + 1; i <= books->last_page; ++i) {
+        const Box* head = furniture(book.pages[i], BoxRole::RunningHead);
+        REQUIRE(head);
+        CHECK(head->text == "by kind, continued");
+    }
+    // The shelf's last book is on its last page, after the head.
+    bool last_book = false;
+    for (const Box& b : book.pages[books->last_page].boxes)
+        if (b.text == "Book number 40") last_book = true;
+    CHECK(last_book);
+}
+
+TEST_CASE("small fixture: chapters start on even pages; the contents prints the computed folios", "[layout]") {
+    FixedMeasurer m;
+    const Site& site = small_site();
+    Book book = compose_site(site, m, ComposeState{});
+    for (const ChapterSpan& c : book.chapters) {
+        const Page& first = book.pages[c.first_page];
+        INFO(c.id);
+        if (!first.roman && c.id != "title") CHECK(first.folio % 2 == 0);
+    }
+    std::vector<ContentsLine> lines = contents_folios(site, book);
+    REQUIRE(lines.size() == 4);
+    std::vector<std::string> printed;
+    const Page& contents = book.pages[book.chapter("contents")->first_page];
+    for (const Box& x : contents.boxes)
+        if (x.role == BoxRole::Content && x.ink == Ink::Muted && x.x > book.spec.width * 0.5f)
+            printed.push_back(x.text);
+    REQUIRE(printed.size() == 4);
+    for (size_t i = 0; i < lines.size(); ++i)
+        CHECK(printed[i] == lines[i].folio);
+    CHECK(lines[0].folio == "4"); // title page 1, contents 2, loves 4
+    // Forty more books move writing (after books) and the contents prints the new number.
+    Site more = site;
+    for (int i = 0; i < 40; ++i)
+        more.loves.shelves[0].groups[0].items.push_back(testing::shelf_item("More " + std::to_string(i), "Someone"));
+    derive(more);
+    Book grown = compose_site(more, m, ComposeState{});
+    std::vector<ContentsLine> after = contents_folios(more, grown);
+    CHECK(after[1].folio == lines[1].folio);
+    CHECK(std::stoi(after[3].folio) > std::stoi(lines[3].folio));
+    bool reprinted = false;
+    for (const Box& x : grown.pages[grown.chapter("contents")->first_page].boxes)
+        if (x.role == BoxRole::Content && x.ink == Ink::Muted && x.text == after[3].folio) reprinted = true;
+    CHECK(reprinted);
+}
+
+TEST_CASE("small fixture: front matter is roman and ends on an odd page count, padded by the flow", "[layout]") {
+    FixedMeasurer m;
+    Book book = compose_site(small_site(), m, ComposeState{});
+    int roman = 0;
+    for (const Page& p : book.pages)
+        roman += p.roman ? 1 : 0;
+    CHECK(roman % 2 == 1);
+    CHECK(book.pages[roman].folio == 1);
+    // No chapter is made up for the padding: the front matter's last page is the front chapter's.
+    CHECK(book.chapters[0].id == "front");
+    CHECK(book.chapters[0].last_page == roman - 1);
+    CHECK(book.chapters[1].id == "title");
+}
+
+TEST_CASE("a chapter starts on an even page; the contents prints computed folios", "[layout][seed]") {
     Site site;
     Diagnostics d;
     REQUIRE(load_bundle(FOLIO_SOURCE_DIR, site, d));
@@ -113,7 +236,8 @@ TEST_CASE("a chapter starts on an even page; the contents prints computed folios
     REQUIRE(contents);
     std::vector<std::string> printed;
     for (const Box& x : book.pages[contents->first_page].boxes)
-        if (x.ink == Ink::Muted && x.x > book.spec.width * 0.5f) printed.push_back(x.text); // right-aligned folios
+        if (x.role == BoxRole::Content && x.ink == Ink::Muted && x.x > book.spec.width * 0.5f)
+            printed.push_back(x.text); // right-aligned folios
     REQUIRE(printed.size() == lines.size());
     for (size_t i = 0; i < lines.size(); ++i)
         CHECK(printed[i] == lines[i].folio);
@@ -123,7 +247,8 @@ TEST_CASE("a chapter starts on an even page; the contents prints computed folios
     for (Shelf& sh : more.loves.shelves)
         if (sh.id == "books")
             for (int i = 0; i < 80; ++i)
-                sh.groups[0].items.push_back(ShelfItem{"Another book " + std::to_string(i), "", "", {"Someone"}});
+                sh.groups[0].items.push_back(testing::shelf_item("Another book " + std::to_string(i), "Someone"));
+    derive(more);
     Book grown = compose_site(more, m, ComposeState{});
     std::vector<ContentsLine> after = contents_folios(more, grown);
     CHECK(after[2].folio == lines[2].folio);                      // books itself starts where it did
@@ -131,7 +256,7 @@ TEST_CASE("a chapter starts on an even page; the contents prints computed folios
     CHECK(std::stoi(after[6].folio) > std::stoi(lines[6].folio)); // find me moved
 }
 
-TEST_CASE("front matter has roman folios and an odd page count", "[layout]") {
+TEST_CASE("front matter has roman folios and an odd page count", "[layout][seed]") {
     Site site;
     Diagnostics d;
     REQUIRE(load_bundle(FOLIO_SOURCE_DIR, site, d));
@@ -183,4 +308,45 @@ TEST_CASE("an article body typesets every Markdown element", "[layout]") {
     CHECK(quote_bar);
     CHECK(table_right);
     CHECK(line_two_x == hard_break_first_x); // the hard break starts a new line
+}
+
+TEST_CASE("a non-GitHub forge: the book and the HTML both link the repository and its pulls there",
+          "[layout][vocabulary]") {
+    const Site& site = small_site();
+    FixedMeasurer m;
+    Book book = compose_site(site, m, ComposeState{});
+    std::vector<std::string> follows;
+    for (const LinkAction& a : book.links)
+        if (a.kind == ActionKind::Follow) follows.push_back(a.href);
+    auto has = [&](const std::string& h) { return std::find(follows.begin(), follows.end(), h) != follows.end(); };
+    CHECK(has("https://forge.example/sam/tool"));
+    CHECK(has("https://forge.example/sam/tool/pull/1"));
+    for (const std::string& h : follows)
+        CHECK(h.find("github.com") == std::string::npos);
+    const std::vector<OutputFile> files = emit_site(site, "<main>{{body}}</main>", SiteAssets{});
+    const std::string& front = files[0].contents;
+    REQUIRE(files[0].path == "index.html");
+    CHECK(front.find("merged into <a href=\"https://forge.example/sam/tool\">sam/tool</a>") != std::string::npos);
+    CHECK(front.find("<a href=\"https://forge.example/sam/tool/pull/1\">#1</a>") != std::string::npos);
+    CHECK(front.find("github.com") == std::string::npos);
+    // The fold's words are the model's, in both: "the rest (2)".
+    CHECK(front.find("<summary>the rest (2)</summary>") != std::string::npos);
+    bool rest = false;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes)
+            if (b.text.rfind("the rest (2)", 0) == 0 && b.link >= 0 && book.links[b.link].kind == ActionKind::Fold)
+                rest = true;
+    CHECK(rest);
+}
+
+TEST_CASE("find reads the text, not the page furniture", "[layout][find]") {
+    FixedMeasurer m;
+    Book book = compose_site(small_site(), m, ComposeState{});
+    bool head = false;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes)
+            if (b.role == BoxRole::RunningHead && b.text == "by kind, continued") head = true;
+    REQUIRE(head);
+    CHECK(find_in_book(book, "by kind, continued").empty());
+    CHECK_FALSE(find_in_book(book, "Book number 40").empty());
 }

@@ -230,3 +230,96 @@ TEST_CASE("a 50 MB file gets an answer, not a crash", "[load]") {
     CHECK(load_site_json("content.json", big, site, d));
     CHECK(site.writing[0].opening.size() == (50u << 20));
 }
+
+TEST_CASE("a shelf may not take a reserved chapter id", "[load][vocabulary]") {
+    for (const char* id : {"writing", "contents", "tags", "assets", "front"}) {
+        const std::string loves = std::string(R"("loves": {"title": "things I love", "shelves": [
+    {"id": ")") + id + R"(", "title": "books", "groups": [{"items": [{"title": "Dune"}]}]}]},
+  "contents")";
+        Diagnostics d = check(replace(kValid, "\"contents\"", loves));
+        INFO(id);
+        REQUIRE(d.size() == 1);
+        CHECK(d[0].path == "$.loves.shelves[0].id");
+        CHECK(d[0].line == 12);
+        CHECK(d[0].column == 12);
+        CHECK(d[0].message ==
+              std::string("the id '") + id + "' is reserved (it names a chapter or a folder of the site)");
+        CHECK(d[0].hint.find("choose another id; reserved: contents, loves, writing") == 0);
+        CHECK(format_diagnostic(d[0]).find("content.json:12:12: error: $.loves.shelves[0].id: the id") == 0);
+    }
+}
+
+TEST_CASE("the contents lists each chapter once, and only chapters that exist", "[load][vocabulary]") {
+    Diagnostics d =
+        check(replace(kValid, R"([{"title": "writing", "chapter": "writing"}])",
+                      R"([{"title": "writing", "chapter": "writing"}, {"title": "again", "chapter": "writing"},
+               {"title": "books", "chapter": "books"}])"));
+    REQUIRE(d.size() == 2);
+    CHECK(d[0].path == "$.contents[1].chapter");
+    CHECK(d[0].message == "the chapter 'writing' is listed twice");
+    CHECK(d[1].path == "$.contents[2].chapter");
+    CHECK(d[1].message == "no chapter 'books'");
+    CHECK(d[1].hint == "use one of: writing");
+}
+
+TEST_CASE("the chapters are one derived list, in the contents' order, writing always present", "[load][vocabulary]") {
+    Site site;
+    Diagnostics d;
+    const std::string text = replace(kValid, R"("contents": [{"title": "writing", "chapter": "writing"}])",
+                                     R"("loves": {"title": "things I love", "shelves": [
+    {"id": "books", "title": "books", "groups": [{"items": [{"title": "Dune", "by": ["Frank Herbert", "someone"]}]}]},
+    {"id": "songs", "title": "songs", "groups": []}]},
+  "contents": [{"title": "my books", "chapter": "books"}, {"title": "loved", "chapter": "loves"}])");
+    REQUIRE(load_site_json("content.json", text, site, d));
+    std::vector<std::string> ids, titles;
+    std::vector<int> numbers;
+    for (const Chapter& c : site.chapters) {
+        ids.push_back(c.id);
+        titles.push_back(c.title);
+        numbers.push_back(c.number);
+    }
+    CHECK(ids == std::vector<std::string>{"contents", "books", "loves", "songs", "writing"});
+    CHECK(titles == std::vector<std::string>{"contents", "my books", "loved", "songs", "writing"});
+    CHECK(numbers == std::vector<int>{0, 1, 2, 0, 0});
+    CHECK(site.find_chapter("books")->kind == ChapterKind::Shelf);
+    CHECK(site.find_chapter("books")->shelf == 0);
+    CHECK(site.loves.shelves[0].count == 1);
+    CHECK(site.loves.shelves[0].groups[0].items[0].by_line == "Frank Herbert, someone");
+}
+
+TEST_CASE("pull requests and their repository link to the contribution's own host", "[load][vocabulary]") {
+    Site site;
+    Diagnostics d;
+    std::string text =
+        replace(kValid, "\"timeline\": []", R"("contributions": [{"repo": "ada/cc", "host": "https://codeberg.org"}],
+  "timeline": [{"year": 2026, "entries": [{"merged_into": "ada/cc", "show": 1, "pulls": [
+    {"number": 7, "title": "Seven"}, {"number": 9, "title": "Nine"}, {"number": 11, "title": "Eleven"}]}]}])");
+    REQUIRE(load_site_json("content.json", text, site, d));
+    const TimelineEntry& e = site.timeline[0].entries[0];
+    CHECK(e.repo_url == "https://codeberg.org/ada/cc");
+    CHECK(e.pulls[0].url == "https://codeberg.org/ada/cc/pull/7");
+    CHECK(e.rest == 2);
+    CHECK(e.rest_label == "the rest (2)");
+}
+
+TEST_CASE("a contribution's host must be a web address", "[load][vocabulary]") {
+    for (const char* host : {"/forge/", "javascript:alert(1)", "mailto:a@b.example"}) {
+        Diagnostics d = check(replace(kValid, "\"timeline\": []",
+                                      std::string(R"("contributions": [{"repo": "ada/cc", "host": ")") + host +
+                                          R"("}], "timeline": [])"));
+        INFO(host);
+        REQUIRE(d.size() == 1);
+        CHECK(d[0].path == "$.contributions[0].host");
+        CHECK(d[0].hint == "write the forge's address, like https://codeberg.org/");
+    }
+}
+
+TEST_CASE("dates are parsed strictly", "[load]") {
+    for (const char* bad : {"+202-01-01", "2026-1-01x", " 2026-01-1", "2026-01-+1", "２０２６-01-01", "2026-0a-01"}) {
+        Diagnostics d = check(replace(kValid, "2026-03-01", bad));
+        INFO(bad);
+        REQUIRE(d.size() == 1);
+        CHECK(d[0].path == "$.writing[0].date");
+        CHECK(d[0].message == std::string("'") + bad + "' is not a date");
+    }
+}

@@ -106,6 +106,10 @@ TEST_CASE("entities decode and words count", "[markdown]") {
     Document d = parse_markdown("Fish &amp; chips &#8212; &copy; twice.");
     CHECK(plain_text(d) == "Fish & chips \xE2\x80\x94 \xC2\xA9 twice. ");
     CHECK(count_words(d) == 6);
+    // Every HTML5 name (md4c's table), including the two-code-point ones; unknown names stay as written.
+    CHECK(plain_text(parse_markdown("&auml; &frac34; &HilbertSpace; &ngE; &notanentity; &#x1F600;")) ==
+          "\xC3\xA4 \xC2\xBE \xE2\x84\x8B \xE2\x89\xA7\xCC\xB8 &notanentity; \xF0\x9F\x98\x80 ");
+    CHECK(parse_markdown("[x](/a?b=&ouml;)").children[0].children[0].href == "/a?b=\xC3\xB6");
 }
 
 TEST_CASE("absurd nesting is flattened, never a deep tree", "[markdown]") {

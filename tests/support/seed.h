@@ -21,4 +21,12 @@ inline const Site& seed_site() {
     return site;
 }
 
+// A shelf item with a title and one author (derive fills its by line).
+inline ShelfItem shelf_item(const std::string& title, const std::string& by) {
+    ShelfItem it;
+    it.title = title;
+    it.by = {by};
+    return it;
+}
+
 } // namespace folio::testing

@@ -24,6 +24,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/links.h"
 #include "core/load.h"
 #include "ui/app.h"
 #include "ui/text_layer.h"
@@ -198,7 +199,7 @@ void handle_requests() {
         r.title_changed = false;
     }
     for (const std::string& href : r.open_external)
-        js_open_external(href.c_str());
+        if (folio::followable(href)) js_open_external(href.c_str()); // the link policy, at the last door
     r.open_external.clear();
     for (const std::string& src : r.load_images)
         js_load_image(src.c_str());
@@ -513,7 +514,7 @@ EMSCRIPTEN_KEEPALIVE void folio_dispatch(int kind, double a, double b, double c,
 // A link in the text layer was clicked (or Enter pressed on it) without a modifier: the book's policy
 // decides (a route of the book turns the page through the History API; anything else opens a new tab).
 EMSCRIPTEN_KEEPALIVE void folio_follow(const char* href) {
-    g_platform.app.follow(href ? href : "");
+    g_platform.app.follow(folio::layer_link_action(href ? href : ""));
     request_frame(2);
 }
 

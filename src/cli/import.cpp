@@ -1,0 +1,827 @@
+// folio import: a bundle from a Hugo, Jekyll or Zola site folder. See import.h.
+//
+// A pipeline of plain stages: detect the generator, read its config, find the posts, read each post's
+// front matter, give every post a unique slug, convert the bodies (shortcodes, Liquid, images), then
+// write the bundle into a temporary folder, check it with folio's own loader, and move it into place.
+#include "cli/import.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "cli/import_front_matter.h"
+#include "cli/import_markup.h"
+#include "core/load.h"
+#include "core/markdown.h"
+#include "core/text.h"
+#include "core/url.h"
+
+namespace folio::import {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+//---- [SECTION] Reporting ----
+
+// Problems in source order (file, line, column), however the stages found them.
+struct Report {
+    struct Entry {
+        std::string file;
+        int line, column;
+        std::string text;
+    };
+    std::vector<Entry> errors, warnings;
+    void error(const std::string& file, int line, int col, const std::string& what) {
+        errors.push_back({file, line, col, "error: " + what});
+    }
+    void warning(const std::string& file, int line, int col, const std::string& what) {
+        warnings.push_back({file, line, col, "warning: " + what});
+    }
+    static void print(std::vector<Entry> entries) {
+        std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+            return std::tie(a.file, a.line, a.column) < std::tie(b.file, b.line, b.column);
+        });
+        for (const Entry& e : entries)
+            std::fprintf(stderr, "%s:%d:%d: %s\n", e.file.c_str(), e.line, e.column, e.text.c_str());
+    }
+};
+
+const char* generator_name(Generator g) {
+    switch (g) {
+    case Generator::Hugo: return "Hugo";
+    case Generator::Jekyll: return "Jekyll";
+    case Generator::Zola: return "Zola";
+    }
+    return "";
+}
+
+bool read_file(const fs::path& p, std::string& out) {
+    std::ifstream f(p, std::ios::binary);
+    if (!f) return false;
+    std::ostringstream ss;
+    ss << f.rdbuf();
+    out = ss.str();
+    return true;
+}
+
+bool write_file(const fs::path& p, const std::string& text) {
+    std::error_code ec;
+    fs::create_directories(p.parent_path(), ec);
+    std::ofstream f(p, std::ios::binary);
+    f << text;
+    return static_cast<bool>(f);
+}
+
+//---- [SECTION] Detecting the generator and reading its config ----
+
+const char* const kHugoConfigs[] = {"hugo.toml",   "hugo.yaml",   "hugo.yml",   "hugo.json",
+                                    "config.toml", "config.yaml", "config.yml", "config.json"};
+
+bool detect(const fs::path& src, Generator& g, std::string& why) {
+    auto has = [&](const char* name) { return fs::exists(src / name); };
+    if (has("_config.yml") || has("_config.yaml") || fs::is_directory(src / "_posts")) {
+        g = Generator::Jekyll;
+        return true;
+    }
+    std::string config;
+    for (const char* name : {"zola.toml", "config.toml"})
+        if (has(name) && read_file(src / name, config) && config.find("base_url") != std::string::npos) {
+            g = Generator::Zola;
+            return true;
+        }
+    for (const char* name : kHugoConfigs)
+        if (has(name) || fs::is_directory(src / "config" / "_default")) {
+            g = Generator::Hugo;
+            return true;
+        }
+    why = "found no _config.yml (Jekyll), config.toml with base_url (Zola) or hugo.toml/config.* (Hugo)";
+    return false;
+}
+
+// The config as JSON; {} when there is none. Errors are located in the config file.
+json read_config(const fs::path& src, Generator g, Report& report) {
+    std::vector<std::string> names;
+    if (g == Generator::Jekyll) names = {"_config.yml", "_config.yaml"};
+    if (g == Generator::Zola) names = {"zola.toml", "config.toml"};
+    if (g == Generator::Hugo) {
+        names.assign(std::begin(kHugoConfigs), std::end(kHugoConfigs));
+        for (const char* n : kHugoConfigs)
+            names.push_back(std::string("config/_default/") + n);
+    }
+    for (const std::string& name : names) {
+        fs::path p = src / name;
+        std::string raw;
+        if (!fs::is_regular_file(p) || !read_file(p, raw)) continue;
+        std::string text = normalize_text(raw);
+        json out;
+        SourceError err;
+        std::string ext = p.extension().string();
+        bool ok = ext == ".toml"   ? toml_to_json(text, 0, out, err)
+                  : ext == ".json" ? (out = json::parse(text, nullptr, false), !out.is_discarded())
+                                   : yaml_to_json(text, 0, out, err);
+        if (!ok) {
+            report.error(p.string(), err.line, err.column, err.message.empty() ? "not valid JSON" : err.message);
+            return json::object();
+        }
+        return out.is_object() ? out : json::object();
+    }
+    return json::object();
+}
+
+std::string str(const json& obj, std::initializer_list<const char*> path) {
+    const json* v = &obj;
+    for (const char* k : path) {
+        if (!v->is_object() || !v->contains(k)) return "";
+        v = &(*v)[k];
+    }
+    if (v->is_string()) return v->get<std::string>();
+    if (v->is_object() && v->contains("name") && (*v)["name"].is_string()) return (*v)["name"].get<std::string>();
+    return "";
+}
+
+std::string first_of(std::initializer_list<std::string> values) {
+    for (const std::string& v : values)
+        if (!v.empty()) return v;
+    return "";
+}
+
+//---- [SECTION] Slugs, titles, text ----
+
+// folio's slug alphabet: [a-z0-9-]. Latin letters with accents lose them; anything else separates words.
+std::string slugify(const std::string& s) {
+    static const std::pair<const char*, const char*> folds[] = {
+        {"\xC3\xA0", "a"}, {"\xC3\xA1", "a"}, {"\xC3\xA2", "a"}, {"\xC3\xA4", "a"}, {"\xC3\xA5", "a"},
+        {"\xC3\xA7", "c"}, {"\xC3\xA8", "e"}, {"\xC3\xA9", "e"}, {"\xC3\xAA", "e"}, {"\xC3\xAB", "e"},
+        {"\xC3\xAC", "i"}, {"\xC3\xAD", "i"}, {"\xC3\xAE", "i"}, {"\xC3\xAF", "i"}, {"\xC3\xB1", "n"},
+        {"\xC3\xB2", "o"}, {"\xC3\xB3", "o"}, {"\xC3\xB4", "o"}, {"\xC3\xB6", "o"}, {"\xC3\xB8", "o"},
+        {"\xC3\xB9", "u"}, {"\xC3\xBA", "u"}, {"\xC3\xBB", "u"}, {"\xC3\xBC", "u"}, {"\xC3\x9F", "ss"}};
+    std::string out;
+    bool dash = false;
+    for (size_t i = 0; i < s.size();) {
+        unsigned char c = static_cast<unsigned char>(s[i]);
+        std::string piece;
+        size_t len = 1;
+        if (c >= 0x80) {
+            len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            std::string ch = s.substr(i, len);
+            std::string lower = ch;
+            if (ch.size() == 2 && ch[0] == '\xC3' && static_cast<unsigned char>(ch[1]) >= 0x80 &&
+                static_cast<unsigned char>(ch[1]) <= 0x9E)
+                lower[1] = static_cast<char>(ch[1] + 0x20); // Latin-1 capitals to small letters
+            for (const auto& [from, to] : folds)
+                if (lower == from) piece = to;
+        } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            piece = std::string(1, static_cast<char>(c));
+        } else if (c >= 'A' && c <= 'Z') {
+            piece = std::string(1, static_cast<char>(c - 'A' + 'a'));
+        } else if (c == '\'') {
+            piece = ""; // "don't" -> "dont"
+            i += len;
+            continue;
+        }
+        if (piece.empty()) {
+            dash = !out.empty();
+        } else {
+            if (dash) out += '-';
+            out += piece;
+            dash = false;
+        }
+        i += len;
+    }
+    return out;
+}
+
+// "2019-03-04-my-post" -> date and "my-post" (Jekyll's file names; Zola and Hugo accept them too).
+bool dated_name(const std::string& stem, int& y, int& m, int& d, std::string& rest) {
+    if (stem.size() < 11 || stem[10] != '-' || !calendar_date(stem.substr(0, 10), y, m, d)) return false;
+    rest = stem.substr(11);
+    return true;
+}
+
+std::string iso_date(int y, int m, int d) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", y, m, d);
+    return buf;
+}
+
+std::string humanize(std::string s) {
+    for (char& c : s)
+        if (c == '-' || c == '_') c = ' ';
+    if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+    return s;
+}
+
+std::string collapse_space(const std::string& s) {
+    std::string out;
+    bool space = false;
+    for (char c : s) {
+        if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) out += ' ';
+        out += c;
+        space = false;
+    }
+    return out;
+}
+
+// The first paragraph's text, as readers of the feed see it.
+bool has_text(const Node& n);
+
+std::string first_paragraph(const Node& n) {
+    if (n.kind == NodeKind::Paragraph) return has_text(n) ? collapse_space(plain_text(n)) : "";
+    if (n.kind == NodeKind::CodeBlock || n.kind == NodeKind::Table) return "";
+    for (const Node& c : n.children) {
+        std::string t = first_paragraph(c);
+        if (!t.empty()) return t;
+    }
+    return "";
+}
+
+// A body's first line "# Heading": the title when the front matter gave none, and gone from the body
+// either way when it only repeats the title (folio prints the title above the body).
+std::string take_leading_heading(const std::string& body, std::string& title) {
+    size_t start = body.find_first_not_of(" \t\n");
+    if (start == std::string::npos || body.compare(start, 2, "# ") != 0) return body;
+    size_t eol = body.find('\n', start);
+    std::string heading =
+        collapse_space(body.substr(start + 2, eol == std::string::npos ? std::string::npos : eol - start - 2));
+    auto lower = [](std::string t) {
+        for (char& c : t)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return t;
+    };
+    if (title.empty())
+        title = heading;
+    else if (lower(heading) != lower(collapse_space(title)))
+        return body;
+    return eol == std::string::npos ? "" : body.substr(eol + 1);
+}
+
+// The first paragraph that has text of its own (not only an image).
+bool has_text(const Node& n) {
+    if ((n.kind == NodeKind::Text || n.kind == NodeKind::Code) &&
+        n.text.find_first_not_of(" \t\n") != std::string::npos)
+        return true;
+    for (const Node& c : n.children)
+        if (c.kind != NodeKind::Image && has_text(c)) return true;
+    return false;
+}
+
+// The first sentence, at most about 200 characters (cut at a word).
+std::string first_sentence(const std::string& text) {
+    size_t end = text.find(". ");
+    std::string s = end == std::string::npos ? text : text.substr(0, end + 1);
+    if (s.size() > 200) {
+        size_t cut = s.rfind(' ', 200);
+        s = s.substr(0, cut == std::string::npos ? 200 : cut) + "\xE2\x80\xA6";
+    }
+    return s;
+}
+
+//---- [SECTION] Posts ----
+
+struct Post {
+    fs::path file;
+    std::string label;   // the path as reported: relative to SRC
+    std::string rel;     // relative to the content folder, "/"-separated ("posts/x.md", "_posts/2020-..-x.md")
+    std::string stem;    // file name without extension; a page bundle's folder name for index.md
+    bool bundle = false; // index.md in its own folder, with its images beside it
+    SplitPost split;
+    json fm = json::object();
+    std::string title, date, slug, description;
+    std::vector<std::string> tags;
+    bool draft = false;
+    std::string body;
+};
+
+bool markdown_file(const fs::path& p) {
+    std::string e = p.extension().string();
+    std::transform(e.begin(), e.end(), e.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return e == ".md" || e == ".markdown" || e == ".mdown" || e == ".mkd";
+}
+
+// Posts in formats other than Markdown: not imported, but never silently left behind.
+bool other_markup_file(const fs::path& p) {
+    std::string e = p.extension().string();
+    std::transform(e.begin(), e.end(), e.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return e == ".html" || e == ".htm" || e == ".org" || e == ".adoc" || e == ".asciidoc" || e == ".rst" ||
+           e == ".pandoc" || e == ".ipynb" || e == ".textile";
+}
+
+std::vector<fs::path> files_in(const fs::path& dir, bool (*wanted)(const fs::path&)) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    if (!fs::is_directory(dir)) return out;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); it != fs::recursive_directory_iterator();
+         it.increment(ec))
+        if (it->is_regular_file() && wanted(it->path())) out.push_back(it->path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<fs::path> markdown_files(const fs::path& dir) { return files_in(dir, markdown_file); }
+
+std::string generic(const fs::path& p) { return p.generic_string(); }
+
+void find_posts(const fs::path& src, Generator g, std::vector<Post>& posts, std::vector<Post>& drafts) {
+    auto add = [&](const fs::path& file, const fs::path& base, bool draft) {
+        Post p;
+        p.file = file;
+        p.label = generic(fs::relative(file, src));
+        p.rel = generic(fs::relative(file, base));
+        p.bundle = file.stem() == "index";
+        p.stem = p.bundle ? file.parent_path().filename().string() : file.stem().string();
+        p.draft = draft;
+        (draft ? drafts : posts).push_back(std::move(p));
+    };
+    if (g == Generator::Jekyll) {
+        for (const fs::path& f : markdown_files(src / "_posts"))
+            add(f, src, false);
+        for (const fs::path& f : markdown_files(src / "_drafts"))
+            add(f, src, true);
+        return;
+    }
+    for (const fs::path& f : markdown_files(src / "content")) {
+        std::string name = f.stem().string();
+        if (name == "_index") continue; // a section's list page, not a post
+        add(f, src / "content", false);
+    }
+}
+
+// False, with the line and column of the first byte that is not UTF-8, when the text is not UTF-8.
+bool utf8_position(const std::string& text, SourceError& err) {
+    int line = 1, col = 1;
+    for (size_t i = 0; i < text.size();) {
+        uint32_t cp = 0;
+        size_t n = utf8_decode(text, i, cp);
+        if (n == 0 || cp == 0) {
+            err.line = line, err.column = col;
+            return false;
+        }
+        if (cp == '\n')
+            ++line, col = 1;
+        else
+            ++col;
+        i += n;
+    }
+    return true;
+}
+
+bool truthy(const json& v) {
+    return (v.is_boolean() && v.get<bool>()) || (v.is_string() && v.get<std::string>() == "true");
+}
+
+// Title, date, tags, description, draft, slug from the front matter (the same keys across the three).
+void read_fields(Post& p, Generator g) {
+    const json& fm = p.fm;
+    auto s = [&](const char* key) -> std::string {
+        if (!fm.contains(key)) return "";
+        if (fm[key].is_string()) return fm[key].get<std::string>();
+        return fm[key].is_number() ? fm[key].dump() : ""; // title: 1984
+    };
+    p.title = s("title");
+    p.description = first_of({s("description"), s("summary"), s("excerpt")});
+    p.date = first_of({s("date"), s("publishDate"), s("pubdate"), s("published"), s("lastmod"), s("updated")});
+    if (p.date.empty() && fm.contains("date") && fm["date"].is_number_integer())
+        p.date = std::to_string(fm["date"].get<long long>());
+    if (fm.contains("draft") && truthy(fm["draft"])) p.draft = true;
+    if (fm.contains("published") && fm["published"].is_boolean() && !fm["published"].get<bool>()) p.draft = true;
+    const bool jekyll = g == Generator::Jekyll;
+    for (const char* key : {"tags", "categories", "category"})
+        if (fm.contains(key))
+            for (const std::string& t : string_list(fm[key], jekyll))
+                p.tags.push_back(t);
+    if (fm.contains("taxonomies") && fm["taxonomies"].is_object())
+        for (const auto& [k, v] : fm["taxonomies"].items())
+            for (const std::string& t : string_list(v, false))
+                p.tags.push_back(t);
+}
+
+// The line in the front matter where `key` is set, for messages (the fence's line when not found).
+int key_line(const Post& p, const std::string& key) {
+    std::istringstream in(p.split.front_matter);
+    std::string line;
+    int n = p.split.front_matter_line;
+    while (std::getline(in, line)) {
+        size_t b = line.find_first_not_of(" \t");
+        if (b != std::string::npos && line.compare(b, key.size(), key) == 0) return n;
+        ++n;
+    }
+    return std::max(1, p.split.front_matter_line - 1);
+}
+
+//---- [SECTION] Images ----
+
+// Copies image files into the bundle, each once, under a name folio's paths can hold.
+struct ImageCopier {
+    fs::path src;
+    Generator generator;
+    std::map<std::string, std::string> dest_of; // source file (canonical) -> bundle path ("images/x.png")
+    std::set<std::string> used;
+
+    static std::string safe_segment(const std::string& s) {
+        std::string out;
+        for (char c : s) {
+            bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                      c == '_' || c == '-';
+            out += ok ? c : '-';
+        }
+        return out.empty() ? "image" : out;
+    }
+
+    // "images/a b.png" -> "images/a-b.png"; under images/ unless it is there already.
+    std::string bundle_path(const std::string& site_rel, const std::string& folder) {
+        std::string out;
+        std::stringstream ss(site_rel);
+        std::string seg;
+        while (std::getline(ss, seg, '/'))
+            if (!seg.empty()) out += (out.empty() ? "" : "/") + safe_segment(seg);
+        if (!folder.empty()) out = folder + "/" + out;
+        if (out.rfind("images/", 0) != 0) out = "images/" + out;
+        std::string unique = out;
+        for (int n = 2; used.count(unique); ++n) {
+            size_t dot = out.rfind('.');
+            unique = dot == std::string::npos || dot < out.rfind('/') + 1
+                         ? out + "-" + std::to_string(n)
+                         : out.substr(0, dot) + "-" + std::to_string(n) + out.substr(dot);
+        }
+        used.insert(unique);
+        return unique;
+    }
+
+    bool inside_src(const fs::path& p) {
+        std::error_code ec;
+        fs::path c = fs::weakly_canonical(p, ec), root = fs::weakly_canonical(src, ec);
+        std::string cs = generic(c), rs = generic(root) + "/";
+        return cs.rfind(rs, 0) == 0;
+    }
+
+    bool find(const Post& post, const std::string& written, std::string& site_path, std::string& why) {
+        std::string addr = written.substr(0, written.find_first_of("?#"));
+        addr = percent_decode(addr);
+        const bool absolute = !addr.empty() && addr[0] == '/';
+        std::string rel = absolute ? addr.substr(1) : addr;
+        std::vector<std::pair<fs::path, std::string>> candidates; // file, bundle folder for files beside the post
+        const fs::path post_dir = post.file.parent_path();
+        if (!absolute) candidates.push_back({post_dir / rel, post.bundle ? post.slug : ""});
+        if (generator == Generator::Jekyll) {
+            candidates.push_back({src / rel, ""});
+        } else {
+            candidates.push_back({src / "static" / rel, ""});
+            candidates.push_back({src / "assets" / rel, ""});
+            candidates.push_back({src / "content" / rel, ""});
+        }
+        for (const auto& [file, folder] : candidates) {
+            std::error_code ec;
+            if (!fs::is_regular_file(file, ec) || !inside_src(file)) continue;
+            std::string key = generic(fs::weakly_canonical(file, ec));
+            auto it = dest_of.find(key);
+            if (it == dest_of.end()) {
+                // Files beside a post go under images/<slug>/; others keep their site path.
+                std::string site_rel = folder.empty() ? rel : generic(fs::relative(file, post_dir));
+                it = dest_of.emplace(key, bundle_path(site_rel, folder)).first;
+            }
+            site_path = "/" + it->second;
+            return true;
+        }
+        why = "not found (looked " + std::string(absolute ? "" : "beside the post, ") +
+              (generator == Generator::Jekyll ? "in the site folder" : "in static/, assets/ and content/") + ")";
+        return false;
+    }
+};
+
+//---- [SECTION] The bundle ----
+
+nlohmann::ordered_json site_info(const json& config, Generator g, const std::string& src_name, Report& report,
+                                 const std::string& config_label) {
+    std::string title = first_of({str(config, {"title"}), humanize(src_name)});
+    std::string author = first_of({str(config, {"params", "author"}), str(config, {"author"}),
+                                   str(config, {"extra", "author"}), str(config, {"params", "author", "name"}), title});
+    std::string description = first_of({str(config, {"description"}), str(config, {"params", "description"}),
+                                        str(config, {"extra", "description"}), "Writing by " + author + "."});
+    std::string tagline = first_of({str(config, {"params", "subtitle"}), str(config, {"subtitle"}),
+                                    str(config, {"tagline"}), str(config, {"extra", "tagline"}), description});
+    std::string base = g == Generator::Hugo
+                           ? first_of({str(config, {"baseURL"}), str(config, {"baseurl"}), str(config, {"baseUrl"})})
+                       : g == Generator::Zola ? str(config, {"base_url"})
+                                              : str(config, {"url"}) + str(config, {"baseurl"});
+    if (base.rfind("https://", 0) != 0 && base.rfind("http://", 0) != 0) {
+        report.warning(config_label, 1, 1,
+                       "no absolute base URL" + (base.empty() ? std::string() : " ('" + base + "')") +
+                           "; content.json says https://example.org/ until you set site.base_url");
+        base = "https://example.org/";
+    }
+    if (base.back() != '/') base += '/';
+    std::string language =
+        first_of({str(config, {"languageCode"}), str(config, {"defaultContentLanguage"}),
+                  str(config, {"default_language"}), str(config, {"lang"}), str(config, {"language"}), "en"});
+    nlohmann::ordered_json info = {{"title", title},   {"author", author},     {"tagline", tagline},
+                                   {"base_url", base}, {"language", language}, {"description", description}};
+    return info;
+}
+
+std::string config_label(const fs::path& src, Generator g) {
+    const std::vector<std::string> names =
+        g == Generator::Jekyll ? std::vector<std::string>{"_config.yml", "_config.yaml"}
+        : g == Generator::Zola ? std::vector<std::string>{"zola.toml", "config.toml"}
+                               : std::vector<std::string>(std::begin(kHugoConfigs), std::end(kHugoConfigs));
+    for (const std::string& n : names)
+        if (fs::exists(src / n)) return n;
+    return ".";
+}
+
+bool move_into_place(const fs::path& tmp, const fs::path& dest, std::string& why) {
+    std::error_code ec;
+    if (fs::exists(dest) && fs::is_directory(dest) && fs::is_empty(dest)) fs::remove(dest, ec);
+    fs::rename(tmp, dest, ec);
+    if (ec) why = ec.message();
+    return !ec;
+}
+
+} // namespace
+
+int run(const Options& o) {
+    const fs::path src = o.src;
+    if (!fs::is_directory(src)) {
+        std::fprintf(stderr, "folio import: %s is not a folder; give the site's folder (the one with its config)\n",
+                     o.src.c_str());
+        return 2;
+    }
+    Generator g = Generator::Hugo;
+    std::string why;
+    if (o.from == "hugo")
+        g = Generator::Hugo;
+    else if (o.from == "jekyll")
+        g = Generator::Jekyll;
+    else if (o.from == "zola")
+        g = Generator::Zola;
+    else if (!o.from.empty()) {
+        std::fprintf(stderr, "folio import: --from must be hugo, jekyll or zola, not '%s'\n", o.from.c_str());
+        return 2;
+    } else if (!detect(src, g, why)) {
+        std::fprintf(stderr, "folio import: %s: not a Hugo, Jekyll or Zola site: %s; pass --from hugo|jekyll|zola\n",
+                     o.src.c_str(), why.c_str());
+        return 2;
+    }
+    fs::path abs_src = fs::absolute(src).lexically_normal();
+    std::string src_name =
+        abs_src.has_filename() ? abs_src.filename().string() : abs_src.parent_path().filename().string();
+    fs::path dest = o.dest.empty() ? abs_src.parent_path() / (src_name + "-folio") : fs::path(o.dest);
+    std::error_code ec;
+    if (fs::exists(dest) && !(fs::is_directory(dest) && fs::is_empty(dest))) {
+        std::fprintf(stderr, "folio import: %s already exists; choose a new (or empty) folder for the bundle\n",
+                     dest.c_str());
+        return 2;
+    }
+
+    Report report;
+    const std::string cfg_label = config_label(src, g);
+    json config = read_config(src, g, report);
+    nlohmann::ordered_json site = site_info(config, g, src_name, report, cfg_label);
+
+    std::vector<Post> posts, drafts;
+    find_posts(src, g, posts, drafts);
+    for (const char* dir : {"_posts", "_drafts", "content"})
+        for (const fs::path& f : files_in(src / dir, other_markup_file))
+            report.warning(generic(fs::relative(f, src)), 1, 1,
+                           "not Markdown, so not imported; convert it to Markdown (or paste its text into a .md file) "
+                           "and import again");
+
+    // Front matter, for every post (drafts too: a draft is only known by reading it).
+    std::vector<Post> kept;
+    auto read_post = [&](Post& p) {
+        std::string raw;
+        if (!read_file(p.file, raw)) {
+            report.error(p.label, 1, 1, "cannot be read");
+            return false;
+        }
+        SourceError err;
+        const std::string text = normalize_text(raw);
+        if (!utf8_position(text, err)) {
+            report.error(p.label, err.line, err.column, "not UTF-8 (an invalid byte here); save the file as UTF-8");
+            return false;
+        }
+        if (!split_front_matter(text, p.split, err)) {
+            report.error(p.label, err.line, err.column, err.message);
+            return false;
+        }
+        if (p.split.kind == FrontMatterKind::Yaml && !yaml_to_json(p.split.front_matter, 1, p.fm, err)) {
+            report.error(p.label, err.line, err.column,
+                         err.message + "; quote values that contain ': ' or start with a special character");
+            return false;
+        }
+        if (p.split.kind == FrontMatterKind::Toml && !toml_to_json(p.split.front_matter, 1, p.fm, err)) {
+            report.error(p.label, err.line, err.column, err.message);
+            return false;
+        }
+        if (!p.fm.is_object()) p.fm = json::object();
+        read_fields(p, g);
+        return true;
+    };
+    for (Post& p : posts)
+        if (read_post(p)) (p.draft ? drafts : kept).push_back(std::move(p));
+
+    // Slugs: front matter slug, else the url's last part, else the file (or page bundle folder) name.
+    std::set<std::string> taken;
+    std::map<std::string, std::string> route_of; // every name a post is referred to by -> its route
+    int aliased = 0;
+    // Posts that chose their slug keep it; a slug from a file name gives way when two collide.
+    std::stable_partition(kept.begin(), kept.end(), [](const Post& p) { return p.fm.contains("slug"); });
+    for (Post& p : kept) {
+        int y, m, d;
+        std::string rest, base = p.stem;
+        if (dated_name(p.stem, y, m, d, rest)) base = rest;
+        auto text = [&](const char* key) {
+            return p.fm.contains(key) && p.fm[key].is_string() ? p.fm[key].get<std::string>() : "";
+        };
+        std::string url = first_of({text("url"), text("path")});
+        while (!url.empty() && url.back() == '/')
+            url.pop_back();
+        std::string from_url = url.substr(url.rfind('/') + 1);
+        std::string wanted = slugify(first_of({text("slug"), from_url, base, p.title, "post"}));
+        if (wanted.empty()) wanted = "post";
+        if (p.fm.contains("aliases") || !url.empty()) ++aliased;
+        p.slug = wanted;
+        for (int n = 2; taken.count(p.slug); ++n)
+            p.slug = wanted + "-" + std::to_string(n);
+        if (p.slug != wanted)
+            report.warning(p.label, std::max(1, p.split.front_matter_line > 0 ? key_line(p, "slug") : 1), 1,
+                           "another post already has the slug '" + wanted + "'; this one is '" + p.slug + "'");
+        taken.insert(p.slug);
+        const std::string route = "/writing/" + p.slug;
+        std::string rel_no_ext = p.rel.substr(0, p.rel.size() - fs::path(p.rel).extension().string().size());
+        for (const std::string& key : {p.rel, "/" + p.rel, rel_no_ext, "/" + rel_no_ext, p.file.filename().string(),
+                                       p.stem, "content/" + p.rel, "_posts/" + p.file.filename().string()})
+            route_of.emplace(key, route);
+        if (p.bundle) route_of.emplace(p.rel.substr(0, p.rel.size() - p.file.filename().string().size()), route);
+    }
+
+    // Bodies, titles, dates, tags.
+    ImageCopier images{src, g, {}, {}};
+    nlohmann::ordered_json writing = nlohmann::ordered_json::array();
+    std::vector<std::pair<std::string, std::string>> bodies; // bundle path, Markdown
+    for (Post& p : kept) {
+        MarkupContext ctx;
+        ctx.generator = g;
+        ctx.body_line = p.split.body_line;
+        ctx.post_route = [&](const std::string& ref, std::string& route) {
+            std::string r = ref;
+            if (r.size() >= 2 && (r[0] == '"' || r[0] == '\'') && r.back() == r[0]) r = r.substr(1, r.size() - 2);
+            auto it = route_of.find(r);
+            if (it == route_of.end()) {
+                while (!r.empty() && r.back() == '/')
+                    r.pop_back();
+                it = route_of.find(r);
+            }
+            if (it == route_of.end()) it = route_of.find(fs::path(r).filename().string());
+            if (it == route_of.end()) return false;
+            route = it->second;
+            return true;
+        };
+        ctx.image = [&](const std::string& written, std::string& site_path, std::string& why) {
+            return images.find(p, written, site_path, why);
+        };
+        std::vector<Finding> found;
+        std::string body = convert_markup(p.split.body, ctx, found);
+        for (const Finding& f : found)
+            report.warning(p.label, f.line, f.column, f.message);
+
+        if (p.split.kind == FrontMatterKind::None)
+            report.warning(p.label, 1, 1, "no front matter; the title, date and slug come from the file");
+        body = take_leading_heading(body, p.title);
+        if (p.title.empty()) {
+            int y, m, d;
+            std::string name;
+            p.title = humanize(dated_name(p.stem, y, m, d, name) ? name : p.stem);
+        }
+        int y = 0, m = 0, d = 0;
+        std::string name;
+        if (!p.date.empty() && !calendar_date(p.date, y, m, d)) {
+            report.warning(p.label, key_line(p, "date"), 1,
+                           "'" + p.date + "' is not a date (YYYY-MM-DD...); using the file's date");
+            p.date.clear();
+        }
+        if (p.date.empty() && !dated_name(p.stem, y, m, d, name)) {
+            auto t = fs::last_write_time(p.file, ec);
+            auto sys = std::chrono::time_point_cast<std::chrono::system_clock::duration>(
+                t - fs::file_time_type::clock::now() + std::chrono::system_clock::now());
+            std::time_t tt = std::chrono::system_clock::to_time_t(sys);
+            std::tm tm{};
+            gmtime_r(&tt, &tm);
+            y = tm.tm_year + 1900, m = tm.tm_mon + 1, d = tm.tm_mday;
+            report.warning(p.label, 1, 1, "no date; using the file's modification date " + iso_date(y, m, d));
+        }
+        Document doc = parse_markdown(body);
+        std::string opening = first_of({first_paragraph(doc), collapse_space(p.description), p.title});
+        std::string dek = first_of({collapse_space(p.description), first_sentence(opening)});
+        std::vector<std::string> tags;
+        for (const std::string& t : p.tags) {
+            std::string s = slugify(t);
+            if (!s.empty() && std::find(tags.begin(), tags.end(), s) == tags.end()) tags.push_back(s);
+        }
+        body.erase(0, std::min(body.find_first_not_of('\n'), body.size()));
+        const std::string file = "writing/" + p.slug + ".md";
+        writing.push_back(nlohmann::ordered_json{{"slug", p.slug},
+                                                 {"title", p.title},
+                                                 {"date", iso_date(y, m, d)},
+                                                 {"dek", dek},
+                                                 {"opening", opening},
+                                                 {"tags", tags},
+                                                 {"body_file", file}});
+        bodies.emplace_back(file, body);
+    }
+
+    if (!report.errors.empty()) {
+        Report::print(report.warnings);
+        Report::print(report.errors);
+        std::fprintf(stderr, "folio import: %zu error%s; nothing written. Fix them and run again.\n",
+                     report.errors.size(), report.errors.size() == 1 ? "" : "s");
+        return 1;
+    }
+
+    // Newest first, in the writing list and in the timeline.
+    std::stable_sort(writing.begin(), writing.end(), [](const auto& a, const auto& b) {
+        return a["date"].template get<std::string>() > b["date"].template get<std::string>();
+    });
+    using ojson = nlohmann::ordered_json;
+    ojson timeline = ojson::array();
+    for (const ojson& a : writing) {
+        int year = std::stoi(a["date"].get<std::string>().substr(0, 4));
+        if (timeline.empty() || timeline.back()["year"] != year)
+            timeline.push_back(ojson{{"year", year}, {"entries", ojson::array()}});
+        timeline.back()["entries"].push_back(ojson{{"article", a["slug"]}});
+    }
+    ojson content = ojson::object();
+    content["schema"] = 1;
+    content["site"] = site;
+    content["timeline"] = timeline;
+    content["writing"] = writing;
+    content["projects"] = ojson::array();
+    content["contents"] = ojson::array({ojson{{"title", "writing"}, {"chapter", "writing"}}});
+
+    // Write into a temporary folder beside DEST, check it with folio's own loader, then move it in.
+    fs::path tmp = dest;
+    tmp += ".folio-import-tmp";
+    fs::remove_all(tmp, ec);
+    // Text that is not UTF-8 (a Latin-1 title) is written with U+FFFD rather than failing the import.
+    bool ok =
+        write_file(tmp / "content.json", content.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    for (const auto& [file, body] : bodies)
+        ok = ok && write_file(tmp / file, body);
+    for (const auto& [from, to] : images.dest_of) {
+        fs::create_directories((tmp / to).parent_path(), ec);
+        ok = ok && fs::copy_file(from, tmp / to, fs::copy_options::overwrite_existing, ec);
+    }
+    if (!ok) {
+        fs::remove_all(tmp, ec);
+        std::fprintf(stderr, "folio import: cannot write %s\n", tmp.c_str());
+        return 1;
+    }
+    Site checked;
+    Diagnostics diags;
+    if (!load_bundle(tmp.string(), checked, diags)) {
+        for (const Diagnostic& dg : diags)
+            std::fprintf(stderr, "%s\n", format_diagnostic(dg).c_str());
+        fs::remove_all(tmp, ec);
+        std::fprintf(stderr,
+                     "folio import: the bundle made from %s does not pass folio check (a bug in the importer); "
+                     "nothing written\n",
+                     o.src.c_str());
+        return 1;
+    }
+    if (!move_into_place(tmp, dest, why)) {
+        fs::remove_all(tmp, ec);
+        std::fprintf(stderr, "folio import: cannot move the bundle to %s: %s\n", dest.c_str(), why.c_str());
+        return 1;
+    }
+
+    Report::print(report.warnings);
+    for (const Post& p : drafts)
+        std::printf("draft, skipped: %s\n", p.label.c_str());
+    std::printf("folio import: %s site %s -> %s\n", generator_name(g), o.src.c_str(), dest.c_str());
+    auto count = [](size_t n, const char* one, const char* many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    std::printf("%s, %s, %s skipped, %s\n", count(writing.size(), "post", "posts").c_str(),
+                count(images.dest_of.size(), "image", "images").c_str(),
+                count(drafts.size(), "draft", "drafts").c_str(),
+                count(report.warnings.size(), "warning", "warnings").c_str());
+    if (aliased > 0)
+        std::printf("note: %d post%s had a url or aliases; folio serves every post at /writing/<slug>\n", aliased,
+                    aliased == 1 ? "" : "s");
+    std::printf("next: ./folio check %s, then ./folio preview %s\n", dest.c_str(), dest.c_str());
+    return 0;
+}
+
+} // namespace folio::import

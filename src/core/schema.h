@@ -1,0 +1,20 @@
+// folio core: the content schema (docs/content.md), read and written. The loader (load.h) reads a bundle
+// through read_document; site.json, the browser's copy, is written by write_document.
+#pragma once
+
+#include "core/json_reader.h"
+#include "core/model.h"
+
+namespace folio {
+
+// Reads every section of the document into site, and checks the cross-references (unique slugs and
+// ids, references that resolve, chapters that exist, reserved ids). Every problem goes to the reader's
+// diagnostics; false when the document is not one this folio can read at all (not an object, another
+// schema version).
+bool read_document(Reader& r, const nlohmann::json& root, Site& site);
+
+// The site as one document with the same schema; with separate_bodies, long article bodies become
+// body_url references (see load.h: site_to_json).
+nlohmann::json write_document(const Site& site, bool separate_bodies);
+
+} // namespace folio

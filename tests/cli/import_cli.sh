@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# `folio import` as a user runs it, on the fixture sites in tests/fixtures/import/ (each in its
+# generator's real layout): exit codes, the summary, located warnings and errors, the bundle's fields,
+# the copied images, and that every bundle it writes passes `folio check`.
+#
+#   bash tests/cli/import_cli.sh <path-to-folio-cli> <repo-root>
+set -u
+folio=$1
+fixtures="$(cd "$2" && pwd)/tests/fixtures/import"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/folio-import.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAILED: $*"; fi; }
+has() { grep -qF -- "$2" "$1" || { echo "  '$2' not in $1:"; sed 's/^/    /' "$1"; return 1; }; }
+hasnt() { ! grep -qF -- "$2" "$1" || { echo "  '$2' unexpectedly in $1"; return 1; }; }
+# field BUNDLE PYTHON-EXPRESSION: the expression over the bundle's content.json (as c; w = slug -> article).
+field() {
+    /usr/bin/python3 - "$1/content.json" "$2" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+w = {a["slug"]: a for a in c["writing"]}
+ok = eval(sys.argv[2])
+if not ok:
+    print("  false: " + sys.argv[2])
+sys.exit(0 if ok else 1)
+PY
+}
+checks() { "$folio" check "$1" >/dev/null; }
+
+import_site() { # name: imports fixtures/NAME into $tmp/NAME, output in $tmp/NAME.out/.err, status in $rc
+    "$folio" import "$fixtures/$1" "$tmp/$1" >"$tmp/$1.out" 2>"$tmp/$1.err"
+    rc=$?
+}
+
+#---- Hugo ----
+import_site hugo
+ok test "$rc" -eq 0
+ok has "$tmp/hugo.out" "folio import: Hugo site"
+ok has "$tmp/hugo.out" "5 posts, 3 images, 1 draft skipped, 7 warnings"
+ok has "$tmp/hugo.out" "draft, skipped: content/posts/draft-post.md"
+ok checks "$tmp/hugo"
+ok field "$tmp/hugo" 'c["site"]["title"] == "Systems Notes" and c["site"]["base_url"] == "https://blog.example.org/" and c["site"]["author"] == "Ada Example"'
+# TOML front matter, a title with a colon, a date with a time zone (the author's own day), tags and categories.
+ok field "$tmp/hugo" 'w["rust-good-parts"]["title"] == "Rust: the good parts" and w["rust-good-parts"]["date"] == "2023-05-01"'
+ok field "$tmp/hugo" 'w["rust-good-parts"]["tags"] == ["rust", "systems-programming", "code"]'
+ok field "$tmp/hugo" 'w["rust-good-parts"]["dek"] == "What I keep from two years of Rust."'
+ok field "$tmp/hugo" 'w["rust-good-parts"]["opening"].startswith("Two years of Rust taught me three things.")'
+# BOM and CRLF, YAML, a front-matter slug that wins over a file name's; the duplicate gets -2.
+ok field "$tmp/hugo" 'w["line-endings"]["title"] == "Windows: line endings" and w["line-endings"]["date"] == "2022-12-31"'
+ok field "$tmp/hugo" 'w["line-endings"]["tags"] == ["windows", "text-files"] and w["line-endings"]["dek"] == "CRLF, all the way down."'
+ok field "$tmp/hugo" 'w["line-endings-2"]["title"] == "Line endings, again" and w["line-endings-2"]["date"] == "2021-03-14"'
+ok has "$tmp/hugo.err" "content/notes/line-endings.md:1:1: warning: another post already has the slug 'line-endings'; this one is 'line-endings-2'"
+ok hasnt "$tmp/hugo/writing/line-endings.md" $'\r'
+# No front matter: the title from the first heading, the date from the file, both reported.
+ok field "$tmp/hugo" 'w["no-front-matter"]["title"] == "A post without front matter"'
+ok has "$tmp/hugo.err" "content/posts/no-front-matter.md:1:1: warning: no front matter"
+ok has "$tmp/hugo.err" "content/posts/no-front-matter.md:1:1: warning: no date; using the file's modification date"
+ok field "$tmp/hugo" '"not-ready" not in w and "draft-post" not in w'
+# Shortcodes converted; the unknown ones left visible and located.
+ok has "$tmp/hugo/writing/rust-good-parts.md" '![The borrow checker, drawn](</images/diagram-one.png>)'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '*Figure 1: ownership*'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '```rust'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '[The talk](https://www.youtube.com/watch?v=dQw4w9WgXcQ)'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '[the bundle post](/writing/bundle-post) and [the notes](/writing/line-endings-2#why)'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '![chart](/images/img/chart.png)'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '[Post by @ada](https://twitter.com/ada/status/1234) and [Gist](https://gist.github.com/ada/5a1b2c)'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '{{< notice warning >}}A theme'"'"'s own shortcode.{{< /notice >}}'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '`{{< figure src="x.png" >}}`'
+ok has "$tmp/hugo/writing/rust-good-parts.md" '![not an image](nowhere.png) untouched.'
+ok hasnt "$tmp/hugo/writing/rust-good-parts.md" '<!--more-->'
+ok has "$tmp/hugo.err" "content/posts/rust-good-parts.md:30:1: warning: shortcode 'notice' has no Markdown equivalent"
+ok has "$tmp/hugo.err" "content/posts/rust-good-parts.md:30:47: warning: shortcode '/notice' has no Markdown equivalent"
+ok has "$tmp/hugo.err" "content/posts/crlf-post.md:12:23: warning: shortcode 'unknown-shortcode'"
+# Images: from static/ (a space in the name), assets/ and a page bundle's own folder, copied once each.
+ok cmp "$fixtures/hugo/static/images/diagram one.png" "$tmp/hugo/images/diagram-one.png"
+ok cmp "$fixtures/hugo/assets/img/chart.png" "$tmp/hugo/images/img/chart.png"
+ok cmp "$fixtures/hugo/content/posts/bundle-post/cat.png" "$tmp/hugo/images/bundle-post/cat.png"
+ok has "$tmp/hugo/writing/bundle-post.md" '![a cat](/images/bundle-post/cat.png "Our cat")'
+ok has "$tmp/hugo/writing/bundle-post.md" '<img src="/images/bundle-post/cat.png" alt="the cat again" width="300">'
+ok has "$tmp/hugo.err" "content/posts/bundle-post/index.md:18:1: warning: image 'gone.png' not found"
+ok has "$tmp/hugo/writing/line-endings-2.md" '## Why'
+ok hasnt "$tmp/hugo/writing/bundle-post.md" '# A page bundle' # it only repeated the title
+ok hasnt "$tmp/hugo/writing/line-endings-2.md" '{#why}'
+
+#---- Jekyll ----
+import_site jekyll
+ok test "$rc" -eq 0
+ok has "$tmp/jekyll.out" "folio import: Jekyll site"
+ok has "$tmp/jekyll.out" "4 posts, 1 image, 2 drafts skipped, 5 warnings"
+ok has "$tmp/jekyll.out" "draft, skipped: _drafts/unfinished.md"
+ok has "$tmp/jekyll.out" "draft, skipped: _posts/2021-05-05-unpublished.md"
+ok checks "$tmp/jekyll"
+ok field "$tmp/jekyll" 'c["site"]["base_url"] == "https://jekyll.example.org/blog/" and c["site"]["author"] == "Jo Writer" and c["site"]["language"] == "en-GB"'
+ok field "$tmp/jekyll" 'w["leap-day"]["title"] == "Leap day: a rare date" and w["leap-day"]["date"] == "2020-02-29"'
+ok field "$tmp/jekyll" 'w["leap-day"]["tags"] == ["jekyll", "liquid", "notes"]'
+ok field "$tmp/jekyll" 'w["hello"]["title"] == "Hello, world" and w["hello"]["date"] == "2019-01-01"'
+ok field "$tmp/jekyll" 'w["hello-2"]["title"] == "Hello again" and w["hello-2"]["date"] == "2021-03-03"'
+ok field "$tmp/jekyll" 'w["hello-2"]["opening"].startswith("A second post named hello")' # not the picture's alt text
+ok field "$tmp/jekyll" 'w["no-front-matter"]["date"] == "2019-06-15"'
+ok field "$tmp/jekyll" '[a["slug"] for a in c["writing"]] == ["hello-2", "leap-day", "no-front-matter", "hello"]'
+ok field "$tmp/jekyll" '[y["year"] for y in c["timeline"]] == [2021, 2020, 2019]'
+ok has "$tmp/jekyll/writing/leap-day.md" $'```ruby\ndef leap?(year)'
+ok has "$tmp/jekyll/writing/leap-day.md" 'Liquid looks like {{ page.title }} and {% if x %}.'
+ok has "$tmp/jekyll/writing/leap-day.md" 'Read [the first post](/writing/hello) or [again](/writing/hello).'
+ok has "$tmp/jekyll/writing/leap-day.md" '![a picture](/images/assets/img/pic.png)'
+ok has "$tmp/jekyll/writing/leap-day.md" '<img src="/images/assets/img/pic.png" alt="the picture again">'
+ok hasnt "$tmp/jekyll/writing/leap-day.md" 'never appears'
+ok has "$tmp/jekyll.err" "_posts/2020-02-29-leap-day.md:29:1: warning: Liquid tag 'include'"
+ok has "$tmp/jekyll.err" "_posts/2019-01-01-hello.md:8:1: warning: post_url '2018-05-05-missing' names no imported post"
+ok cmp "$fixtures/jekyll/assets/img/pic.png" "$tmp/jekyll/images/assets/img/pic.png"
+ok has "$tmp/jekyll.err" "_posts/2018-04-01-old-html-post.html:1:1: warning: not Markdown, so not imported"
+
+#---- Zola ----
+import_site zola
+ok test "$rc" -eq 0
+ok has "$tmp/zola.out" "2 posts, 2 images, 1 draft skipped, 2 warnings"
+ok checks "$tmp/zola"
+ok field "$tmp/zola" 'c["site"]["title"] == "Zola Site" and c["site"]["author"] == "Zed Author" and c["site"]["base_url"] == "https://zola.example.org/"'
+ok field "$tmp/zola" 'w["first"]["title"] == "First: a Zola post" and w["first"]["date"] == "2024-01-15" and sorted(w["first"]["tags"]) == ["static-sites", "web", "zola"]'
+ok field "$tmp/zola" 'w["second-post"]["date"] == "2023-11-05" and w["second-post"]["tags"] == ["photos"]'
+ok has "$tmp/zola/writing/first.md" '[the second post](/writing/second-post)'
+ok has "$tmp/zola/writing/first.md" '[Video on YouTube](https://www.youtube.com/watch?v=dQw4w9WgXcQ)'
+ok has "$tmp/zola/writing/first.md" '`{{ youtube(id="x") }}`'
+ok has "$tmp/zola/writing/second-post.md" '![photo](/images/second-post/photo.png)'
+ok has "$tmp/zola/writing/second-post.md" '[the first](/writing/first#top)'
+ok has "$tmp/zola.err" "content/blog/first.md:18:1: warning: shortcode 'note' has no Markdown equivalent"
+ok has "$tmp/zola.err" "content/blog/second/index.md:13:59: warning: internal link '@/blog/nowhere.md' names no imported post"
+ok cmp "$fixtures/zola/content/blog/second/photo.png" "$tmp/zola/images/second-post/photo.png"
+
+#---- Errors: located, and nothing written ----
+import_site broken
+ok test "$rc" -eq 1
+ok has "$tmp/broken.err" "_posts/2020-01-01-colon.md:2:14: error: YAML: illegal map value"
+ok has "$tmp/broken.err" "_posts/2020-01-02-unclosed.md:1:1: error: the front matter opened with '---' is never closed"
+ok has "$tmp/broken.err" "2 errors; nothing written"
+ok test ! -e "$tmp/broken"
+ok test -z "$(ls "$tmp" | grep folio-import-tmp)"
+# A file that is not UTF-8 is located; an image path cannot climb out of the site.
+mkdir -p "$tmp/odd/content/posts"
+printf 'baseURL = "https://odd.example/"\n' >"$tmp/odd/hugo.toml"
+printf -- '---\ntitle: x\ndate: 2020-01-01\n---\n![secret](../../../../../../../../etc/hostname)\n' >"$tmp/odd/content/posts/escape.md"
+"$folio" import "$tmp/odd" "$tmp/odd-out" >"$tmp/odd.out" 2>"$tmp/odd.err"
+ok test $? -eq 0
+ok has "$tmp/odd.err" "content/posts/escape.md:5:1: warning: image '../../../../../../../../etc/hostname' not found"
+ok test ! -e "$tmp/odd-out/images"
+printf -- '---\ntitle: "caf\xe9"\n---\nLatin-1.\n' >"$tmp/odd/content/posts/latin1.md"
+"$folio" import "$tmp/odd" "$tmp/odd-out2" >/dev/null 2>"$tmp/odd2.err"
+ok test $? -eq 1
+ok has "$tmp/odd2.err" "content/posts/latin1.md:2:12: error: not UTF-8"
+ok test ! -e "$tmp/odd-out2"
+# An existing bundle is never overwritten.
+"$folio" import "$fixtures/hugo" "$tmp/hugo" >"$tmp/again.out" 2>"$tmp/again.err"
+ok test $? -eq 2
+ok has "$tmp/again.err" "already exists"
+# Not a site; a wrong --from; no SRC.
+mkdir -p "$tmp/empty"
+"$folio" import "$tmp/empty" "$tmp/x" >/dev/null 2>"$tmp/empty.err"
+ok test $? -eq 2
+ok has "$tmp/empty.err" "not a Hugo, Jekyll or Zola site"
+"$folio" import "$fixtures/hugo" "$tmp/y" --from wordpress >/dev/null 2>&1
+ok test $? -eq 2
+"$folio" import >/dev/null 2>&1
+ok test $? -eq 2
+# --from names the generator instead of detecting it.
+"$folio" import "$fixtures/zola" "$tmp/forced" --from zola >"$tmp/forced.out" 2>&1
+ok test $? -eq 0
+ok has "$tmp/forced.out" "Zola site"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,162 @@
+// The one link policy (links.h): classify, and every renderer following it — the static HTML, the feed
+// and the book the canvas draws.
+#include <catch2/catch_test_macros.hpp>
+
+#include <algorithm>
+
+#include "core/compose.h"
+#include "core/derive.h"
+#include "core/html_document.h"
+#include "core/links.h"
+#include "core/markdown.h"
+
+using namespace folio;
+
+namespace {
+
+// Every way an address can try to be something other than what it looks like.
+const char* const kUnsafe[] = {
+    "javascript:alert(1)",
+    "JavaScript:alert(1)",
+    " javascript:alert(1)",
+    "java\tscript:alert(1)",
+    "java\nscript:alert(1)",
+    "\x01javascript:alert(1)",
+    "vbscript:msgbox(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "//evil.example/a",
+    "/\\evil.example/a",
+    "\\\\evil.example/a",
+    "\\/evil.example/a",
+    "file:///etc/passwd",
+    "relative/path",
+    "../up",
+    "#",
+    "",
+    "   ",
+};
+
+Site one_article(const std::string& body) {
+    Site s;
+    s.info.title = s.info.author = "Ada";
+    s.info.base_url = "https://ada.example/";
+    Article a;
+    a.slug = "a";
+    a.title = "A";
+    a.date = {2026, 1, 1};
+    a.body_markdown = body;
+    s.writing.push_back(a);
+    derive(s);
+    return s;
+}
+
+} // namespace
+
+TEST_CASE("classify reads addresses as a browser's URL parser would", "[links]") {
+    CHECK(classify("/writing/x") == LinkKind::SitePath);
+    CHECK(classify("/") == LinkKind::SitePath);
+    CHECK(classify("https://example.org/") == LinkKind::Web);
+    CHECK(classify("HTTP://example.org/") == LinkKind::Web);
+    CHECK(classify("  https://example.org/ ") == LinkKind::Web);
+    CHECK(classify("mailto:ada@example.org") == LinkKind::Mail);
+    CHECK(classify("#part-two") == LinkKind::Fragment); // a heading on the same page
+    for (const char* u : kUnsafe) {
+        INFO(u);
+        CHECK(classify(u) == LinkKind::Unsafe);
+        CHECK_FALSE(followable(u));
+        CHECK_FALSE(loadable_image(u));
+    }
+    CHECK(loadable_image("/images/a.png"));
+    CHECK_FALSE(loadable_image("https://example.org/a.png")); // images come from the site's own origin
+    CHECK(site_file("/rss.xml"));
+    CHECK(site_file("/images/a.png"));
+    CHECK_FALSE(site_file("/writing/a"));
+    CHECK_FALSE(site_file("/"));
+}
+
+TEST_CASE("an unsafe Markdown link is plain text in the HTML and in the book", "[links]") {
+    for (const char* u : kUnsafe) {
+        // Not Markdown link destinations: empty, white space, and "\\/" (an escaped slash, so a plain site path).
+        if (!*u || std::string(u).find_first_of("\n\t ") != std::string::npos || std::string(u) == "\\/evil.example/a")
+            continue;
+        // Relative references resolve against the page's route, as a browser would (url.h): links, not text.
+        if (std::string(u) == "relative/path" || std::string(u) == "../up") continue;
+        const std::string body = std::string("Click [the bait](<") + u + ">) now.";
+        INFO(body);
+        Site s = one_article(body);
+        const std::string html = document_html(s.writing[0].body);
+        CHECK(html.find("<a ") == std::string::npos);
+        CHECK(html.find("the bait") != std::string::npos);
+        FixedMeasurer m;
+        Book book = compose_article(s, 0, m);
+        bool bait = false;
+        for (const Page& p : book.pages)
+            for (const Box& b : p.boxes)
+                if (b.text.find("bait") != std::string::npos) {
+                    bait = true;
+                    CHECK(b.link < 0);
+                    CHECK(b.ink == Ink::Text);
+                }
+        CHECK(bait);
+        for (const LinkAction& a : book.links)
+            if (a.kind == ActionKind::Follow) CHECK(followable(a.href));
+    }
+}
+
+TEST_CASE("only the site's own images load; others are their alt text", "[links]") {
+    Site s = one_article("![own](/images/a.png)\n\n![other](https://evil.example/a.png)\n\n"
+                         "![sneaky](/\\evil.example/a.png)\n\n![relative](//evil.example/a.png)\n");
+    FixedMeasurer m;
+    Book book = compose_article(s, 0, m);
+    CHECK(book.images == std::vector<std::string>{"/images/a.png"});
+    int pictures = 0;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes)
+            if (b.kind == BoxKind::Image) {
+                ++pictures;
+                CHECK(b.text == "own");
+                REQUIRE(b.image == 0);
+            }
+    CHECK(pictures == 1);
+    CHECK(s.local_images == std::vector<std::string>{"/images/a.png"});
+    const std::string html = document_html(s.writing[0].body);
+    CHECK(html.find("<img src=\"/images/a.png\" alt=\"own\"") != std::string::npos);
+    CHECK(html.find("evil.example/a.png\" alt") == std::string::npos);
+    CHECK(html.find("<img") == html.rfind("<img")); // one image element only
+    CHECK(html.find("<a href=\"https://evil.example/a.png\">other</a>") != std::string::npos);
+    CHECK(html.find("sneaky") != std::string::npos);
+}
+
+TEST_CASE("links in the book carry typed actions: follow and fold", "[links]") {
+    Site s = one_article("See [the spec](https://spec.example/) and [home](/).");
+    FixedMeasurer m;
+    Book book = compose_article(s, 0, m);
+    std::vector<std::string> follows;
+    for (const LinkAction& a : book.links) {
+        CHECK(a.kind == ActionKind::Follow);
+        follows.push_back(a.href);
+    }
+    CHECK(std::find(follows.begin(), follows.end(), "https://spec.example/") != follows.end());
+    CHECK(std::find(follows.begin(), follows.end(), "/") != follows.end());
+    CHECK(fold_link(3).kind == ActionKind::Fold);
+    CHECK(fold_link(3).fold == 3);
+    CHECK(follow_link("javascript:alert(1)").kind == ActionKind::None);
+}
+
+TEST_CASE("table cells keep emphasis, strikethrough, code and links", "[links][layout]") {
+    Site s = one_article("| a | b |\n|---|---|\n| *em* | ~~gone~~ |\n| `code` | [l](https://x.example/) |\n");
+    FixedMeasurer m;
+    Book book = compose_article(s, 0, m);
+    bool em = false, strike = false, code = false, link = false;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes) {
+            if (b.text == "em" && b.face == Face::Italic) em = true;
+            if (b.text == "gone" && b.strike) strike = true;
+            if (b.text == "code" && b.face == Face::Mono) code = true;
+            if (b.text == "l" && b.link >= 0 && b.ink == Ink::Link) link = true;
+        }
+    CHECK(em);
+    CHECK(strike);
+    CHECK(code);
+    CHECK(link);
+}
