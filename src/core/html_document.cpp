@@ -21,17 +21,7 @@ void render_children(std::string& out, const Node& n, const HtmlStyle& st) {
 // A relative reference becomes the site path a browser would follow from the page's route; a fragment
 // alone stays as it is, so it scrolls within the page whatever URL the page was opened under.
 std::string resolve_relative(const std::string& href, const HtmlStyle& st) {
-    // Read the address as a browser does (no C0 controls or spaces around it, no tabs or newlines in it),
-    // so "\x01javascript:" is seen for the scheme it is and stays unsafe instead of becoming a site path.
-    std::string read;
-    for (char c : href)
-        if (c != '\t' && c != '\n' && c != '\r') read += c;
-    size_t b = 0, e = read.size();
-    while (b < e && static_cast<unsigned char>(read[b]) <= 0x20)
-        ++b;
-    while (e > b && static_cast<unsigned char>(read[e - 1]) <= 0x20)
-        --e;
-    read = read.substr(b, e - b);
+    const std::string read = parsed_form(href); // "\x01javascript:" stays unsafe, not a site path
     if (st.route.empty() || !relative_reference(read) || (!read.empty() && read[0] == '#' && st.base.empty()))
         return href;
     return resolve_reference(st.route, read);

@@ -5,19 +5,6 @@ namespace folio {
 
 namespace {
 
-// What a URL parser sees: tab, LF and CR removed; C0 controls and spaces trimmed at both ends.
-std::string parsed_form(const std::string& href) {
-    std::string s;
-    for (char c : href)
-        if (c != '\t' && c != '\n' && c != '\r') s += c;
-    size_t b = 0, e = s.size();
-    while (b < e && static_cast<unsigned char>(s[b]) <= 0x20)
-        ++b;
-    while (e > b && static_cast<unsigned char>(s[e - 1]) <= 0x20)
-        --e;
-    return s.substr(b, e - b);
-}
-
 bool scheme_char(char c, bool first) {
     bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     return first ? alpha : alpha || (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.';
@@ -36,6 +23,19 @@ std::string scheme_of(const std::string& s) {
 }
 
 } // namespace
+
+// What a URL parser sees: tab, LF and CR removed; C0 controls and spaces trimmed at both ends.
+std::string parsed_form(const std::string& href) {
+    std::string s;
+    for (char c : href)
+        if (c != '\t' && c != '\n' && c != '\r') s += c;
+    size_t b = 0, e = s.size();
+    while (b < e && static_cast<unsigned char>(s[b]) <= 0x20)
+        ++b;
+    while (e > b && static_cast<unsigned char>(s[e - 1]) <= 0x20)
+        --e;
+    return s.substr(b, e - b);
+}
 
 LinkKind classify(const std::string& href) {
     const std::string s = parsed_form(href);

@@ -20,6 +20,10 @@ enum class LinkKind {
 // and trailing controls and spaces trimmed; schemes case-insensitive), so "java\tscript:" or
 // " JAVASCRIPT:" cannot slip through as something else. Relative addresses ("other", "../x", "#part")
 // are Unsafe until they are resolved against the page they are on.
+// An address as a browser's URL parser reads it: tab, LF and CR removed; C0 controls and spaces trimmed
+// at both ends (so "\x01javascript:" is seen for the scheme it is).
+std::string parsed_form(const std::string& href);
+
 LinkKind classify(const std::string& href);
 
 // A link a reader may follow: a site path, a web or a mail address, a heading on the same page.
