@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/bound.h"
 #include "core/emit.h"
 #include "core/load.h"
 #include "core/routes.h"
@@ -98,6 +99,17 @@ template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
         if (data.size() >= kChunkBytes) flush();
     }
     flush();
+}
+
+// The entries under each fold of a bounded archive (core/bound.h), one content-hashed chunk file a fold
+// ("/assets/folds/<hash>.json"), fetched when the reader opens the fold; sets each fold's url, so it must
+// run after pack_bodies (the chunks carry the articles' body_url) and before site.json is written.
+template <typename Sink> void write_fold_chunks(Site& site, Sink&& sink) {
+    for (size_t i = 0; i < site.folds.size(); ++i) {
+        std::string data = fold_chunk(site, static_cast<int>(i));
+        site.folds[i].url = "/assets/folds/" + content_hash(data) + ".json";
+        sink(OutputFile{site.folds[i].url.substr(1), std::move(data)});
+    }
 }
 
 // The code points a text uses, marked in `seen` (0x110000 entries). The text is valid UTF-8 (the loader
@@ -346,14 +358,16 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     size_t chunk_count = 0;
     std::vector<OutputFile> held;
     std::vector<bool> seen(mode.check_fonts ? 0x110000 : 0);
-    pack_bodies(site, [&](OutputFile&& chunk) {
+    auto write_chunk = [&](OutputFile&& chunk) {
         ++chunk_count;
         if (mode.check_fonts) mark_code_points(chunk.contents, seen);
         if (in_place)
             held.push_back(std::move(chunk));
         else
             ok = ok && output.write(chunk.path, chunk.contents);
-    });
+    };
+    pack_bodies(site, write_chunk);
+    write_fold_chunks(site, write_chunk);
     files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
     if (mode.check_fonts) {
         mark_code_points(files.back().contents, seen);

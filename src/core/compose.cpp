@@ -2,8 +2,10 @@
 #include "core/compose.h"
 #include "core/routes.h"
 
+#include <algorithm>
 #include <map>
 
+#include "core/bound.h"
 #include "core/links.h"
 #include "core/routes.h"
 
@@ -330,8 +332,37 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
 }
 
 //-----------------------------------------------------------------------------
+// [SECTION] Archive folds (bound.h): a toggle, and what shows while the entries travel
+//-----------------------------------------------------------------------------
+
+bool fold_open(const ComposeState& state, int fold) { return state.unfolded.count(kArchiveFoldBase + fold) > 0; }
+
+Span fold_toggle(const std::string& label, int fold, Face face = Face::Italic) {
+    return Span{face, Ink::Link, label, fold_link(kArchiveFoldBase + fold), false};
+}
+
+std::string count_label(int n) { return "(" + std::to_string(n) + ")"; }
+
+// An open fold whose chunk has not arrived: say so, honestly, in the fold's place. True when the
+// entries are here.
+bool fold_ready(Flow& f, const Scale& k, const Fold& fold, float indent) {
+    if (fold.loaded) return true;
+    Paragraph p =
+        para({text(fold.failed ? "These entries could not be downloaded. Fold them and open them again to retry."
+                               : "loading\xE2\x80\xA6",
+                   Face::Italic, Ink::Muted)},
+             k.small, k.body * 0.6f);
+    p.indent = indent;
+    f.paragraph(p);
+    return false;
+}
+
+//-----------------------------------------------------------------------------
 // [SECTION] The main book's parts
 //-----------------------------------------------------------------------------
+
+void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState& state, const TimelineYear& y,
+                  int& block);
 
 void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState& state) {
     f.begin_chapter("front", site.info.author, "", false, true);
@@ -350,7 +381,33 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
     f.paragraph(para(nav, k.body, k.body * 1.2f));
 
     int block = 0;
+    int timeline_fold = -1;
     for (const TimelineYear& y : site.timeline) {
+        if (y.fold >= 0) {
+            timeline_fold = y.fold;
+            continue;
+        }
+        compose_year(f, k, site, state, y, block);
+    }
+    if (timeline_fold < 0) return;
+    // The older years, folded together: their heading is the toggle.
+    const Fold& fold = site.folds[timeline_fold];
+    const bool open = fold_open(state, timeline_fold);
+    const std::string years = std::to_string(fold.first_year) + "\xE2\x80\x93" + std::to_string(fold.year);
+    Paragraph h = para(
+        {fold_toggle((open ? "fold the years " : "the years ") + years + " " + count_label(fold.count), timeline_fold)},
+        k.body * 1.1f, k.body * 0.5f);
+    h.space_before = k.body * 1.2f;
+    f.paragraph(h);
+    if (!open || !fold_ready(f, k, fold, 0)) return;
+    for (const TimelineYear& y : site.timeline)
+        if (y.fold == timeline_fold) compose_year(f, k, site, state, y, block);
+}
+
+// One year of the front page's timeline; block numbers its pull-request folds in page order.
+void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState& state, const TimelineYear& y,
+                  int& block) {
+    {
         f.set_continued_head(std::to_string(y.year) + ", continued");
         Paragraph yh = para({text(std::to_string(y.year), Face::Bold)}, k.body * 1.3f, k.body * 0.5f);
         yh.space_before = k.body * 1.2f;
@@ -445,7 +502,7 @@ void compose_loves_intro(Flow& f, const Scale& k, const Site& site) {
     }
 }
 
-void compose_shelf(Flow& f, const Scale& k, const Shelf& s) {
+void compose_shelf(Flow& f, const Scale& k, const Site& site, const Shelf& s, const ComposeState& state) {
     f.begin_chapter(s.id, s.title, s.running_head + ", continued", true, false);
     chapter_title(f, k, s.title, s.subtitle);
     // Catalogue setting: a size smaller and tighter than running text, as a book's lists are.
@@ -459,7 +516,13 @@ void compose_shelf(Flow& f, const Scale& k, const Shelf& s) {
             f.paragraph(h);
         }
         int n = 1;
+        // A long group shows its first items; the rest (bound.h) when the reader opens it.
+        const bool folded = g.fold >= 0, open = folded && fold_open(state, g.fold);
+        const bool ready = open && site.folds[g.fold].loaded;
+        int shown = 0;
         for (const ShelfItem& it : g.items) {
+            if (folded && shown >= kShelfGroupShown && !ready) break;
+            ++shown;
             std::vector<Span> spans = {it.href.empty() ? text(it.title) : link(it.title, it.href)};
             if (!it.by_line.empty()) spans.push_back(text("  " + it.by_line, Face::Italic, Ink::Muted));
             Paragraph p = para(spans, size, 0);
@@ -471,15 +534,49 @@ void compose_shelf(Flow& f, const Scale& k, const Shelf& s) {
             }
             f.paragraph(p);
         }
+        if (!folded) continue;
+        const Fold& fold = site.folds[g.fold];
+        const float indent = s.numbered ? k.body * 1.6f : 0;
+        if (open) fold_ready(f, k, fold, indent);
+        Paragraph t = para({fold_toggle(open ? "fold the rest" : "the rest " + count_label(fold.count), g.fold)},
+                           k.small, k.body * 0.2f);
+        t.indent = indent;
+        f.paragraph(t);
     }
 }
 
-void compose_writing(Flow& f, const Scale& k, const Site& site) {
+void compose_writing(Flow& f, const Scale& k, const Site& site, const ComposeState& state) {
     open_chapter(f, k, "writing", "writing");
-    for (const Article& a : site.writing) {
-        // Set like a table of contents: one entry a line, with air between them.
+    // Set like a table of contents: one entry a line, with air between them.
+    auto entry = [&](const Article& a) {
         f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, false), k.body,
                                k.body * 1.9f, k.body * 1.55f));
+    };
+    for (const Article& a : site.writing)
+        if (a.fold < 0) entry(a);
+    // Older articles (bound.h): a year a line, each opening in place.
+    for (size_t i = 0; i < site.folds.size(); ++i) {
+        const Fold& fold = site.folds[i];
+        if (fold.kind != FoldKind::Writing) continue;
+        const int id = static_cast<int>(i);
+        const bool open = fold_open(state, id);
+        const std::string year = std::to_string(fold.year);
+        const std::string what = fold.partial_year ? "the rest of " + year : year;
+        Paragraph t = para({fold_toggle((open ? "fold " : "") + what + " " + count_label(fold.count), id, Face::Serif)},
+                           k.body, open ? k.body * 0.8f : k.body * 0.9f);
+        t.indent = k.body * 1.9f;
+        t.space_before = open ? k.body * 0.6f : 0;
+        t.keep_with_next = open;
+        f.paragraph(t);
+        if (!open || !fold_ready(f, k, fold, k.body * 1.9f)) continue;
+        std::vector<const Article*> under;
+        for (const Article& a : site.writing)
+            if (a.fold == id) under.push_back(&a);
+        // Newest first, whatever order they arrived in (the timeline's chunk may have brought some).
+        std::stable_sort(under.begin(), under.end(),
+                         [](const Article* x, const Article* y) { return x->number > y->number; });
+        for (const Article* a : under)
+            entry(*a);
     }
 }
 
@@ -534,13 +631,14 @@ void compose_find_me(Flow& f, const Scale& k, const Site& site) {
     f.paragraph(para({link("rss feed", feed_path(), Face::Italic)}, k.body, 0));
 }
 
-void compose_main(Flow& f, const Scale& k, const Site& site, const std::map<std::string, std::string>& folios) {
+void compose_main(Flow& f, const Scale& k, const Site& site, const ComposeState& state,
+                  const std::map<std::string, std::string>& folios) {
     for (const Chapter& c : site.chapters) {
         switch (c.kind) {
         case ChapterKind::Contents: compose_contents(f, k, site, folios); break;
         case ChapterKind::Loves: compose_loves_intro(f, k, site); break;
-        case ChapterKind::Shelf: compose_shelf(f, k, site.loves.shelves[c.shelf]); break;
-        case ChapterKind::Writing: compose_writing(f, k, site); break;
+        case ChapterKind::Shelf: compose_shelf(f, k, site, site.loves.shelves[c.shelf], state); break;
+        case ChapterKind::Writing: compose_writing(f, k, site, state); break;
         case ChapterKind::Work: compose_work(f, k, site); break;
         case ChapterKind::FindMe: compose_find_me(f, k, site); break;
         }
@@ -554,7 +652,7 @@ Book lay_out(const Site& site, Measurer& m, const ComposeState& state, const Pag
     const Scale& k = c.k;
     compose_front(f, k, site, state);
     f.end_on_odd_page(); // main-matter page 1 is a right-hand page
-    compose_main(f, k, site, folios);
+    compose_main(f, k, site, state, folios);
     return c.finish();
 }
 
@@ -606,6 +704,13 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     }
     f.paragraph(para(meta, k.small, k.body * 1.6f));
     flow_blocks(f, k, a.body, 0, 0);
+    // A body on its way (an article under a fold comes without its opening), or one that could not come.
+    if (a.body_failed || (!a.body_loaded && a.body.children.empty()))
+        f.paragraph(
+            para({text(a.body_failed ? "The rest of this article could not be downloaded. Reload the page to try again."
+                                     : "loading\xE2\x80\xA6",
+                       Face::Italic, Ink::Muted)},
+                 k.body, k.body * 0.6f));
     f.rule(k.body, k.body * 0.8f);
     if (a.next >= 0) {
         const Article& n = site.writing[a.next];
@@ -635,6 +740,26 @@ Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const Pa
                                    k.body * 1.9f, k.body * 0.1f));
             f.paragraph(para({text(a.dek, Face::Serif, Ink::Muted)}, k.small, k.body * 0.5f));
         }
+    // A bounded archive (bound.h): the older articles are still on their way (the book fetches every year).
+    bool waiting = false, failed = false;
+    for (const Fold& fold : site.folds)
+        if (fold.kind == FoldKind::Writing && !fold.loaded) (fold.failed ? failed : waiting) = true;
+    if (waiting || failed)
+        f.paragraph(para({text(failed ? "Some older articles could not be downloaded. Reload the page to try again."
+                                      : "loading the older articles\xE2\x80\xA6",
+                               Face::Italic, Ink::Muted)},
+                         k.body, k.body * 0.5f));
+    return c.finish();
+}
+
+Book compose_loading(const Site& site, Measurer& m, const PageSpec& spec) {
+    Composer c(m, spec);
+    Flow& f = c.f;
+    const Scale& k = c.k;
+    f.begin_chapter("loading", "loading", "", false, false);
+    f.space(k.body * 4);
+    f.paragraph(para({text("loading\xE2\x80\xA6", Face::Italic, Ink::Muted)}, k.body, k.body));
+    f.paragraph(para({link("\xC2\xAB " + site.info.author + ", the front page", "/")}, k.body, k.body * 0.5f));
     return c.finish();
 }
 

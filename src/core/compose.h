@@ -27,6 +27,8 @@ Book compose_article(const Site& site, int article, Measurer& m, const ComposeSt
                      const PageSpec& spec = PageSpec{});
 // The articles with one tag.
 Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const PageSpec& spec = PageSpec{});
+// While a route's record is on its way (an article under a fold of a bounded archive, bound.h).
+Book compose_loading(const Site& site, Measurer& m, const PageSpec& spec = PageSpec{});
 // The not-found page, with a way home.
 Book compose_not_found(const Site& site, const std::string& path, Measurer& m, const PageSpec& spec = PageSpec{});
 

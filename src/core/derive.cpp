@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/bound.h"
 #include "core/links.h"
 #include "core/routes.h"
 #ifndef FOLIO_TREES_ONLY
@@ -171,7 +172,7 @@ static void derive_project_wording(Project& p, int newest_year) {
     p.when = p.where + (release ? ", first release " : ", since ") + format_day_month(p.date, true);
 }
 
-static void derive_pulls(const Site& site, TimelineEntry& e) {
+void derive_pulls(const Site& site, TimelineEntry& e) {
     const Contribution* c = site.find_contribution(e.ref);
     const std::string host = c ? c->host : "";
     e.repo_url = repo_url(host, e.ref);
@@ -193,36 +194,35 @@ void derive(Site& site) {
     std::stable_sort(site.writing.begin(), site.writing.end(),
                      [](const Article& a, const Article& b) { return b.date < a.date; });
     const int n = static_cast<int>(site.writing.size());
-    site.tags.clear();
+    // site.json of a bounded archive holds part of it: its articles carry the numbers of the whole.
+    const bool partial = !site.folds.empty();
     for (int i = 0; i < n; ++i) {
         Article& a = site.writing[i];
-        a.number = n - i;
+        if (!partial) a.number = n - i;
         if (a.body_is_tree) set_body_tree(a, std::move(a.body));
 #ifndef FOLIO_TREES_ONLY
         else
             set_body(a, a.body_markdown.empty() ? a.opening : a.body_markdown);
 #endif
-        a.next = i > 0 ? i - 1 : -1;     // newer
-        a.prev = i + 1 < n ? i + 1 : -1; // older
-        for (const std::string& t : a.tags)
-            site.tags[t].push_back(i);
     }
     site.local_images.clear();
     for (const Article& a : site.writing)
         collect_images(a.body, site.local_images);
     for (TimelineYear& y : site.timeline)
         for (TimelineEntry& e : y.entries) {
-            if (e.kind == EntryKind::Article) e.index = site.find_article(e.ref);
             if (e.kind == EntryKind::Project) e.index = site.find_project(e.ref);
             if (e.kind == EntryKind::Pulls) derive_pulls(site, e);
         }
+    link_articles(site);
     const int newest_year = site.timeline.empty() ? 0 : site.timeline.front().year;
     for (Project& p : site.projects)
         derive_project_wording(p, newest_year);
+    if (!partial) assign_folds(site);
     for (Shelf& s : site.loves.shelves) {
         s.count = 0;
         for (ShelfGroup& g : s.groups) {
             s.count += static_cast<int>(g.items.size());
+            if (g.fold >= 0 && !site.folds[g.fold].loaded) s.count += site.folds[g.fold].count; // not here yet
             for (ShelfItem& it : g.items)
                 it.by_line = join(it.by, ", ");
         }

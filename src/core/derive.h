@@ -18,6 +18,9 @@ std::vector<std::string> collect_local_images(const Node& doc);
 // decoded name; a URL's #fragment names a heading id the same way.
 std::string decode_percent(const std::string& s);
 
+// A pull-request block's addresses and its "the rest (n)".
+void derive_pulls(const Site& site, TimelineEntry& e);
+
 // Sets an article's body as a finished tree and counts its words and reading time.
 void set_body_tree(Article& a, Document body);
 #ifndef FOLIO_TREES_ONLY

@@ -368,6 +368,12 @@ std::string head_html(const Site& site, const Route& r, const SiteAssets& assets
         const std::string& body = site.writing[r.article].body_url;
         out += preload_tag(body.substr(0, body.find('#')));
     }
+    // ... and, for an article under a fold of a bounded archive (bound.h), the fold's chunk: site.json does
+    // not hold its record, and the book finds it there (the preload tells it which chunk).
+    if (article && site.writing[r.article].fold >= 0) {
+        const Fold& fold = site.folds[site.writing[r.article].fold];
+        if (!fold.url.empty()) out += preload_tag(fold.url);
+    }
     return out;
 }
 

@@ -54,6 +54,8 @@ struct Article {
     std::string body_url;      // site.json from `folio build`: the body is fetched from here when needed
     bool body_loaded = true;   // false until that fetch arrives (body_markdown is the opening meanwhile)
     bool body_is_tree = false; // site.json from `folio build`: body is a finished tree, never parsed again
+    bool body_failed = false;  // the fetch failed: the page says so (a later open asks again)
+    int fold = -1;             // the archive fold (Site::folds) the writing chapter lists it under; -1: always shown
     // Derived:
     int number = 0;           // 1 = oldest
     int words = 0;            // words in the body
@@ -100,6 +102,7 @@ struct TimelineEntry {
 struct TimelineYear {
     int year = 0;
     std::vector<TimelineEntry> entries;
+    int fold = -1; // the archive fold (Site::folds) it is under; -1: always shown
 };
 
 struct ShelfItem {
@@ -110,7 +113,8 @@ struct ShelfItem {
 
 struct ShelfGroup {
     std::string heading;
-    std::vector<ShelfItem> items;
+    std::vector<ShelfItem> items; // in site.json: only the first kShelfGroupShown; the rest come with the fold
+    int fold = -1;                // the archive fold (Site::folds) holding the items after those; -1: none
 };
 
 struct Shelf {
@@ -163,6 +167,25 @@ struct Chapter {
 };
 
 //-----------------------------------------------------------------------------
+// [SECTION] Archive folds (core/bound.h): the part of a long list the book shows only when asked
+//-----------------------------------------------------------------------------
+
+enum class FoldKind { Writing, Shelf, Timeline };
+
+struct Fold {
+    FoldKind kind = FoldKind::Writing;
+    int year = 0;               // Writing: the articles of this year after the newest ones
+    int first_year = 0;         // Timeline: the years first_year..year
+    int shelf = -1, group = -1; // Shelf: Loves::shelves[shelf].groups[group], after its first items
+    int count = 0;              // entries under the fold
+    bool partial_year = false;  // Writing: the year's newest articles are shown above the fold
+    std::string url;            // its chunk file (`folio build`), fetched when the reader opens it
+    bool loaded = true;         // its entries are in the model (always natively; in the browser once fetched)
+    bool requested = false;     // the fetch is on its way
+    bool failed = false;        // the fetch failed: the book says so; opening the fold again retries
+};
+
+//-----------------------------------------------------------------------------
 // [SECTION] The site: everything above, plus what derive() computes
 //-----------------------------------------------------------------------------
 
@@ -177,6 +200,9 @@ struct Site {
     Work work;
     FindMe find_me;
     std::vector<ContentsEntry> contents;
+    // Long lists folded after a bound (core/bound.h). From the bundle: derived. From site.json: as written,
+    // the entries under a fold not loaded yet.
+    std::vector<Fold> folds;
 
     // Derived:
     // Every chapter, in the book's order: the contents, the contents' entries in their order, then any

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "core/bound.h"
 #include "core/document_json.h"
 #include "core/links.h"
 #include "core/load.h"
@@ -89,9 +90,9 @@ bool read_tree(Reader& r, const json& v, const std::string& p, const char* key, 
 }
 
 void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
-    if (!r.object(
-            v, p,
-            {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words", "body_doc"}))
+    if (!r.object(v, p,
+                  {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words",
+                   "body_doc", "number", "fold"}))
         return;
     if (r.string(v, p, "slug", a.slug, true) && !is_slug(a.slug))
         r.error(json_path_member(p, "slug"), false, "'" + a.slug + "' is not a valid slug",
@@ -99,8 +100,13 @@ void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
     r.string(v, p, "title", a.title, true, true);
     r.date(v, p, "date", a.date, true);
     r.string(v, p, "dek", a.dek, true);
-    r.string(v, p, "opening", a.opening, true, true);
+    // A folded article's record (a fold chunk, bound.h) leaves its opening out: the body comes by body_url.
+    r.string(v, p, "opening", a.opening, !v.contains("body_url"), true);
     r.strings(v, p, "tags", a.tags, false, true);
+    // site.json of a bounded archive (bound.h): the numbers and folds of the whole archive, which the
+    // browser does not hold whole.
+    r.integer(v, p, "number", a.number, false, 1, 100000000);
+    r.integer(v, p, "fold", a.fold, false, 0, 100000000);
     bool inline_body = r.string(v, p, "body", a.body_markdown, false);
     // Written by `folio build` into site.json only: the body is fetched when the article is opened.
     if (r.string(v, p, "body_url", a.body_url, false)) {
@@ -114,12 +120,21 @@ void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
                 "keep only one of them");
 }
 
-json write_article(const Article& a, bool separate_bodies) {
+// in_chunk: a fold chunk's record (bound.h) leaves a separate body's opening out (the body comes by body_url).
+json write_article(const Article& a, bool separate_bodies, bool in_chunk = false) {
     json o = {{"slug", a.slug}, {"title", a.title},     {"date", format_iso(a.date)},
               {"dek", a.dek},   {"opening", a.opening}, {"tags", a.tags}};
+    if (a.fold >= 0) { // a bounded archive (bound.h): the browser holds only part of it
+        o["number"] = a.number;
+        o["fold"] = a.fold;
+    }
     if (separate_bodies && a.body_markdown != a.opening) {
         o["body_url"] = a.body_url.empty() ? body_url(a) : a.body_url; // `folio build` packs bodies in chunks
         o["words"] = a.words;
+        if (in_chunk) {
+            o.erase("opening");
+            return o;
+        }
 #ifndef FOLIO_TREES_ONLY
         o["body_doc"] = document_to_json(parse_markdown(a.opening)); // shown until the body arrives
 #endif
@@ -190,14 +205,20 @@ json write_contribution(const Contribution& c) {
 // [SECTION] timeline
 //-----------------------------------------------------------------------------
 
+bool read_timeline_year(Reader& r, const json& y, const std::string& yp, TimelineYear& year);
+
 void read_timeline(Reader& r, const json& v, std::vector<TimelineYear>& years) {
     const std::string p = "$.timeline";
     if (!r.is_array(v, p, "write [ {\"year\": ..., \"entries\": [...]} ]")) return;
     for (size_t i = 0; i < v.size(); ++i) {
-        std::string yp = json_path_index(p, i);
-        const json& y = v[i];
-        if (!r.object(y, yp, {"year", "entries"})) continue;
         TimelineYear year;
+        if (read_timeline_year(r, v[i], json_path_index(p, i), year)) years.push_back(std::move(year));
+    }
+}
+
+bool read_timeline_year(Reader& r, const json& y, const std::string& yp, TimelineYear& year) {
+    {
+        if (!r.object(y, yp, {"year", "entries"})) return false;
         r.integer(y, yp, "year", year.year, true, 1, 9999);
         const json* entries = nullptr;
         if (r.array(y, yp, "entries", entries, true)) {
@@ -242,13 +263,12 @@ void read_timeline(Reader& r, const json& v, std::vector<TimelineYear>& years) {
                 year.entries.push_back(std::move(te));
             }
         }
-        years.push_back(std::move(year));
     }
+    return true;
 }
 
-json write_timeline(const std::vector<TimelineYear>& years) {
-    json timeline = json::array();
-    for (const TimelineYear& y : years) {
+json write_timeline_year(const TimelineYear& y) {
+    {
         json entries = json::array();
         for (const TimelineEntry& e : y.entries) {
             if (e.kind == EntryKind::Article) entries.push_back({{"article", e.ref}});
@@ -260,14 +280,37 @@ json write_timeline(const std::vector<TimelineYear>& years) {
                 entries.push_back({{"merged_into", e.ref}, {"show", e.show}, {"pulls", pulls}});
             }
         }
-        timeline.push_back({{"year", y.year}, {"entries", entries}});
+        return {{"year", y.year}, {"entries", entries}};
     }
+}
+
+// bounded: only the years before the timeline's fold (bound.h).
+json write_timeline(const std::vector<TimelineYear>& years, bool bounded) {
+    json timeline = json::array();
+    for (const TimelineYear& y : years)
+        if (!bounded || y.fold < 0) timeline.push_back(write_timeline_year(y));
     return timeline;
 }
 
 //-----------------------------------------------------------------------------
 // [SECTION] loves and its shelves
 //-----------------------------------------------------------------------------
+
+bool read_shelf_item(Reader& r, const json& it, const std::string& ip, ShelfItem& item) {
+    if (!r.object(it, ip, {"title", "by", "note", "href"})) return false;
+    r.string(it, ip, "title", item.title, true, true);
+    r.strings(it, ip, "by", item.by, false, false);
+    r.string(it, ip, "note", item.note, false);
+    if (r.string(it, ip, "href", item.href, false)) r.href(item.href, json_path_member(ip, "href"));
+    return true;
+}
+
+json write_shelf_item(const ShelfItem& it) {
+    json o = {{"title", it.title}, {"by", it.by}};
+    if (!it.note.empty()) o["note"] = it.note;
+    if (!it.href.empty()) o["href"] = it.href;
+    return o;
+}
 
 void read_loves(Reader& r, const json& v, Loves& l) {
     const std::string p = "$.loves";
@@ -295,21 +338,16 @@ void read_loves(Reader& r, const json& v, Loves& l) {
             for (size_t g = 0; g < groups->size(); ++g) {
                 std::string gp = json_path_index(sp + ".groups", g);
                 const json& gj = (*groups)[g];
-                if (!r.object(gj, gp, {"heading", "items"})) continue;
+                if (!r.object(gj, gp, {"heading", "items", "fold"})) continue;
                 ShelfGroup group;
                 r.string(gj, gp, "heading", group.heading, false);
+                r.integer(gj, gp, "fold", group.fold, false, 0, 100000000); // site.json: items after a bound
                 const json* items = nullptr;
                 if (r.array(gj, gp, "items", items, true)) {
                     for (size_t k = 0; k < items->size(); ++k) {
-                        std::string ip = json_path_index(gp + ".items", k);
-                        const json& it = (*items)[k];
-                        if (!r.object(it, ip, {"title", "by", "note", "href"})) continue;
                         ShelfItem item;
-                        r.string(it, ip, "title", item.title, true, true);
-                        r.strings(it, ip, "by", item.by, false, false);
-                        r.string(it, ip, "note", item.note, false);
-                        if (r.string(it, ip, "href", item.href, false)) r.href(item.href, json_path_member(ip, "href"));
-                        group.items.push_back(std::move(item));
+                        if (read_shelf_item(r, (*items)[k], json_path_index(gp + ".items", k), item))
+                            group.items.push_back(std::move(item));
                     }
                 }
                 shelf.groups.push_back(std::move(group));
@@ -319,18 +357,17 @@ void read_loves(Reader& r, const json& v, Loves& l) {
     }
 }
 
-json write_shelf(const Shelf& sh) {
+// bounded: only the items before a group's fold (the rest are in the fold's chunk, bound.h).
+json write_shelf(const Shelf& sh, bool bounded) {
     json groups = json::array();
     for (const ShelfGroup& g : sh.groups) {
         json items = json::array();
-        for (const ShelfItem& it : g.items) {
-            json o = {{"title", it.title}, {"by", it.by}};
-            if (!it.note.empty()) o["note"] = it.note;
-            if (!it.href.empty()) o["href"] = it.href;
-            items.push_back(o);
-        }
+        for (size_t i = 0; i < g.items.size(); ++i)
+            if (!bounded || g.fold < 0 || i < static_cast<size_t>(kShelfGroupShown))
+                items.push_back(write_shelf_item(g.items[i]));
         json go = {{"items", items}};
         if (!g.heading.empty()) go["heading"] = g.heading;
+        if (bounded && g.fold >= 0) go["fold"] = g.fold;
         groups.push_back(go);
     }
     return {{"id", sh.id},
@@ -341,10 +378,10 @@ json write_shelf(const Shelf& sh) {
             {"groups", groups}};
 }
 
-json write_loves(const Loves& l) {
+json write_loves(const Loves& l, bool bounded) {
     json shelves = json::array();
     for (const Shelf& sh : l.shelves)
-        shelves.push_back(write_shelf(sh));
+        shelves.push_back(write_shelf(sh, bounded));
     return {{"title", l.title}, {"intro_doc", document_to_json(l.intro)}, {"shelves", shelves}};
 }
 
@@ -428,6 +465,80 @@ json write_contents(const std::vector<ContentsEntry>& contents) {
     for (const ContentsEntry& c : contents)
         out.push_back({{"title", c.title}, {"chapter", c.chapter}});
     return out;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] folds (site.json of a bounded archive, bound.h)
+//-----------------------------------------------------------------------------
+
+const char* const kFoldKinds[] = {"writing", "shelf", "timeline"};
+
+void read_folds(Reader& r, const json& v, std::vector<Fold>& folds) {
+    const std::string p = "$.folds";
+    if (!r.is_array(v, p, "site.json is written by folio build; build again with this version")) return;
+    for (size_t i = 0; i < v.size(); ++i) {
+        const std::string fp = json_path_index(p, i);
+        const json& f = v[i];
+        if (!r.object(f, fp, {"kind", "year", "first_year", "shelf", "group", "count", "partial_year", "url"}))
+            continue;
+        Fold fold;
+        std::string kind;
+        r.string(f, fp, "kind", kind, true);
+        int k = 0;
+        while (k < 3 && kind != kFoldKinds[k])
+            ++k;
+        if (k == 3)
+            r.error(json_path_member(fp, "kind"), false, "unknown fold kind '" + kind + "'",
+                    "use writing, shelf or timeline");
+        fold.kind = static_cast<FoldKind>(k % 3);
+        r.integer(f, fp, "year", fold.year, false, 0, 9999);
+        r.integer(f, fp, "first_year", fold.first_year, false, 0, 9999);
+        r.integer(f, fp, "shelf", fold.shelf, false, 0, 100000000);
+        r.integer(f, fp, "group", fold.group, false, 0, 100000000);
+        r.integer(f, fp, "count", fold.count, true, 0, 100000000);
+        r.boolean(f, fp, "partial_year", fold.partial_year);
+        r.string(f, fp, "url", fold.url, true, true);
+        fold.loaded = false;
+        folds.push_back(fold);
+    }
+}
+
+json write_folds(const std::vector<Fold>& folds) {
+    json out = json::array();
+    for (const Fold& f : folds) {
+        json o = {{"kind", kFoldKinds[static_cast<int>(f.kind)]}, {"count", f.count}, {"url", f.url}};
+        if (f.kind == FoldKind::Writing) o["year"] = f.year;
+        if (f.kind == FoldKind::Writing && f.partial_year) o["partial_year"] = true;
+        if (f.kind == FoldKind::Timeline) {
+            o["year"] = f.year;
+            o["first_year"] = f.first_year;
+        }
+        if (f.kind == FoldKind::Shelf) {
+            o["shelf"] = f.shelf;
+            o["group"] = f.group;
+        }
+        out.push_back(o);
+    }
+    return out;
+}
+
+// Every fold a record names exists, and names what it folds.
+void check_folds(Reader& r, const Site& s) {
+    const int n = static_cast<int>(s.folds.size());
+    for (size_t i = 0; i < s.writing.size(); ++i)
+        if (s.writing[i].fold >= n || (s.writing[i].fold >= 0 && s.folds[s.writing[i].fold].kind != FoldKind::Writing))
+            r.error(json_path_member(json_path_index("$.writing", i), "fold"), false, "no such writing fold",
+                    "site.json is written by folio build; build again");
+    for (size_t i = 0; i < s.folds.size(); ++i) {
+        const Fold& f = s.folds[i];
+        if (f.kind != FoldKind::Shelf) continue;
+        const bool ok = f.shelf >= 0 && f.shelf < static_cast<int>(s.loves.shelves.size()) && f.group >= 0 &&
+                        f.group < static_cast<int>(s.loves.shelves[f.shelf].groups.size()) &&
+                        s.loves.shelves[f.shelf].groups[f.group].fold == static_cast<int>(i);
+        if (!ok)
+            r.error(json_path_index("$.folds", i), false, "this fold names no shelf group that has it",
+                    "site.json is written by folio build; build again");
+    }
 }
 
 //-----------------------------------------------------------------------------
@@ -531,7 +642,7 @@ void check_references(Reader& r, const Site& s) {
 bool read_document(Reader& r, const json& root, Site& site) {
     if (!r.object(root, "$",
                   {"schema", "site", "timeline", "writing", "projects", "contributions", "loves", "work", "find_me",
-                   "contents"}))
+                   "contents", "folds"}))
         return false;
     if (r.integer(root, "$", "schema", site.schema, true, -1000000, 1000000) && site.schema != 1) {
         r.error("$.schema", false, "unsupported schema version " + std::to_string(site.schema),
@@ -547,17 +658,30 @@ bool read_document(Reader& r, const json& root, Site& site) {
     if (const json* v = r.field(root, "$", "work", false)) read_work(r, *v, site.work);
     if (const json* v = r.field(root, "$", "find_me", false)) read_find_me(r, *v, site.find_me);
     if (const json* v = r.field(root, "$", "contents", true)) read_contents(r, *v, site.contents);
+    if (const json* v = r.field(root, "$", "folds", false)) read_folds(r, *v, site.folds);
     check_references(r, site);
+    check_folds(r, site);
     return true;
 }
 
 json write_document(const Site& s, bool separate_bodies) {
+    // The browser's copy of a bounded archive (bound.h) leaves out what is under a fold: the articles
+    // of the writing chapter's folds (but those the shown timeline names), the years under the
+    // timeline's fold, a shelf group's items after its bound.
+    const bool bounded = separate_bodies && !s.folds.empty();
+    std::set<std::string> named;
+    for (const TimelineYear& y : s.timeline)
+        for (const TimelineEntry& e : y.entries)
+            if (y.fold < 0 && e.kind == EntryKind::Article) named.insert(e.ref);
     json j;
     j["schema"] = 1;
     j["site"] = write_site(s.info);
     json writing = json::array();
     for (const Article& a : s.writing)
-        writing.push_back(write_article(a, separate_bodies));
+        if (!bounded || a.fold < 0 || named.count(a.slug)) {
+            writing.push_back(write_article(a, separate_bodies));
+            if (bounded) writing.back()["number"] = a.number; // the browser does not hold them all to count
+        }
     j["writing"] = writing;
     json projects = json::array();
     for (const Project& p : s.projects)
@@ -567,12 +691,81 @@ json write_document(const Site& s, bool separate_bodies) {
     for (const Contribution& c : s.contributions)
         contributions.push_back(write_contribution(c));
     j["contributions"] = contributions;
-    j["timeline"] = write_timeline(s.timeline);
-    if (s.loves.present) j["loves"] = write_loves(s.loves);
+    j["timeline"] = write_timeline(s.timeline, bounded);
+    if (s.loves.present) j["loves"] = write_loves(s.loves, bounded);
     if (s.work.present) j["work"] = write_work(s.work);
     if (s.find_me.present) j["find_me"] = write_find_me(s.find_me);
     j["contents"] = write_contents(s.contents);
+    if (bounded) j["folds"] = write_folds(s.folds);
     return j;
+}
+
+json write_fold_chunk(const Site& s, int fold) {
+    json j = json::object();
+    const Fold& f = s.folds[fold];
+    if (f.kind == FoldKind::Writing) {
+        json writing = json::array();
+        for (const Article& a : s.writing)
+            if (a.fold == fold) writing.push_back(write_article(a, true, true));
+        j["writing"] = writing;
+    } else if (f.kind == FoldKind::Shelf) {
+        json items = json::array();
+        const ShelfGroup& g = s.loves.shelves[f.shelf].groups[f.group];
+        for (size_t i = kShelfGroupShown; i < g.items.size(); ++i)
+            items.push_back(write_shelf_item(g.items[i]));
+        j["items"] = items;
+    } else {
+        json years = json::array(), writing = json::array();
+        std::set<std::string> named;
+        for (const TimelineYear& y : s.timeline)
+            if (y.fold == fold) {
+                years.push_back(write_timeline_year(y));
+                for (const TimelineEntry& e : y.entries)
+                    if (e.kind == EntryKind::Article) named.insert(e.ref);
+            }
+        for (const Article& a : s.writing)
+            if (named.count(a.slug)) writing.push_back(write_article(a, true, true));
+        j["timeline"] = years;
+        j["writing"] = writing;
+    }
+    return j;
+}
+
+bool read_fold_chunk(Reader& r, const json& root, Site& site, int fold) {
+    const size_t before = r.out.size();
+    if (fold < 0 || fold >= static_cast<int>(site.folds.size()) ||
+        !r.object(root, "$", {"writing", "items", "timeline"}))
+        return false;
+    const Fold& f = site.folds[fold];
+    std::vector<Article> articles;
+    std::vector<ShelfItem> items;
+    std::vector<TimelineYear> years;
+    read_list(r, root, "writing", f.kind == FoldKind::Writing, articles, read_article);
+    if (f.kind == FoldKind::Shelf)
+        read_list(r, root, "items", true, items, [](Reader& rd, const json& v, const std::string& p, ShelfItem& it) {
+            read_shelf_item(rd, v, p, it);
+        });
+    if (f.kind == FoldKind::Timeline)
+        read_list(
+            r, root, "timeline", true, years,
+            [](Reader& rd, const json& v, const std::string& p, TimelineYear& y) { read_timeline_year(rd, v, p, y); });
+    if (r.out.size() != before) return false;
+    // Commit: nothing above touched the site.
+    std::set<std::string> have;
+    for (const Article& a : site.writing)
+        have.insert(a.slug);
+    for (Article& a : articles)
+        if (have.insert(a.slug).second) site.writing.push_back(std::move(a));
+    if (f.kind == FoldKind::Shelf) {
+        ShelfGroup& g = site.loves.shelves[f.shelf].groups[f.group];
+        for (ShelfItem& it : items)
+            g.items.push_back(std::move(it));
+    }
+    for (TimelineYear& y : years) {
+        y.fold = fold;
+        site.timeline.push_back(std::move(y));
+    }
+    return true;
 }
 
 std::string body_url(const Article& a) { return article_path(a) + "/body.json"; }

@@ -17,4 +17,10 @@ bool read_document(Reader& r, const nlohmann::json& root, Site& site);
 // body_url references (see load.h: site_to_json).
 nlohmann::json write_document(const Site& site, bool separate_bodies);
 
+// A fold chunk (bound.h): the entries under site.folds[fold], as records of this schema.
+nlohmann::json write_fold_chunk(const Site& site, int fold);
+// Reads a fold chunk and adds its entries (those not in the model yet) to site; nothing is added when
+// the reader reports a problem. The caller derives what depends on them (bound.h: merge_fold).
+bool read_fold_chunk(Reader& r, const nlohmann::json& root, Site& site, int fold);
+
 } // namespace folio

@@ -8,6 +8,7 @@
 // [SECTION] The frame
 #include "ui/app.h"
 
+#include "core/bound.h"
 #include "core/derive.h"
 #include "core/document_json.h"
 #include "core/links.h"
@@ -37,6 +38,8 @@ constexpr float kScrollbarWidth = 10.0f;
 // [SECTION] Content and routes
 //-----------------------------------------------------------------------------
 
+static void seek_route(App& a);
+
 void App::set_site(Site&& s) {
     std::string path = route.path.empty() ? "/" : route.path;
     site = std::move(s);
@@ -45,6 +48,7 @@ void App::set_site(Site&& s) {
     // Keep the reader where they were: same route, same scroll (a preview reload must not jump).
     float keep = scroll;
     route = resolve_route(site, path);
+    seek_route(*this);
     title = route_title(site, route);
     requests.title_changed = true;
     book_dirty = true;
@@ -54,12 +58,73 @@ void App::set_site(Site&& s) {
 
 void App::set_error(const std::string& message) { error = message; }
 
+// A bounded archive holds part of the writing (core/bound.h). An address under /writing/ that names no
+// article here may name one under a fold: fetch the chunk the page's HTML named (or every year's), and
+// say "loading…" meanwhile. A tag's page lists every article with the tag: it needs every year.
+static void seek_route(App& a) {
+    a.route_waiting = false;
+    if (!a.has_site || !has_unloaded_folds(a.site)) return;
+    const bool article = a.route.path.rfind("/writing/", 0) == 0, tag = a.route.path.rfind("/tags/", 0) == 0;
+    if (a.route.kind == RouteKind::NotFound ? !(article || tag) : a.route.kind != RouteKind::Tag) return;
+    bool asked = false;
+    for (size_t i = 0; i < a.site.folds.size(); ++i) {
+        const Fold& f = a.site.folds[i];
+        if (article && !f.loaded && !f.failed && f.url == a.fold_hint) {
+            a.request_fold(static_cast<int>(i));
+            asked = true;
+        }
+    }
+    for (size_t i = 0; i < a.site.folds.size() && !asked; ++i)
+        if (a.site.folds[i].kind == FoldKind::Writing && !a.site.folds[i].failed) a.request_fold(static_cast<int>(i));
+    bool pending = false;
+    for (const Fold& f : a.site.folds)
+        pending = pending || f.requested;
+    a.route_waiting = a.route.kind == RouteKind::NotFound && pending;
+}
+
+void App::request_fold(int i) {
+    if (i < 0 || i >= static_cast<int>(site.folds.size())) return;
+    Fold& f = site.folds[i];
+    if (f.loaded || f.requested) return;
+    f.requested = true;
+    f.failed = false;
+    requests.load_folds.push_back(f.url);
+}
+
+void App::fold_arrived(const std::string& url, const std::string& text, bool ok) {
+    bool changed = false;
+    for (size_t i = 0; i < site.folds.size(); ++i) {
+        Fold& f = site.folds[i];
+        if (f.url != url || f.loaded) continue;
+        f.requested = false;
+        if (!ok || !merge_fold(site, static_cast<int>(i), text)) f.failed = true;
+        changed = true;
+    }
+    if (!changed) return;
+    book_dirty = true;
+    if (route_waiting || route.kind == RouteKind::NotFound) {
+        // The address may name what just came: open it (at its top, or its #fragment).
+        Route r = resolve_route(site, route.path);
+        if (r.kind != RouteKind::NotFound) {
+            route = r;
+            title = route_title(site, route);
+            requests.title_changed = true;
+            pending_anchor = true;
+            pending_scroll = -1;
+        }
+        seek_route(*this);
+        return;
+    }
+    if (!pending_anchor) pending_scroll = scroll; // the entries open below what the reader is looking at
+}
+
 void App::open(const std::string& path, float restore_scroll) {
     size_t hash = path.find('#');
     fragment = hash == std::string::npos ? "" : decode_percent(path.substr(hash + 1));
     fragment_unresolved = false;
     route = has_site ? resolve_route(site, path) : Route{};
     if (!has_site) route.path = path;
+    seek_route(*this);
     title = has_site ? route_title(site, route) : "";
     requests.title_changed = true;
     book_dirty = true;
@@ -75,7 +140,10 @@ void App::open(const std::string& path, float restore_scroll) {
 
 void App::follow(const LinkAction& action) {
     if (action.kind == ActionKind::Fold) {
-        if (!compose.unfolded.erase(action.fold)) compose.unfolded.insert(action.fold);
+        if (!compose.unfolded.erase(action.fold)) {
+            compose.unfolded.insert(action.fold);
+            request_fold(action.fold - kArchiveFoldBase); // an archive fold's entries come when it opens
+        }
         book_dirty = true;
         pending_scroll = scroll; // unfolding must not move what the reader is looking at
         return;
@@ -121,6 +189,7 @@ void App::body_arrived(const std::string& url, const std::string& tree_json, boo
         Article& a = site.writing[i];
         if (a.body_url != url || a.body_loaded) continue;
         a.body_loaded = true;
+        a.body_failed = !ok;
         Document body;
         if (ok && document_from_json_text(tree_json, body)) set_body_tree(a, std::move(body));
         if (route.kind == RouteKind::Article && route.article == static_cast<int>(i)) {
@@ -346,7 +415,10 @@ static void relayout(App& a) {
     case RouteKind::Main: a.book = compose_site(a.site, a.measurer, a.compose, spec); break;
     case RouteKind::Article: a.book = compose_article(a.site, a.route.article, a.measurer, a.compose, spec); break;
     case RouteKind::Tag: a.book = compose_tag(a.site, a.route.tag, a.measurer, spec); break;
-    case RouteKind::NotFound: a.book = compose_not_found(a.site, a.route.path, a.measurer, spec); break;
+    case RouteKind::NotFound:
+        a.book = a.route_waiting ? compose_loading(a.site, a.measurer, spec)
+                                 : compose_not_found(a.site, a.route.path, a.measurer, spec);
+        break;
     case RouteKind::Search: a.book = Book{}; break; // the platform shows the search panel over the desk
     }
     a.code_scroll.assign(static_cast<size_t>(a.book.code_blocks), 0.0f);

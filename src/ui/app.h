@@ -45,6 +45,7 @@ struct AppRequests {
     bool cursor_hand = false;             // the pointer is over a link
     std::vector<std::string> load_images; // site paths of images to load; answer with App::image_loaded
     std::vector<std::string> load_bodies; // article bodies to fetch (Article::body_url); answer with body_arrived
+    std::vector<std::string> load_folds;  // fold chunks to fetch (Fold::url, core/bound.h); answer with fold_arrived
 };
 
 // An image the browser has decoded and the platform has uploaded as a texture.
@@ -88,6 +89,10 @@ struct App {
     float pending_scroll = -1;        // or restore this scroll offset (history)
     float pending_fraction = -1;      // or this fraction of the height (after a change of page size)
     bool dragging_scrollbar = false;
+    // A bounded archive (core/bound.h): the route names what is under a fold not loaded yet (a folded
+    // article's address): the book says "loading…" until its chunk comes, then opens it.
+    bool route_waiting = false;
+    std::string fold_hint; // the fold chunk the page's HTML preloads for its route (the platform sets it)
 
     //--- what the app asks of the platform
     AppRequests requests;
@@ -113,6 +118,11 @@ struct App {
     // An article body the platform fetched (ok false: it could not; the opening paragraph stays).
     void body_arrived(const std::string& url, const std::string& tree_json,
                       bool ok); // a document tree (document_json.h)
+
+    // A fold chunk the platform fetched (ok false: it could not; the book says so where the fold is).
+    void fold_arrived(const std::string& url, const std::string& text, bool ok);
+    // Asks the platform for fold i's chunk, unless it is here or on its way.
+    void request_fold(int fold);
 
     // Draws one frame into the current ImGui frame (between NewFrame and Render). Returns true when
     // another frame is needed soon (an animation in flight).

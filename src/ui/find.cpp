@@ -3,11 +3,35 @@
 
 #include <algorithm>
 
+#include "core/bound.h"
 #include "ui/app.h"
 
 namespace folio {
 
 namespace {
+
+// Find sees every entry of a bounded archive (core/bound.h), not only those on the pages: on the main
+// book it fetches every fold's chunk (the bar says "searching…" meanwhile), then opens the folds that
+// hold a match, once per query, so the matches are laid out and found like any other text.
+void seek_in_folds(App& a) {
+    FindState& f = a.find;
+    f.waiting_for_folds = false;
+    if (f.query.empty() || a.route.kind != RouteKind::Main || a.site.folds.empty()) return;
+    for (size_t i = 0; i < a.site.folds.size(); ++i) {
+        const Fold& fold = a.site.folds[i];
+        if (fold.loaded || fold.failed) continue;
+        f.waiting_for_folds = true;
+        a.request_fold(static_cast<int>(i));
+    }
+    if (f.waiting_for_folds || f.folds_opened_for == f.query) return;
+    f.folds_opened_for = f.query;
+    for (int i : folds_matching(a.site, fold_text(f.query)))
+        if (a.compose.unfolded.insert(kArchiveFoldBase + i).second) {
+            a.book_dirty = true;
+            if (a.pending_scroll < 0 && !a.pending_anchor) a.pending_scroll = a.scroll;
+            f.stale = true; // matched again once the opened folds are laid out
+        }
+}
 
 void rematch(App& a) {
     FindState& f = a.find;
@@ -20,6 +44,7 @@ void rematch(App& a) {
     const bool article = a.route.kind == RouteKind::Article && a.route.article >= 0 &&
                          a.route.article < static_cast<int>(a.site.writing.size());
     f.waiting_for_body = article && !a.site.writing[a.route.article].body_loaded;
+    seek_in_folds(a);
     ++f.version;
 }
 

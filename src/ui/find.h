@@ -22,6 +22,8 @@ struct FindState {
     bool stale = false;             // the book changed (or will): match again after the next layout
     bool reveal = false;            // bring the current match into view on the next frame
     bool waiting_for_body = false;  // an article whose body is still loading: more may come
+    bool waiting_for_folds = false; // fold chunks of a bounded archive still loading (core/bound.h): more may come
+    std::string folds_opened_for;   // the query the folds holding a match were opened for
     int version = 0;                // changes whenever count, current or waiting change (the bar shows them)
     FindCorpus corpus;              // the open book's folded text (core/find.h)
     bool corpus_stale = true;       // the book was laid out again since it was made

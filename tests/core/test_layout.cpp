@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/bound.h"
 #include "core/compose.h"
 #include "core/derive.h"
 #include "core/emit.h"
@@ -45,6 +46,24 @@ const Site& small_site() {
         loaded = true;
     }
     return site;
+}
+
+// Every archive fold open (core/bound.h): the small fixture's shelf of forty folds after twenty.
+ComposeState all_open(const Site& site) {
+    ComposeState state;
+    for (size_t i = 0; i < site.folds.size(); ++i)
+        state.unfolded.insert(kArchiveFoldBase + static_cast<int>(i));
+    return state;
+}
+
+// n more books on the first shelf named id, in groups of ten (each within the bound).
+void add_books(Site& site, const std::string& id, int n) {
+    for (Shelf& sh : site.loves.shelves)
+        if (sh.id == id)
+            for (int i = 0; i < n; ++i) {
+                if (i % 10 == 0) sh.groups.push_back(ShelfGroup{"more " + std::to_string(i / 10), {}, -1});
+                sh.groups.back().items.push_back(testing::shelf_item("More " + std::to_string(i), "Someone"));
+            }
 }
 
 const Box* furniture(const Page& p, BoxRole role) {
@@ -154,7 +173,7 @@ TEST_CASE("every page but a blank one carries its folio as a box below the text"
 
 TEST_CASE("small fixture: a long shelf continues under its continued head", "[layout]") {
     FixedMeasurer m;
-    Book book = compose_site(small_site(), m, ComposeState{});
+    Book book = compose_site(small_site(), m, all_open(small_site()));
     const ChapterSpan* books = book.chapter("books");
     REQUIRE(books);
     REQUIRE(books->last_page > books->first_page);
@@ -174,7 +193,7 @@ TEST_CASE("small fixture: a long shelf continues under its continued head", "[la
 TEST_CASE("small fixture: chapters start on even pages; the contents prints the computed folios", "[layout]") {
     FixedMeasurer m;
     const Site& site = small_site();
-    Book book = compose_site(site, m, ComposeState{});
+    Book book = compose_site(site, m, all_open(site));
     for (const ChapterSpan& c : book.chapters) {
         const Page& first = book.pages[c.first_page];
         INFO(c.id);
@@ -193,10 +212,9 @@ TEST_CASE("small fixture: chapters start on even pages; the contents prints the 
     CHECK(lines[0].folio == "4"); // title page 1, contents 2, loves 4
     // Forty more books move writing (after books) and the contents prints the new number.
     Site more = site;
-    for (int i = 0; i < 40; ++i)
-        more.loves.shelves[0].groups[0].items.push_back(testing::shelf_item("More " + std::to_string(i), "Someone"));
+    add_books(more, more.loves.shelves[0].id, 40);
     derive(more);
-    Book grown = compose_site(more, m, ComposeState{});
+    Book grown = compose_site(more, m, all_open(more));
     std::vector<ContentsLine> after = contents_folios(more, grown);
     CHECK(after[1].folio == lines[1].folio);
     CHECK(std::stoi(after[3].folio) > std::stoi(lines[3].folio));
@@ -244,10 +262,7 @@ TEST_CASE("a chapter starts on an even page; the contents prints computed folios
 
     // More books move the later chapters (with the real fonts, forty do: see tests/ui).
     Site more = site;
-    for (Shelf& sh : more.loves.shelves)
-        if (sh.id == "books")
-            for (int i = 0; i < 80; ++i)
-                sh.groups[0].items.push_back(testing::shelf_item("Another book " + std::to_string(i), "Someone"));
+    add_books(more, "books", 80);
     derive(more);
     Book grown = compose_site(more, m, ComposeState{});
     std::vector<ContentsLine> after = contents_folios(more, grown);
@@ -341,7 +356,7 @@ TEST_CASE("a non-GitHub forge: the book and the HTML both link the repository an
 
 TEST_CASE("find reads the text, not the page furniture", "[layout][find]") {
     FixedMeasurer m;
-    Book book = compose_site(small_site(), m, ComposeState{});
+    Book book = compose_site(small_site(), m, all_open(small_site()));
     bool head = false;
     for (const Page& p : book.pages)
         for (const Box& b : p.boxes)

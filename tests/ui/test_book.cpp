@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "core/bound.h"
 #include "core/derive.h"
 #include "core/links.h"
 #include "core/load.h"
@@ -131,8 +132,10 @@ TEST_CASE("the seed lands on the seed's folios at the reference page size", "[ui
     Site more = t.app.site;
     for (Shelf& sh : more.loves.shelves)
         if (sh.id == "books")
-            for (int i = 0; i < 40; ++i)
-                sh.groups[0].items.push_back(testing::shelf_item("Another book " + std::to_string(i), "Someone"));
+            for (int i = 0; i < 40; ++i) { // in groups of ten: each within the bound (core/bound.h)
+                if (i % 10 == 0) sh.groups.push_back(ShelfGroup{"more " + std::to_string(i / 10), {}, -1});
+                sh.groups.back().items.push_back(testing::shelf_item("Another book " + std::to_string(i), "Someone"));
+            }
     derive(more);
     t.app.set_site(std::move(more));
     t.frame();
@@ -262,8 +265,13 @@ TEST_CASE("a huge bundle draws only the visible pages", "[ui][scale][seed]") {
         if (sh.id == "books")
             for (int i = 0; i < 2000; ++i)
                 sh.groups[0].items.push_back(testing::shelf_item("Book " + std::to_string(i), "Author"));
+    big.folds.clear(); // folded again, whole: derive() assigns the folds of the grown archive
     derive(big);
+    REQUIRE(big.folds.size() >= 2); // the writing's and the books'
     t.app.set_site(std::move(big));
+    // Every fold open (core/bound.h): the whole archive laid out at once.
+    for (size_t i = 0; i < t.app.site.folds.size(); ++i)
+        t.app.compose.unfolded.insert(kArchiveFoldBase + static_cast<int>(i));
     t.app.open("/writing");
     t.frame();
     CHECK(t.app.book.pages.size() > 400);

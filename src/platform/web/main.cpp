@@ -80,6 +80,23 @@ EM_JS(void, js_fetch_body, (const char* url_ptr), {
         (text) => { const u = pass(url), t = pass(text); _folio_body_arrived(u, t, 1); _free(u); _free(t); },
         () => { const u = pass(url), t = pass(""); _folio_body_arrived(u, t, 0); _free(u); _free(t); });
 });
+// A fold chunk of a bounded archive (core/bound.h), fetched when the reader opens the fold or find needs it.
+// A failure is the book's to say (where the fold is); opening the fold again asks again.
+EM_JS(void, js_fetch_fold, (const char* url_ptr), {
+    const url = UTF8ToString(url_ptr);
+    const pass = (s) => { const n = lengthBytesUTF8(s) + 1, p = _malloc(n); stringToUTF8(s, p, n); return p; };
+    const reply = (text, ok) => { const u = pass(url), t = pass(text); _folio_fold_arrived(u, t, ok); _free(u); _free(t); };
+    fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error("HTTP " + r.status)))).then(
+        (text) => reply(text, 1),
+        (e) => { console.warn("folio: " + url + " could not be fetched (" + (e && e.message) + ")"); reply("", 0); });
+});
+// The fold chunk the page's HTML preloads (a folded article's page names the chunk its record is in).
+EM_JS(int, js_fold_hint, (char* out, int size), {
+    const link = document.querySelector('link[rel="preload"][href^="/assets/folds/"]');
+    if (!link) return 0;
+    stringToUTF8(link.getAttribute("href"), out, size);
+    return 1;
+});
 // Images come from the site's own origin through the browser's decoder, then become WebGL textures
 // registered with Emscripten's GL tables, so ImGui draws them like any other texture.
 EM_JS(void, js_load_image, (const char* src), {
@@ -207,6 +224,9 @@ void handle_requests() {
     for (const std::string& url : r.load_bodies)
         js_fetch_body(url.c_str());
     r.load_bodies.clear();
+    for (const std::string& url : r.load_folds)
+        js_fetch_fold(url.c_str());
+    r.load_folds.clear();
     if (p.app.find.version != p.find_version_seen) {
         p.find_version_seen = p.app.find.version;
         js_find_changed();
@@ -488,6 +508,8 @@ EMSCRIPTEN_KEEPALIVE void folio_set_error(const char* message) {
 // Starts drawing at path. Returns 0 when WebGL2 is not available (boot.js keeps the HTML text then).
 EMSCRIPTEN_KEEPALIVE int folio_start(const char* path, double restore_scroll) {
     if (!g_platform.gl_ready && !init_gl()) return 0;
+    char hint[512];
+    if (js_fold_hint(hint, sizeof hint)) g_platform.app.fold_hint = hint;
     g_platform.app.open(path, restore_scroll);
     request_frame(2);
     return 1;
@@ -589,6 +611,12 @@ EMSCRIPTEN_KEEPALIVE void folio_body_arrived(const char* url, const char* markdo
     request_frame(2);
 }
 
+// A fold chunk arrived (ok 0: the fetch failed; the book says so where the fold is).
+EMSCRIPTEN_KEEPALIVE void folio_fold_arrived(const char* url, const char* text, int ok) {
+    g_platform.app.fold_arrived(url, text, ok != 0);
+    request_frame(2);
+}
+
 // The error the page shows instead of the book ("" when none), for tests and the shell.
 EMSCRIPTEN_KEEPALIVE const char* folio_error() { return g_platform.app.error.c_str(); }
 
@@ -617,7 +645,7 @@ EMSCRIPTEN_KEEPALIVE void folio_find_status(float* out) {
     const folio::App& a = g_platform.app;
     out[0] = static_cast<float>(a.find.matches.size());
     out[1] = static_cast<float>(a.find.current);
-    out[2] = a.find.waiting_for_body || a.find.stale ? 1.0f : 0.0f;
+    out[2] = a.find.waiting_for_body || a.find.waiting_for_folds || a.find.stale ? 1.0f : 0.0f;
     ImVec2 p0(0, 0), p1(0, 0);
     folio::find_current_rect(a, p0, p1);
     out[3] = p0.x;

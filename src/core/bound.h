@@ -1,0 +1,47 @@
+// folio core: the book's long lists, bounded (docs/layout.md, "Long lists fold").
+//
+// A book is for reading: nobody pages through 600 pages of titles. Every list that grows with the
+// archive shows its newest entries up to a bound, and folds the rest into groups the reader opens
+// ("2019 (392)", "the rest (180)"), as the timeline already folds its pull requests. The folded entries
+// are not in site.json: `folio build` writes each fold's entries into a content-hashed chunk file
+// (fold_chunk), and the browser fetches it when the fold is opened (merge_fold) or when find needs it.
+// So the first view costs the same for 30 articles as for 10,000. A site within the bounds has no folds:
+// its book and its site.json are what they were.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/model.h"
+
+namespace folio {
+
+constexpr int kWritingShown = 40;         // the writing chapter lists the newest 40; older ones fold by year
+constexpr int kShelfGroupShown = 20;      // a shelf's group shows its first 20 items
+constexpr int kTimelineShown = 60;        // the front page's timeline: whole years while it holds at most 60 entries
+constexpr int kArchiveFoldBase = 2000000; // ComposeState::unfolded id of Site::folds[i]: kArchiveFoldBase + i
+
+// Folds every list of a whole site (read from its bundle) past its bound: fills Site::folds (all
+// loaded) and Article::fold, ShelfGroup::fold, TimelineYear::fold. derive() calls it.
+void assign_folds(Site& site);
+
+// Links what depends on which articles are in the model: previous/next by article number (a neighbour
+// still under a closed fold is not linked), the tag index (newest first) and the timeline's article
+// references. derive() calls it, and merge_fold after adding articles.
+void link_articles(Site& site);
+
+// The entries under fold i as one JSON document (schema.h's records): what its chunk file holds.
+std::string fold_chunk(const Site& site, int fold);
+
+// Adds a fetched chunk's entries to the model and marks the fold loaded. False (and the fold failed,
+// the model unchanged) when the text is not a chunk this folio wrote for that fold.
+bool merge_fold(Site& site, int fold, const std::string& text);
+
+// The folds whose entries hold the (fold_text-folded) query, as the book would show them. Only loaded
+// folds are searched.
+std::vector<int> folds_matching(const Site& site, const std::string& folded_query);
+
+// Any fold whose entries are not in the model yet.
+bool has_unloaded_folds(const Site& site);
+
+} // namespace folio
