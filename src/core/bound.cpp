@@ -57,8 +57,13 @@ void fold_timeline(Site& site) {
     }
 }
 
+// A shelf is bounded as a whole (a few pages at most): a long one shows the first items of each group.
 void fold_shelves(Site& site) {
-    for (size_t s = 0; s < site.loves.shelves.size(); ++s)
+    for (size_t s = 0; s < site.loves.shelves.size(); ++s) {
+        int items = 0;
+        for (const ShelfGroup& g : site.loves.shelves[s].groups)
+            items += static_cast<int>(g.items.size());
+        if (items <= kShelfShown) continue;
         for (size_t g = 0; g < site.loves.shelves[s].groups.size(); ++g) {
             ShelfGroup& group = site.loves.shelves[s].groups[g];
             const int size = static_cast<int>(group.items.size());
@@ -71,6 +76,7 @@ void fold_shelves(Site& site) {
             group.fold = static_cast<int>(site.folds.size());
             site.folds.push_back(f);
         }
+    }
 }
 
 bool holds(const std::string& text, const std::string& folded_query) {

@@ -16,8 +16,9 @@
 
 namespace folio {
 
-constexpr int kWritingShown = 40;         // the writing chapter lists the newest 40; older ones fold by year
-constexpr int kShelfGroupShown = 20;      // a shelf's group shows its first 20 items
+constexpr int kWritingShown = 30;         // the writing chapter lists the newest 30; older ones fold by year
+constexpr int kShelfShown = 48;           // a shelf of more than 48 items folds each of its groups ...
+constexpr int kShelfGroupShown = 6;       // ... after its first 6 items
 constexpr int kTimelineShown = 60;        // the front page's timeline: whole years while it holds at most 60 entries
 constexpr int kArchiveFoldBase = 2000000; // ComposeState::unfolded id of Site::folds[i]: kArchiveFoldBase + i
 

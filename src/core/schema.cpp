@@ -120,8 +120,9 @@ void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
                 "keep only one of them");
 }
 
-// in_chunk: a fold chunk's record (bound.h) leaves a separate body's opening out (the body comes by body_url).
-json write_article(const Article& a, bool separate_bodies, bool in_chunk = false) {
+// lean: a bounded archive's record (bound.h: site.json and fold chunks) leaves a separate body's opening
+// out: the body comes by body_url (the article's page preloads it), and openings are most of the bytes.
+json write_article(const Article& a, bool separate_bodies, bool lean = false) {
     json o = {{"slug", a.slug}, {"title", a.title},     {"date", format_iso(a.date)},
               {"dek", a.dek},   {"opening", a.opening}, {"tags", a.tags}};
     if (a.fold >= 0) { // a bounded archive (bound.h): the browser holds only part of it
@@ -131,7 +132,7 @@ json write_article(const Article& a, bool separate_bodies, bool in_chunk = false
     if (separate_bodies && a.body_markdown != a.opening) {
         o["body_url"] = a.body_url.empty() ? body_url(a) : a.body_url; // `folio build` packs bodies in chunks
         o["words"] = a.words;
-        if (in_chunk) {
+        if (lean) {
             o.erase("opening");
             return o;
         }
@@ -679,7 +680,7 @@ json write_document(const Site& s, bool separate_bodies) {
     json writing = json::array();
     for (const Article& a : s.writing)
         if (!bounded || a.fold < 0 || named.count(a.slug)) {
-            writing.push_back(write_article(a, separate_bodies));
+            writing.push_back(write_article(a, separate_bodies, bounded));
             if (bounded) writing.back()["number"] = a.number; // the browser does not hold them all to count
         }
     j["writing"] = writing;

@@ -266,12 +266,12 @@ TEST_CASE("opening a fold fetches its chunk, says loading, then shows the entrie
 TEST_CASE("a fold whose chunk fails says so, and opening it again retries", "[ui][bound]") {
     const Site whole = whole_archive(1500, 300);
     BookHarness t(whole);
-    REQUIRE(t.open_fold("the rest (280)"));
+    REQUIRE(t.open_fold("the rest (294)"));
     REQUIRE(t.app.requests.load_folds.size() == 1);
     t.deliver(false);
     CHECK(book_text(t.app.book).find("could not be downloaded") != std::string::npos);
     REQUIRE(t.open_fold("fold the rest"));  // fold it
-    REQUIRE(t.open_fold("the rest (280)")); // and open it again: asked again
+    REQUIRE(t.open_fold("the rest (294)")); // and open it again: asked again
     REQUIRE(t.app.requests.load_folds.size() == 1);
     t.deliver();
     const std::string text = book_text(t.app.book);
