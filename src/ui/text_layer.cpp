@@ -183,7 +183,7 @@ LinkAction layer_link_action(const std::string& key) {
     const std::string prefix = "fold:";
     if (key.compare(0, prefix.size(), prefix) == 0) {
         const std::string n = key.substr(prefix.size());
-        if (n.empty() || n.size() > 6 || n.find_first_not_of("0123456789") != std::string::npos) return LinkAction{};
+        if (n.empty() || n.size() > 9 || n.find_first_not_of("0123456789") != std::string::npos) return LinkAction{};
         return fold_link(std::stoi(n));
     }
     return follow_link(key);

@@ -90,9 +90,15 @@ test("opening a year fetches its chunk, says loading meanwhile, and shows its en
   await settle(page);
   const fetched = [];
   page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+  // The chunk is held back until the book has said "loading…" (released on that condition, not a timer).
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route("**/assets/folds/**", async (route) => { await held; await route.continue(); });
   assert.ok(!(await layerText(page)).includes(titles[0]));
   await scrollToFold(page, `2019 (${fold.count})`);
   await clickFold(page, "2019 (");
+  await page.waitForFunction(() => document.getElementById("layer").textContent.includes("loading\u2026"), null, { timeout: 20000 });
+  release();
   await page.waitForFunction((t) => document.getElementById("layer").textContent.includes(t), titles[0], { timeout: 20000 });
   assert.deepEqual(fetched.filter((u) => u.startsWith("/assets/folds/")), [fold.url], "its chunk, once");
   assert.ok((await layerText(page)).includes("fold 2019"), "the toggle now folds it");

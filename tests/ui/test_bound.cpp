@@ -16,6 +16,7 @@
 #include "ui/app.h"
 #include "ui/find.h"
 #include "ui/headless.h"
+#include "ui/text_layer.h"
 
 using namespace folio;
 using nlohmann::json;
@@ -307,4 +308,10 @@ TEST_CASE("an address under a fold waits for the chunk its page names, then open
     REQUIRE(t.app.route.kind == RouteKind::Article);
     CHECK(t.app.site.writing[t.app.route.article].slug == "entry-1200");
     CHECK(book_text(t.app.book).find("entry number 1200 of the archive") != std::string::npos);
+}
+
+TEST_CASE("the text layer hands an archive fold's toggle back to the book", "[ui][bound]") {
+    const int id = kArchiveFoldBase + 37;
+    CHECK(layer_link_action(fold_key(id)) == fold_link(id));
+    CHECK(layer_link_action("fold:1234567890").kind == ActionKind::None); // past int: nothing
 }
