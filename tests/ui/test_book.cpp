@@ -841,3 +841,29 @@ TEST_CASE("a #fragment opens the book at that heading; in-page links jump; detai
     CHECK_FALSE(has_text("hacked"));
     CHECK(has_text("A talk I gave (embedded page on www.youtube.com)"));
 }
+
+TEST_CASE("relative links in an article are followed in the book as the HTML page follows them", "[ui]") {
+    Site blog;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/blog", blog, d));
+    Article& a = blog.writing[0];
+    set_body(a, "[up](./) [sibling](other#part) [here](#part) [bad](javascript:alert(1))\n");
+    const std::string slug = a.slug;
+    Harness t;
+    t.app.set_site(std::move(blog));
+    t.app.open("/writing/" + slug);
+    t.frames(2);
+    std::map<std::string, LinkAction> by_text;
+    for (const Page& p : t.app.book.pages)
+        for (const Box& b : p.boxes)
+            if (b.link >= 0) by_text[b.text] = t.app.book.links[b.link];
+    CHECK(by_text["up"] == follow_link("/writing/"));
+    CHECK(by_text["sibling"] == follow_link("/writing/other#part"));
+    CHECK(by_text["here"] == follow_link("#part"));
+    CHECK(by_text.count("bad") == 0); // still plain text
+    // Following the resolved link turns the book to that chapter.
+    t.app.follow(by_text["up"]);
+    t.frames(2);
+    CHECK(t.app.route.kind == RouteKind::Main);
+    CHECK(t.app.route.chapter == "writing");
+}
