@@ -20,6 +20,9 @@ std::string decode_percent(const std::string& s);
 
 // A pull-request block's addresses and its "the rest (n)".
 void derive_pulls(const Site& site, TimelineEntry& e);
+// Relative links and images ("../x", "pic.png") become the site paths a browser would follow from route, so
+// the book, the HTML and the feed all read the same address; a "#part" alone stays.
+void resolve_relative_links(Node& doc, const std::string& route);
 
 // Sets an article's body as a finished tree and counts its words and reading time.
 void set_body_tree(Article& a, Document body);

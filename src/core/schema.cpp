@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/bound.h"
+#include "core/derive.h"
 #include "core/document_json.h"
 #include "core/links.h"
 #include "core/load.h"
@@ -137,7 +138,9 @@ json write_article(const Article& a, bool separate_bodies, bool lean = false) {
             return o;
         }
 #ifndef FOLIO_TREES_ONLY
-        o["body_doc"] = document_to_json(parse_markdown(a.opening)); // shown until the body arrives
+        Document opening = parse_markdown(a.opening); // shown until the body arrives
+        resolve_relative_links(opening, article_path(a));
+        o["body_doc"] = document_to_json(opening);
 #endif
     } else {
         o["body_doc"] = document_to_json(a.body);
