@@ -381,14 +381,12 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
     f.paragraph(para(nav, k.body, k.body * 1.2f));
 
     int block = 0;
+    for (const TimelineYear& y : site.timeline)
+        if (y.fold < 0) compose_year(f, k, site, state, y, block);
+    // (The browser's copy holds the folded years only once their chunk came: the fold says where they are.)
     int timeline_fold = -1;
-    for (const TimelineYear& y : site.timeline) {
-        if (y.fold >= 0) {
-            timeline_fold = y.fold;
-            continue;
-        }
-        compose_year(f, k, site, state, y, block);
-    }
+    for (size_t i = 0; i < site.folds.size(); ++i)
+        if (site.folds[i].kind == FoldKind::Timeline) timeline_fold = static_cast<int>(i);
     if (timeline_fold < 0) return;
     // The older years, folded together: their heading is the toggle.
     const Fold& fold = site.folds[timeline_fold];

@@ -315,3 +315,22 @@ TEST_CASE("the text layer hands an archive fold's toggle back to the book", "[ui
     CHECK(layer_link_action(fold_key(id)) == fold_link(id));
     CHECK(layer_link_action("fold:1234567890").kind == ActionKind::None); // past int: nothing
 }
+
+TEST_CASE("the timeline's older years fold together, and open from the browser's copy", "[ui][bound]") {
+    const Site whole = whole_archive(3000, 10);
+    BookHarness t(whole);
+    int fold = -1;
+    for (size_t i = 0; i < whole.folds.size(); ++i)
+        if (whole.folds[i].kind == FoldKind::Timeline) fold = static_cast<int>(i);
+    REQUIRE(fold >= 0);
+    const Fold& f = whole.folds[fold];
+    const std::string label = "the years " + std::to_string(f.first_year) + "\xE2\x80\x93" + std::to_string(f.year);
+    REQUIRE(t.open_fold(label));
+    t.deliver();
+    const std::string text = book_text(t.app.book);
+    CHECK(text.find("fold " + label) != std::string::npos);
+    // An article the folded years name, with its dek, from the timeline's chunk.
+    const TimelineYear* oldest = &whole.timeline.back();
+    const Article& a = whole.writing[oldest->entries[0].index];
+    CHECK(text.find(a.dek) != std::string::npos);
+}
