@@ -48,6 +48,9 @@ void App::set_site(Site&& s) {
     // Keep the reader where they were: same route, same scroll (a preview reload must not jump).
     float keep = scroll;
     route = resolve_route(site, path);
+    // Folds the reader had open stay open (a preview reload): their entries are asked for again.
+    for (int id : compose.unfolded)
+        request_fold(id - kArchiveFoldBase);
     seek_route(*this);
     title = route_title(site, route);
     requests.title_changed = true;

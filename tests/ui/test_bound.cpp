@@ -334,3 +334,31 @@ TEST_CASE("the timeline's older years fold together, and open from the browser's
     const Article& a = whole.writing[oldest->entries[0].index];
     CHECK(text.find(a.dek) != std::string::npos);
 }
+
+TEST_CASE("a tag's page fetches every year, says so meanwhile, then lists every article with the tag", "[ui][bound]") {
+    const Site whole = whole_archive(600, 10);
+    BookHarness t(whole, "/tags/odd");
+    REQUIRE(t.app.route.kind == RouteKind::Tag);
+    int writing_folds = 0;
+    for (const Fold& f : whole.folds)
+        writing_folds += f.kind == FoldKind::Writing;
+    CHECK(static_cast<int>(t.app.requests.load_folds.size()) == writing_folds);
+    CHECK(book_text(t.app.book).find("loading the older articles") != std::string::npos);
+    t.deliver();
+    CHECK(book_text(t.app.book).find("loading the older articles") == std::string::npos);
+    CHECK(t.app.site.tags.at("odd").size() == 300);
+    CHECK(book_text(t.app.book).find("entry number 599 of the archive") != std::string::npos);
+}
+
+TEST_CASE("a new site.json (the preview) keeps an open fold open and asks for its entries again", "[ui][bound]") {
+    const Site whole = whole_archive(1500, 10);
+    BookHarness t(whole);
+    REQUIRE(t.open_fold("2020 ("));
+    const std::vector<std::string> first = t.deliver();
+    REQUIRE(first.size() == 1);
+    t.app.set_site(browser_copy(whole));
+    CHECK(t.app.requests.load_folds == first);
+    t.frame();
+    t.deliver();
+    CHECK(book_text(t.app.book).find("fold 2020") != std::string::npos);
+}
