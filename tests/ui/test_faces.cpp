@@ -3,9 +3,12 @@
 // near the view shows it, and draws it when it arrives without laying the book out again.
 #include <catch2/catch_test_macros.hpp>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -27,7 +30,11 @@ std::string read_file(const std::string& path) {
 
 // The stand-in of a Debian face, made by the tool ./folio uses.
 std::string stand_in(int face) {
-    const std::string out = std::string(FOLIO_SOURCE_DIR) + "/build/test-metrics-" + std::to_string(face) + ".ttf";
+    // A file of its own: test cases run in parallel processes.
+    static int made = 0;
+    const std::string out = (std::filesystem::temp_directory_path() /
+                             ("folio-stand-in-" + std::to_string(getpid()) + "-" + std::to_string(++made) + ".ttf"))
+                                .string();
     const std::string cmd = std::string("/usr/bin/python3 ") + FOLIO_SOURCE_DIR + "/tools/metrics_font.py " +
                             kDebianFontFiles[face] + " " + out;
     REQUIRE(std::system(cmd.c_str()) == 0);
