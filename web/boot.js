@@ -74,7 +74,9 @@
   }
 
   function fetchOk(url, init) {
-    return fetch(url, init).then(function (r) {
+    return fetch(url, init).catch(function (e) {
+      throw new Error(String(e && e.message || e) + " for " + url); // which file, in the console
+    }).then(function (r) {
       if (!r.ok) throw new Error("HTTP " + r.status + " for " + url);
       return r;
     });
