@@ -19,9 +19,11 @@
     framesDrawn: 0,
     route: location.pathname,
     error: null,
-    _frameDrawn: function (n) {
+    // complete: the route's first view is whole (an article's body is in): only then does the book take
+    // the proof's place, so the page on screen never loses text it showed.
+    _frameDrawn: function (n, complete) {
       folio.framesDrawn = n;
-      if (n === 1 || !folio._started) {
+      if (!folio._started && complete !== 0) {
         folio._started = true;
         bookShown();
         firstFrame();
@@ -188,6 +190,7 @@
   var fonts = assets.fonts.map(function (url) {
     return tracked(fetchOk(url).then(function (r) { return r.arrayBuffer(); }));
   });
+  showProof(fonts);
   var wasmModule = tracked(compileWasm(assets.wasm));
   var data = Promise.all([siteText].concat(fonts));
   data.catch(failWith);
@@ -202,6 +205,24 @@
     }));
     done.catch(failWith);
     document.body.appendChild(script);
+  }
+
+  //---- [SECTION] The proof: the first page as the book sets it, in the wasm's own font downloads ----
+
+  // The build wrote the page this address opens on into the HTML (#proof, docs/first-view.md). Its
+  // faces are the files the wasm reads: one download each, handed to the page as FontFaces here (a CSS
+  // @font-face would be a second request). It shows once the faces it uses are in.
+  function showProof(fonts) {
+    var proof = document.getElementById("proof");
+    if (!proof || typeof FontFace !== "function") return;
+    var used = (proof.getAttribute("data-faces") || "").split(",").filter(Boolean).map(Number);
+    Promise.all(used.map(function (i) {
+      return fonts[i].then(function (bytes) {
+        var face = new FontFace("folio-face-" + i, bytes.slice(0));
+        document.fonts.add(face);
+        return face.load();
+      });
+    })).then(function () { html.classList.add("proof-on"); }, function () {});
   }
 
   //---- [SECTION] The renderer: Emscripten's Module, and starting the book ----
@@ -255,7 +276,9 @@
     dispatch(4, reduce.matches ? 1 : 0);
     dark.addEventListener("change", function () { dispatch(3, dark.matches ? 1 : 0); });
     reduce.addEventListener("change", function () { dispatch(4, reduce.matches ? 1 : 0); });
-    if (!handover) html.classList.add("canvas-on");
+    // The canvas is laid out (and drawn) invisible over the proof until its first complete frame; then it
+    // replaces the proof in one step (bookShown).
+    if (!handover) html.classList.add("canvas-handover");
     resize();
     new ResizeObserver(resize).observe(canvas);
     // devicePixelRatio changes (zoom, another screen) do not always resize the canvas: watch them too.

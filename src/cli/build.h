@@ -11,6 +11,7 @@ struct BuildMode {
     bool preview = false;     // the page watches preview-status.json for content changes (./folio preview)
     bool incremental = false; // update out_dir in place, writing only the files that changed (see below)
     bool check_fonts = false; // stop with kExitFontsNeeded when the text needs characters the fonts lack
+    bool print_proof_cost = false; // print the layouts the proofs took and their time (bench/build.sh)
 };
 
 // Exit code of build_site when check_fonts finds characters missing from fonts_dir/chars.txt: subset
