@@ -22,15 +22,29 @@ unsigned long be32(const unsigned char* p) {
            static_cast<unsigned long>(p[2]) << 8 | p[3];
 }
 
-// A number for CSS: at most three decimals, no trailing zeros.
+// A number for CSS: at most three decimals, no trailing zeros (integer arithmetic: the proofs of a large
+// site write millions of them).
+void put_num(std::string& out, float v) {
+    long long milli = std::isfinite(v) ? std::llround(static_cast<double>(v) * 1000.0) : 0;
+    if (milli < 0) {
+        out += '-';
+        milli = -milli;
+    }
+    out += std::to_string(milli / 1000);
+    int frac = static_cast<int>(milli % 1000);
+    if (frac == 0) return;
+    char digits[4] = {static_cast<char>('0' + frac / 100), static_cast<char>('0' + frac / 10 % 10),
+                      static_cast<char>('0' + frac % 10), 0};
+    int len = 3;
+    while (digits[len - 1] == '0')
+        --len;
+    out += '.';
+    out.append(digits, static_cast<size_t>(len));
+}
+
 std::string num(float v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", static_cast<double>(std::isfinite(v) ? v : 0.0f));
-    std::string s(buf);
-    while (s.size() > 1 && s.back() == '0')
-        s.pop_back();
-    if (s.back() == '.') s.pop_back();
-    if (s == "-0") s = "0";
+    std::string s;
+    put_num(s, v);
     return s;
 }
 
@@ -52,61 +66,95 @@ std::string inks(const Theme& t) {
 }
 
 // A box's place on its page, in page units: the stylesheet scales and rounds it as the canvas does.
-std::string place(const Box& b) {
-    return "--x:" + num(b.x) + ";--y:" + num(b.y) + ";--w:" + num(b.w) + ";--h:" + num(b.h);
+void put_place(std::string& out, const Box& b) {
+    out += "--x:";
+    put_num(out, b.x);
+    out += ";--y:";
+    put_num(out, b.y);
+    out += ";--w:";
+    put_num(out, b.w);
+    out += ";--h:";
+    put_num(out, b.h);
 }
 
-std::string ink_class(Ink i) { return "k" + std::to_string(static_cast<int>(i)); }
+// <i class="..." style="place"></i>: a rectangle of ink.
+void put_rect(std::string& out, const char* kind, Ink ink, const Box& b) {
+    out += "<i class=\"";
+    out += kind;
+    out += " k";
+    out += std::to_string(static_cast<int>(ink));
+    out += "\" style=\"";
+    put_place(out, b);
+    out += "\"></i>";
+}
 
 // One page's ink, as the canvas draws it (ui/app.cpp, draw_page): rules, code panels, image frames, runs
 // of text (marks under their text, strikes over it).
-std::string page_html(const Page& pg, int index, const char* role, bool faces_used[kFaceCount]) {
-    std::string out = "<div class=\"pg c" + std::to_string(index % 2) + " " + role + "\"" +
-                      (std::strcmp(role, "next") == 0 ? " style=\"--o:1\"" : "") + ">";
+void put_page(std::string& out, const Page& pg, int index, const char* role, bool faces_used[kFaceCount]) {
+    out += "<div class=\"pg c";
+    out += index % 2 ? '1' : '0';
+    out += ' ';
+    out += role;
+    out += std::strcmp(role, "next") == 0 ? "\" style=\"--o:1\">" : "\">";
     if (!pg.blank)
         for (const Box& b : pg.boxes) {
             switch (b.kind) {
-            case BoxKind::Rule: out += "<i class=\"rl " + ink_class(b.ink) + "\" style=\"" + place(b) + "\"></i>"; break;
-            case BoxKind::Panel: out += "<i class=\"pn k5\" style=\"" + place(b) + "\"></i>"; break;
-            case BoxKind::Image: out += "<i class=\"im k4\" style=\"" + place(b) + "\"></i>"; break;
+            case BoxKind::Rule: put_rect(out, "rl", b.ink, b); break;
+            case BoxKind::Panel: put_rect(out, "pn", Ink::Panel, b); break;
+            case BoxKind::Image: put_rect(out, "im", Ink::Rule, b); break;
             case BoxKind::Text: {
                 Ink ink = b.ink;
                 if (ink == Ink::Mark) {
-                    out += "<i class=\"mk k" + std::to_string(static_cast<int>(Ink::Mark)) + "\" style=\"" + place(b) +
-                           "\"></i>";
+                    put_rect(out, "mk", Ink::Mark, b);
                     ink = Ink::Text;
                 }
                 const int face = static_cast<int>(b.face);
                 faces_used[face] = true;
-                out += "<span class=\"f" + std::to_string(face) + " " + ink_class(ink) + (b.code >= 0 ? " cd" : "") +
-                       "\" style=\"" + place(b) +
-                       ";--s:" + num(b.size) + ";--t:" + num(glyph_top(b));
-                if (b.code >= 0) out += ";--c:" + num(b.clip_x + b.clip_w - b.x); // the panel's right edge
-                out += "\">" + html_escape(b.text) + "</span>";
-                if (b.strike) out += "<i class=\"sk " + ink_class(b.ink) + "\" style=\"" + place(b) + "\"></i>";
+                out += "<span class=\"f";
+                out += static_cast<char>('0' + face);
+                out += " k";
+                out += std::to_string(static_cast<int>(ink));
+                if (b.code >= 0) out += " cd";
+                out += "\" style=\"--x:"; // a run needs no width: its glyphs make it
+                put_num(out, b.x);
+                out += ";--y:";
+                put_num(out, b.y);
+                out += ";--s:";
+                put_num(out, b.size);
+                out += ";--t:";
+                put_num(out, glyph_top(b));
+                if (b.code >= 0) { // the panel's right edge
+                    out += ";--c:";
+                    put_num(out, b.clip_x + b.clip_w - b.x);
+                }
+                out += "\">";
+                out += html_escape(b.text);
+                out += "</span>";
+                if (b.strike) put_rect(out, "sk", b.ink, b);
                 break;
             }
             }
         }
-    return out + "</div>";
+    out += "</div>";
 }
 
 // One variant: the page the route opens on (and, on the reference page, the other page of its spread).
-std::string variant_html(const Book& book, int page, const ProofVariant& v, bool faces_used[kFaceCount]) {
+// cut: the book was laid out only so far (ComposeState::page_limit), so its length is unknown: no scrollbar.
+std::string variant_html(const Book& book, int page, const ProofVariant& v, bool faces_used[kFaceCount], bool cut) {
     const int n = static_cast<int>(book.pages.size());
     if (n == 0) return "";
     page = std::clamp(page, 0, n - 1);
     const bool solo = n == 1; // a one-page book sits in the middle, never on a lone left page
-    std::string out = "<div class=\"pv pv-" + v.name + (solo ? " solo" : "") + "\" style=\"--pw:" +
+    std::string out = "<div class=\"pv pv-" + v.name + (solo ? " solo" : "") + (cut ? " cut" : "") + "\" style=\"--pw:" +
                       num(book.spec.width) + ";--ph:" + num(book.spec.height) + ";--ps:" + std::to_string(page) +
                       ";--ns:" + std::to_string(n) + ";--pd:" + std::to_string(page / 2) +
                       ";--nd:" + std::to_string((n + 1) / 2) + "\">";
     const int first = v.pocket || solo ? page : page - page % 2;
     const int last = v.pocket || solo ? page : std::min(n - 1, first + 1);
     for (int i = first; i <= last; ++i)
-        out += page_html(book.pages[i], i, i == page ? "here" : "pair", faces_used);
+        put_page(out, book.pages[i], i, i == page ? "here" : "pair", faces_used);
     // A pocket page is shorter than a phone's screen: the top of the next one shows below it.
-    if (v.pocket && page + 1 < n) out += page_html(book.pages[page + 1], page + 1, "next", faces_used);
+    if (v.pocket && page + 1 < n) put_page(out, book.pages[page + 1], page + 1, "next", faces_used);
     return out + "</div>";
 }
 
@@ -214,22 +262,37 @@ std::string proof_noscript_css(const std::vector<std::string>& font_urls) {
     return css;
 }
 
-ProofMaker::ProofMaker(const Site& site, Fonts& fonts) : site_(site), fonts_(fonts) {
-    measurer_.fonts = &fonts_;
+float ProofMaker::Remembering::width(Face face, float size, const char* begin, const char* end) {
+    key.assign(sizeof size + 1, '\0');
+    key[0] = static_cast<char>(face);
+    std::memcpy(&key[1], &size, sizeof size);
+    key.append(begin, end);
+    auto it = known.find(key);
+    if (it != known.end()) return it->second;
+    const float w = imgui.width(face, size, begin, end);
+    known.emplace(key, w);
+    return w;
+}
+
+ProofMaker::ProofMaker(const Site& site, Fonts& fonts, bool enabled) : site_(site), fonts_(fonts), enabled_(enabled) {
+    measurer_.imgui.fonts = &fonts_;
     variants_ = proof_variants(fonts_.box_per_em[static_cast<int>(Face::Serif)]);
     main_.resize(variants_.size());
 }
 
 const Book& ProofMaker::main_book(size_t v) {
     if (!main_[v]) {
+        const auto t0 = std::chrono::steady_clock::now();
         main_[v] = std::make_unique<Book>(compose_site(site_, measurer_, ComposeState{}, variants_[v].spec));
         ++layouts_;
+        main_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     }
     return *main_[v];
 }
 
 std::string ProofMaker::html(const Route& route) {
-    if (route.kind != RouteKind::Main && route.kind != RouteKind::Article && route.kind != RouteKind::Tag) return "";
+    if (!enabled_ || (route.kind != RouteKind::Main && route.kind != RouteKind::Article && route.kind != RouteKind::Tag))
+        return "";
     std::lock_guard<std::mutex> lock(mutex_);
     const auto t0 = std::chrono::steady_clock::now();
     bool faces_used[kFaceCount] = {};
@@ -240,15 +303,18 @@ std::string ProofMaker::html(const Route& route) {
             // The page the route opens on (App's anchor_scroll): the front matter's first, or the chapter's.
             const Book& book = main_book(v);
             const ChapterSpan* c = route.chapter == "front" ? nullptr : book.chapter(route.chapter);
-            variants += variant_html(book, c ? c->first_page : 0, variants_[v], faces_used);
+            variants += variant_html(book, c ? c->first_page : 0, variants_[v], faces_used, false);
             continue;
         }
-        // An article or a tag page is a book of its own: its first page.
+        // An article or a tag page is a book of its own: its first page (and the next, for a spread or
+        // the top of the next pocket page). The rest is not laid out.
+        ComposeState first;
+        first.page_limit = 2;
         const Book book = route.kind == RouteKind::Article
-                              ? compose_article(site_, route.article, measurer_, ComposeState{}, spec)
-                              : compose_tag(site_, route.tag, measurer_, spec);
+                              ? compose_article(site_, route.article, measurer_, first, spec)
+                              : compose_tag(site_, route.tag, measurer_, spec, first);
         ++layouts_;
-        variants += variant_html(book, 0, variants_[v], faces_used);
+        variants += variant_html(book, 0, variants_[v], faces_used, book.pages.size() > 2);
     }
     layout_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (variants.empty()) return "";

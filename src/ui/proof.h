@@ -11,6 +11,7 @@
 
 #include <map>
 #include <memory>
+#include <unordered_map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -53,23 +54,34 @@ std::string proof_noscript_css(const std::vector<std::string>& font_urls);
 // article, a tag page), with the headless ImGui fonts. Thread-safe: layouts run one at a time.
 class ProofMaker {
 public:
-    ProofMaker(const Site& site, Fonts& fonts);
+    // enabled false: every proof is "" (the fonts are stand-ins).
+    ProofMaker(const Site& site, Fonts& fonts, bool enabled = true);
     // The proof's HTML for a route ("" for routes the book does not draw: search, not found).
     std::string html(const Route& route);
     // Layouts made and the time they took (ms), for `folio build` to print.
     int layouts() const { return layouts_; }
     double layout_ms() const { return layout_ms_; }
+    double main_book_ms() const { return main_ms_; } // of which the main book, once per page size
 
 private:
+    // The ImGui measurer, remembering each (face, size, text) it measured: the variants measure the same
+    // words at the same sizes, and ImGui's widths are a function of those alone.
+    struct Remembering : Measurer {
+        ImGuiMeasurer imgui;
+        std::unordered_map<std::string, float> known;
+        std::string key; // reused: one allocation, not one per word
+        float width(Face face, float size, const char* begin, const char* end) override;
+    };
     const Book& main_book(size_t variant);
     const Site& site_;
     Fonts& fonts_;
-    ImGuiMeasurer measurer_;
+    Remembering measurer_;
     std::vector<ProofVariant> variants_;
     std::vector<std::unique_ptr<Book>> main_;
     std::mutex mutex_;
+    bool enabled_ = true;
     int layouts_ = 0;
-    double layout_ms_ = 0;
+    double layout_ms_ = 0, main_ms_ = 0;
 };
 
 } // namespace folio
