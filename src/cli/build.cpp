@@ -331,12 +331,13 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     files.push_back({assets.boot_js.substr(1), boot_full});
     files.push_back({assets.style_css.substr(1), css});
     // Without JavaScript the text shows at once (folio.css otherwise holds it back for a moment).
-    // The proof, then, sits in the page's flow above the text, in the same faces as the book's.
-    files.push_back({"noscript.css", "#text { animation: none !important; }\n"
-                                     "#proof { visibility: visible; position: relative; inset: auto; }\n"
-                                     "#proof .pv { position: relative; inset: auto; height: calc(var(--php) + 56px); }\n"
-                                     "#proof .pg { top: 28px; }\n" +
-                                         proof_noscript_css(font_urls)});
+    // The proof, then, is the first screen, in the page's flow above the text, in the same faces as the book's.
+    files.push_back({"noscript.css",
+                     "#text { animation: none !important; }\n"
+                     "#proof { visibility: visible; position: relative; inset: auto; }\n"
+                     "#proof .pv { position: relative; inset: auto; height: max(100vh, calc(var(--php) + 56px)); }\n"
+                     "#proof .pg { top: 28px; }\n" +
+                         proof_noscript_css(font_urls)});
     // Images the articles show, from the bundle, at the same site paths.
     for (const std::string& img : site.local_images) {
         std::string data;

@@ -58,8 +58,8 @@ std::string css_colour(ImU32 c) {
 
 std::string inks(const Theme& t) {
     std::string out = "--pf-desk:" + css_colour(t.desk) + ";--pf-paper:" + css_colour(t.paper) +
-                      ";--pf-shadow:" + css_colour(t.shadow) + ";--pf-gutter:" +
-                      css_colour(t.dark ? IM_COL32(0, 0, 0, 70) : IM_COL32(60, 40, 10, 22)) + ";";
+                      ";--pf-shadow:" + css_colour(t.shadow) +
+                      ";--pf-gutter:" + css_colour(t.dark ? IM_COL32(0, 0, 0, 70) : IM_COL32(60, 40, 10, 22)) + ";";
     for (int i = 0; i < kInkCount; ++i)
         out += "--pf-k" + std::to_string(i) + ":" + css_colour(t.ink[i]) + ";";
     return out;
@@ -145,10 +145,10 @@ std::string variant_html(const Book& book, int page, const ProofVariant& v, bool
     if (n == 0) return "";
     page = std::clamp(page, 0, n - 1);
     const bool solo = n == 1; // a one-page book sits in the middle, never on a lone left page
-    std::string out = "<div class=\"pv pv-" + v.name + (solo ? " solo" : "") + (cut ? " cut" : "") + "\" style=\"--pw:" +
-                      num(book.spec.width) + ";--ph:" + num(book.spec.height) + ";--ps:" + std::to_string(page) +
-                      ";--ns:" + std::to_string(n) + ";--pd:" + std::to_string(page / 2) +
-                      ";--nd:" + std::to_string((n + 1) / 2) + "\">";
+    std::string out = "<div class=\"pv pv-" + v.name + (solo ? " solo" : "") + (cut ? " cut" : "") +
+                      "\" style=\"--pw:" + num(book.spec.width) + ";--ph:" + num(book.spec.height) +
+                      ";--ps:" + std::to_string(page) + ";--ns:" + std::to_string(n) +
+                      ";--pd:" + std::to_string(page / 2) + ";--nd:" + std::to_string((n + 1) / 2) + "\">";
     const int first = v.pocket || solo ? page : page - page % 2;
     const int last = v.pocket || solo ? page : std::min(n - 1, first + 1);
     for (int i = first; i <= last; ++i)
@@ -210,16 +210,15 @@ std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]
     const float spread_w = std::max(1280.0f, 2 * kSpreadSide + kScrollbarWidth + 2 * ref.width * s18);
     const float spread_h = 2 * kTopPad + ref.height * s18;
     // body_px_for_width as CSS of the viewport, then times the page units per body px.
-    const std::string target = "calc(clamp(" + num(kMinBodyPx) + "px, 18px + (100vw - 1280px) / 320, " +
-                               num(kMaxBodyPx) + "px) * " + k + ")";
+    const std::string target =
+        "calc(clamp(" + num(kMinBodyPx) + "px, 18px + (100vw - 1280px) / 320, " + num(kMaxBodyPx) + "px) * " + k + ")";
     std::string css = "\n/*---- [SECTION] The proof: the first page as the book sets it (written by folio build, "
                       "src/ui/proof.cpp) ----*/\n\n";
-    css += ":root{" + inks(theme_light()) + "}\n@media (prefers-color-scheme: dark){:root{" + inks(theme_dark()) +
-           "}}\n";
+    css +=
+        ":root{" + inks(theme_light()) + "}\n@media (prefers-color-scheme: dark){:root{" + inks(theme_dark()) + "}}\n";
     for (int i = 0; i < kFaceCount; ++i)
         css += "#proof .f" + std::to_string(i) + "{font-family:\"folio-face-" + std::to_string(i) +
-               "\";--em:" + num(faces[i].em) + ";--asc:" + num(faces[i].ascent) + ";--mid:" + num(faces[i].mid) +
-               "}\n";
+               "\";--em:" + num(faces[i].em) + ";--asc:" + num(faces[i].ascent) + ";--mid:" + num(faces[i].mid) + "}\n";
     for (int i = 0; i < kInkCount; ++i)
         css += "#proof .k" + std::to_string(i) + "{color:var(--pf-k" + std::to_string(i) + ")}\n";
     // The variants: each page size shows in its own range of widths; the scale is plan_pages' (one page
@@ -227,20 +226,19 @@ std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]
     for (const ProofVariant& v : proof_variants(bpe)) {
         std::string range;
         if (v.min_width > 0) range += "(min-width: " + num(v.min_width) + "px)";
-        if (v.max_width > 0) range += std::string(range.empty() ? "" : " and ") + "(max-width: " +
-                                      num(v.max_width - 0.001f) + "px)";
+        if (v.max_width > 0)
+            range += std::string(range.empty() ? "" : " and ") + "(max-width: " + num(v.max_width - 0.001f) + "px)";
         css += "@media " + range + "{#proof .pv-" + v.name + "{display:block;--u:";
         if (v.pocket)
             css += "calc((100vw - " + num(2 * kPocketSide) + "px) / " + num(v.spec.width) + ")";
         else
-            css += "min(" + target + ", (100vw - " + num(2 * kPageSide + kScrollbarWidth) + "px) / " +
-                   num(ref.width) + ")";
+            css += "min(" + target + ", (100vw - " + num(2 * kPageSide + kScrollbarWidth) + "px) / " + num(ref.width) +
+                   ")";
         css += "}}\n";
     }
     css += "@media (min-width: " + num(spread_w) + "px) and (min-height: " + num(spread_h) +
-           "px){#proof .pv-ref:not(.solo){--u:min(" + target + ", (100vw - " +
-           num(2 * kSpreadSide + kScrollbarWidth) + "px) / " + num(2 * ref.width) + ", (100vh - " +
-           num(2 * kTopPad) + "px) / " + num(ref.height) +
+           "px){#proof .pv-ref:not(.solo){--u:min(" + target + ", (100vw - " + num(2 * kSpreadSide + kScrollbarWidth) +
+           "px) / " + num(2 * ref.width) + ", (100vh - " + num(2 * kTopPad) + "px) / " + num(ref.height) +
            ");--row:var(--pd);--rows:var(--nd)}"
            "#proof .pv-ref:not(.solo) .pg.pair{display:block}"
            "#proof .pv-ref:not(.solo) .pg.c0{left:round(down, calc(50% - var(--pwp)), 1px)}"
@@ -291,7 +289,8 @@ const Book& ProofMaker::main_book(size_t v) {
 }
 
 std::string ProofMaker::html(const Route& route) {
-    if (!enabled_ || (route.kind != RouteKind::Main && route.kind != RouteKind::Article && route.kind != RouteKind::Tag))
+    if (!enabled_ ||
+        (route.kind != RouteKind::Main && route.kind != RouteKind::Article && route.kind != RouteKind::Tag))
         return "";
     std::lock_guard<std::mutex> lock(mutex_);
     const auto t0 = std::chrono::steady_clock::now();

@@ -11,9 +11,9 @@
 
 #include <map>
 #include <memory>
-#include <unordered_map>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/compose.h"
