@@ -114,7 +114,7 @@ for (const screen of SCREENS) {
     await ready(page);
     await settle(page);
     const after = await page.evaluate(() => ({
-      proofHidden: getComputedStyle(document.getElementById("proof")).display === "none",
+      proofHidden: getComputedStyle(document.getElementById("proof")).visibility === "hidden",
       scroll: window.folio.scroll(),
     }));
     assert.ok(after.proofHidden, "the proof is gone once the book shows");
