@@ -115,6 +115,17 @@ for label in "synthetic" "realistic posts"; do
     echo "$label: hugo not installed (apt-get install hugo): no ratio"
   fi
 done
+# What the proof (each route's first page, laid out at every page size, docs/first-view.md) adds: its
+# layouts and their time within one more clean build of each bundle.
+for label in "synthetic" "realistic posts"; do
+  bundle=$synthetic
+  [ "$label" = "realistic posts" ] && bundle=$real
+  rm -rf "$BENCH_OUT/out-folio"
+  cost=$("$FOLIO" build "$bundle" -o "$BENCH_OUT/out-folio" --web "$WEB" --fonts "$FONTS" --proof-cost 2>>"$LOG" | grep "proofs:" || true)
+  printf '%-16s %s\n' "$label" "${cost#folio build: }"
+  rm -rf "$BENCH_OUT/out-folio"
+done
+echo "(the proof's layouts run one at a time, under one lock, while the other core writes pages)"
 echo "(folio also writes site.json and the article bodies in chunk files for the book; its feed carries the newest"
 echo " 100 articles in full. Hugo code highlighting is off, raw HTML is not rendered (goldmark unsafe = false).)"
 

@@ -50,27 +50,51 @@ fi
 article=$(cd "$site" && ls -d writing/*/ 2>/dev/null | head -1 || true)
 urls=("/")
 [ -n "$article" ] && urls+=("/${article%/}")
+RUNS=${FOLIO_LIGHTHOUSE_RUNS:-3}
 
-printf '%-58s %12s %14s %15s %6s\n' "page" "performance" "accessibility" "best practices" "SEO"
+# Lighthouse's default configuration: mobile (a Moto G Power's screen), simulated slow 4G and 4x CPU
+# throttling. Each page RUNS times; every figure is the median, with min and max beside it.
+echo "mobile, default config; $RUNS runs per page: median [min-max]"
 for u in "${urls[@]}"; do
-  out="$work/report.json"
-  if CHROME_PATH=/usr/bin/chromium "$LH" "http://127.0.0.1:$port$u" --quiet --output=json --output-path="$out" \
-    --only-categories=performance,accessibility,best-practices,seo \
-    --chrome-flags="--headless --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader" >"$work/lh.log" 2>&1; then
-    node -e '
-      const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-      const s = (k) => (r.categories[k] && r.categories[k].score != null ? String(Math.round(r.categories[k].score * 100)) : "-");
-      const p = process.argv[2];
-      console.log(p.padEnd(58), s("performance").padStart(12), s("accessibility").padStart(14), s("best-practices").padStart(15), s("seo").padStart(6));
-      // A WebGL canvas is never a Largest Contentful Paint candidate, so Lighthouse cannot score
-      // performance for the book; print the metrics it did measure, and why the score is missing.
-      const a = (k) => r.audits[k] || {};
-      const lcp = a("largest-contentful-paint");
-      console.log("".padEnd(4), "FCP", a("first-contentful-paint").displayValue || "-", "| CLS", a("cumulative-layout-shift").displayValue || "-",
-        "| LCP", lcp.displayValue || ("none (" + (lcp.errorMessage || "n/a") + ")"));
-    ' "$out" "$u"
-  else
-    printf '%-58s %s\n' "$u" "lighthouse failed: $(tail -1 "$work/lh.log")"
-  fi
+  reports=()
+  for ((i = 0; i < RUNS; i++)); do
+    out="$work/report-$i.json"
+    if CHROME_PATH=/usr/bin/chromium "$LH" "http://127.0.0.1:$port$u" --quiet --output=json --output-path="$out" \
+      --only-categories=performance,accessibility,best-practices,seo \
+      --chrome-flags="--headless --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader" >"$work/lh.log" 2>&1; then
+      reports+=("$out")
+    else
+      echo "$u: lighthouse failed: $(tail -1 "$work/lh.log")"
+    fi
+  done
+  [ ${#reports[@]} -gt 0 ] || continue
+  node -e '
+    const fs = require("fs");
+    const [page, ...files] = process.argv.slice(1);
+    const rs = files.map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
+    const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[(s.length - 1) >> 1]; };
+    const row = (label, xs, fmt) => {
+      if (xs.some((x) => x == null)) return console.log("  " + label.padEnd(16), "-", "(" + xs.join(", ") + ")");
+      console.log("  " + label.padEnd(16), fmt(med(xs)).padStart(8), ("[" + fmt(Math.min(...xs)) + "-" + fmt(Math.max(...xs)) + "]").padStart(18));
+    };
+    const score = (k) => rs.map((r) => (r.categories[k] && r.categories[k].score != null ? Math.round(r.categories[k].score * 100) : null));
+    const audit = (k) => rs.map((r) => (r.audits[k] && r.audits[k].numericValue != null ? r.audits[k].numericValue : null));
+    const ms = (x) => (x / 1000).toFixed(2) + " s", plain = (x) => String(x), cls = (x) => x.toFixed(3), tbt = (x) => Math.round(x) + " ms";
+    console.log(page + " (" + rs.length + " runs)");
+    row("performance", score("performance"), plain);
+    row("LCP", audit("largest-contentful-paint"), ms);
+    row("FCP", audit("first-contentful-paint"), ms);
+    row("speed index", audit("speed-index"), ms);
+    row("TBT", audit("total-blocking-time"), tbt);
+    row("CLS", audit("cumulative-layout-shift"), cls);
+    row("accessibility", score("accessibility"), plain);
+    row("best practices", score("best-practices"), plain);
+    row("SEO", score("seo"), plain);
+    const lcp = rs.map((r) => r.audits["largest-contentful-paint-element"]);
+    const el = lcp[0] && lcp[0].details && JSON.stringify(lcp[0].details).match(/"selector":"([^"]*)"/);
+    if (el) console.log("  LCP element      " + el[1]);
+    const missing = rs.map((r) => r.audits["largest-contentful-paint"].errorMessage).filter(Boolean);
+    if (missing.length) console.log("  no LCP: " + missing[0]);
+  ' "$u" "${reports[@]}"
 done
-echo "(scores 0-100; SwiftShader renders WebGL on the CPU, which weighs on the performance score.)"
+echo "(scores 0-100; SwiftShader renders WebGL on the CPU; the goal: performance >= 90, CLS 0, the other three 100)"

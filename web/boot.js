@@ -14,17 +14,24 @@
   var fault = document.getElementById("fault");
   var textEl = document.getElementById("text");
   var firstFrame;
+  var proofShown = Promise.resolve(); // the proof has been painted (or there is none): showProof
   var folio = (window.folio = {
     ready: new Promise(function (resolve) { firstFrame = resolve; }),
     framesDrawn: 0,
     route: location.pathname,
     error: null,
-    _frameDrawn: function (n) {
+    // complete: the route's first view is whole (an article's body is in): only then does the book take
+    // the proof's place, so the page on screen never loses text it showed.
+    _frameDrawn: function (n, complete) {
       folio.framesDrawn = n;
-      if (n === 1 || !folio._started) {
+      if (!folio._started && complete !== 0) {
         folio._started = true;
-        bookShown();
-        firstFrame();
+        // Never before the proof has been painted: it is the page's first paint (and its LCP); the canvas
+        // keeps this frame until then.
+        proofShown.then(function () {
+          bookShown();
+          firstFrame();
+        });
       }
     },
   });
@@ -175,7 +182,7 @@
   function takeOver(results) {
     fault.hidden = true;
     html.classList.add("canvas-handover");
-    start(results, true);
+    start(results);
   }
 
   function bookShown() {
@@ -205,6 +212,7 @@
     return tracked(fetchOk(assets.metrics[i]).then(function (r) { return r.arrayBuffer(); }))
       .then(function (b) { return { bytes: b, whole: false }; });
   });
+  showProof(fonts);
   var wasmModule = tracked(compileWasm(assets.wasm));
   var data = Promise.all([siteText].concat(fonts));
   data.catch(failWith);
@@ -219,6 +227,32 @@
     }));
     done.catch(failWith);
     document.body.appendChild(script);
+  }
+
+  //---- [SECTION] The proof: the first page as the book sets it, in the wasm's own font downloads ----
+
+  // The build wrote the page this address opens on into the HTML (#proof, docs/first-view.md). Its
+  // faces are the files the wasm reads: one download each, handed to the page as FontFaces here (a CSS
+  // @font-face would be a second request). It shows once the faces it uses are in.
+  function showProof(fonts) {
+    var proof = document.getElementById("proof");
+    if (!proof || typeof FontFace !== "function") return;
+    var used = (proof.getAttribute("data-faces") || "").split(",").filter(Boolean).map(Number);
+    proofShown = Promise.all(used.map(function (i) {
+      // A face the route's first pages show comes whole at first; another (a stand-in for the book) is
+      // fetched whole once, and the book's later request for it is the same one (fetchFace).
+      var whole = wholeAtFirst(i) ? fonts[i].then(function (font) { return font.bytes; }) : fetchFace(i);
+      return whole.then(function (bytes) {
+        var face = new FontFace("folio-face-" + i, bytes.slice(0));
+        document.fonts.add(face);
+        return face.load();
+      });
+    })).then(function () {
+      html.classList.add("proof-on");
+      return new Promise(function (painted) { // the frame after next: the proof is on screen
+        requestAnimationFrame(function () { requestAnimationFrame(painted); });
+      });
+    }, function () {}); // a face that does not load: no proof, and nothing waits for it
   }
 
   //---- [SECTION] The renderer: Emscripten's Module, and starting the book ----
@@ -236,7 +270,13 @@
     print: function () {},
     printErr: function (t) { console.warn(t); },
     onAbort: function (what) { fail(folio._started ? "stopped" : "start", "aborted: " + what); },
-    postRun: [function () { data.then(bookArrived, function () {}); }],
+    // The book starts once the proof is on screen: its start-up (the content, the layout, the first frame)
+    // is long work on the main thread, and the reader reads the proof meanwhile.
+    postRun: [function () {
+      data.then(function (results) {
+        return proofShown.then(function () { return results; });
+      }).then(bookArrived, function () {});
+    }],
   });
 
   function copyIn(Module, bytes) {
@@ -251,8 +291,8 @@
     try { return fn(ptr, bytes.length - 1); } finally { Module._free(ptr); }
   }
 
-  // handover: the text is on screen; the canvas stays invisible above it until its first frame.
-  function start(results, handover) {
+  // The canvas stays invisible above the proof (or the text, for a late book) until its first frame.
+  function start(results) {
     var siteText = results[0];
     if (folio._fonts) folio._fonts(results.slice(1)); // the text layer sets its text in the same faces
     results.slice(1).forEach(function (font, face) {
@@ -268,6 +308,12 @@
       }, failWith);
     };
     withString(Module, siteText, function (p, n) { Module._folio_set_site(p, n); });
+    // The rest (the layout and the first frame) in a task of its own: two shorter tasks block the main
+    // thread less than one long one.
+    setTimeout(begin, 0);
+  }
+
+  function begin() {
     var dark = window.matchMedia("(prefers-color-scheme: dark)");
     var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
     var dispatch = function (kind, a, b, c, s) {
@@ -281,7 +327,9 @@
     dispatch(4, reduce.matches ? 1 : 0);
     dark.addEventListener("change", function () { dispatch(3, dark.matches ? 1 : 0); });
     reduce.addEventListener("change", function () { dispatch(4, reduce.matches ? 1 : 0); });
-    if (!handover) html.classList.add("canvas-on");
+    // The canvas is laid out (and drawn) invisible over the proof until its first complete frame; then it
+    // replaces the proof in one step (bookShown).
+    html.classList.add("canvas-handover");
     resize();
     new ResizeObserver(resize).observe(canvas);
     // devicePixelRatio changes (zoom, another screen) do not always resize the canvas: watch them too.

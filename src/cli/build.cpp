@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -23,6 +24,7 @@
 #include "core/routes.h"
 #include "core/search_index.h"
 #include "ui/headless.h"
+#include "ui/proof.h"
 
 namespace fs = std::filesystem;
 
@@ -227,14 +229,14 @@ void make_page_folders(const fs::path& root, const std::vector<Route>& routes) {
 
 // The pages, made and written by one worker per core: each route's page is independent of the others.
 bool write_pages(Output& out, const Site& site, const std::vector<Route>& routes, const std::string& shell,
-                 const SiteAssets& assets) {
+                 const SiteAssets& assets, ProofMaker& proofs) {
     unsigned workers = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
     if (routes.size() < 64) workers = 1;
     std::atomic<bool> ok{true};
     std::atomic<size_t> next{0};
     auto work = [&]() {
         for (size_t i; (i = next.fetch_add(1)) < routes.size() && ok;) {
-            OutputFile f = emit_page(site, routes[i], shell, assets);
+            OutputFile f = emit_page(site, routes[i], shell, assets, proofs.html(routes[i]));
             if (!out.write(f.path, f.contents)) ok = false;
         }
     };
@@ -289,14 +291,19 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
                                {"preview", mode.preview}};
     files.push_back({"assets/" + hashed_name("folio", ".js", js), js});
     files.push_back({"assets/" + hashed_name("folio", ".wasm", wasm), wasm});
+    FaceMetrics face_metric[kFaceCount];
+    std::vector<std::string> font_urls;
+    bool fonts_usable = true; // stand-ins (tests) build the site without the proof
     for (int i = 0; i < kFaceCount; ++i) {
         std::string font;
         if (!read_whole_file(fonts_dir + "/" + kFontFiles[i], font))
             return fail("cannot read font " + fonts_dir + "/" + kFontFiles[i]);
+        fonts_usable = fonts_usable && face_metrics(font.data(), font.size(), face_metric[i]);
         std::string stem = fs::path(kFontFiles[i]).stem().string();
         std::string path = "/assets/" + hashed_name(stem, ".ttf", font);
         files.push_back({path.substr(1), font});
         manifest["fonts"].push_back(path);
+        font_urls.push_back(path);
         assets.fonts.push_back(path);
         // The face's stand-in (ui/fonts.h), when ./folio made one: only the faces a route's first pages
         // show come whole at first.
@@ -336,11 +343,28 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     std::string boot_full = "window.FOLIO_ASSETS = " + manifest.dump() + ";\n" +
                             compact_script(boot + "\n" + text_layer + "\n" + find_keys);
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
+    // The proof of each route's first page (ui/proof.h) is laid out with the same fonts as the book.
+    HeadlessImGui imgui;
+    Fonts fonts;
+    std::string font_error;
+    fonts_usable = fonts_usable && load_fonts_from_dir(fonts, fonts_dir, font_error);
+    if (!fonts_usable)
+        std::fprintf(stderr, "folio build: %s are not fonts the book can use; the pages go without their proof\n",
+                     fonts_dir.c_str());
+    if (fonts_usable) imgui.begin_frame(1280, 800);
+    ProofMaker proofs(site, fonts, fonts_usable);
+    if (fonts_usable) css += proof_css(fonts, face_metric);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});
     files.push_back({assets.style_css.substr(1), css});
     // Without JavaScript the text shows at once (folio.css otherwise holds it back for a moment).
-    files.push_back({"noscript.css", "#text { animation: none !important; }\n"});
+    // The proof, then, is the first screen, in the page's flow above the text, in the same faces as the book's.
+    files.push_back({"noscript.css",
+                     "#text { animation: none !important; }\n"
+                     "#proof { visibility: visible; position: relative; inset: auto; }\n"
+                     "#proof .pv { position: relative; inset: auto; height: max(100vh, calc(var(--php) + 56px)); }\n"
+                     "#proof .pg { top: 28px; }\n" +
+                         proof_noscript_css(font_urls)});
     // Images the articles show, from the bundle, at the same site paths.
     for (const std::string& img : site.local_images) {
         std::string data;
@@ -399,7 +423,14 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     std::vector<OutputFile>().swap(held);
     const std::vector<Route> routes = all_routes(site);
     make_page_folders(target, routes);
-    ok = ok && write_pages(output, site, routes, shell, assets);
+    const auto pages_start = std::chrono::steady_clock::now();
+    ok = ok && write_pages(output, site, routes, shell, assets, proofs);
+    if (fonts_usable) imgui.end_frame();
+    if (mode.print_proof_cost)
+        std::printf("folio build: proofs: %d layouts, %.0f ms of layout (the main book: %.0f ms); pages written in "
+                    "%.0f ms\n",
+                    proofs.layouts(), proofs.layout_ms(), proofs.main_book_ms(),
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - pages_start).count());
     for (const OutputFile& f : files)
         ok = ok && output.write(f.path, f.contents);
     ok = ok && output.finish();

@@ -8,9 +8,10 @@
 namespace folio {
 
 struct BuildMode {
-    bool preview = false;     // the page watches preview-status.json for content changes (./folio preview)
-    bool incremental = false; // update out_dir in place, writing only the files that changed (see below)
-    bool check_fonts = false; // stop with kExitFontsNeeded when the text needs characters the fonts lack
+    bool preview = false;          // the page watches preview-status.json for content changes (./folio preview)
+    bool incremental = false;      // update out_dir in place, writing only the files that changed (see below)
+    bool check_fonts = false;      // stop with kExitFontsNeeded when the text needs characters the fonts lack
+    bool print_proof_cost = false; // print the layouts the proofs took and their time (bench/build.sh)
 };
 
 // Exit code of build_site when check_fonts finds characters missing from fonts_dir/chars.txt: subset
@@ -18,14 +19,13 @@ struct BuildMode {
 constexpr int kExitFontsNeeded = 3;
 
 // Writes the whole site for `site` into out_dir: HTML per route, feed, sitemap, site.json, article
-// bodies packed in chunk files (this sets each article's body_url and releases its Markdown) and the content-hashed assets
-// (renderer from web_dir, fonts from fonts_dir, boot script and stylesheet from the source tree). Pages
-// are made and written by one thread per core, as they are made, so a large site is never held in
-// memory whole. A full build goes to a temporary folder first, which replaces out_dir whole only when
-// complete; on failure out_dir is untouched. An incremental build updates out_dir in place when it holds
-// a previous incremental build (out_dir/.folio-manifest: what was written, by content hash): only the
-// files whose contents changed are rewritten (each atomically), and files no longer produced are
-// removed. Returns the exit code.
+// bodies packed in chunk files (this sets each article's body_url and releases its Markdown) and the content-hashed
+// assets (renderer from web_dir, fonts from fonts_dir, boot script and stylesheet from the source tree). Pages are made
+// and written by one thread per core, as they are made, so a large site is never held in memory whole. A full build
+// goes to a temporary folder first, which replaces out_dir whole only when complete; on failure out_dir is untouched.
+// An incremental build updates out_dir in place when it holds a previous incremental build (out_dir/.folio-manifest:
+// what was written, by content hash): only the files whose contents changed are rewritten (each atomically), and files
+// no longer produced are removed. Returns the exit code.
 int build_site(Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
                const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode);
 

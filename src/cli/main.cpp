@@ -28,6 +28,7 @@ const char* const kUsage =
     "        [--fonts DIR] [--shell FILE] [--preview]\n"
     "        [--incremental]                rewrite only what changed since the last incremental build\n"
     "        [--check-fonts]                exit 3 if the text needs characters the subset fonts lack\n"
+    "        [--proof-cost]                 print what laying out each route's first page (the proof) cost\n"
     "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
@@ -78,6 +79,8 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
             if (!value(a.shell)) return false;
         } else if (s == "--preview") {
             a.mode.preview = true;
+        } else if (s == "--proof-cost") {
+            a.mode.print_proof_cost = true;
         } else if (s == "--incremental") {
             a.mode.incremental = true;
         } else if (s == "--check-fonts") {

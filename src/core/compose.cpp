@@ -686,6 +686,7 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     const Scale& k = c.k;
     f.image_sizes = &state.images;
     f.unfolded = &state.unfolded;
+    f.page_limit = state.page_limit;
     const Article& a = site.writing[index];
     f.begin_chapter("article", a.title, a.title, false, false);
     Paragraph back = para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f);
@@ -723,9 +724,11 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     return c.finish();
 }
 
-Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const PageSpec& spec) {
+Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const PageSpec& spec,
+                 const ComposeState& state) {
     Composer c(m, spec);
     Flow& f = c.f;
+    f.page_limit = state.page_limit;
     const Scale& k = c.k;
     f.begin_chapter("tag", tag, tag_title(tag) + ", continued", false, false);
     f.paragraph(para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f));

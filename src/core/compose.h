@@ -17,6 +17,7 @@ namespace folio {
 struct ComposeState {
     std::set<int> unfolded;                  // timeline pull-request blocks, numbered in page order from 0
     std::map<std::string, ImageSize> images; // natural sizes of the images loaded so far
+    int page_limit = 0;                      // lay out only the first pages (Flow::page_limit): the build's proof
 };
 
 // The main book: front matter (roman folios: name, tagline, timeline), then the main matter from page 1
@@ -26,7 +27,8 @@ Book compose_site(const Site& site, Measurer& m, const ComposeState& state, cons
 Book compose_article(const Site& site, int article, Measurer& m, const ComposeState& state = ComposeState{},
                      const PageSpec& spec = PageSpec{});
 // The articles with one tag.
-Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const PageSpec& spec = PageSpec{});
+Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const PageSpec& spec = PageSpec{},
+                 const ComposeState& state = ComposeState{});
 // While a route's record is on its way (an article under a fold of a bounded archive, bound.h).
 Book compose_loading(const Site& site, Measurer& m, const PageSpec& spec = PageSpec{});
 // The not-found page, with a way home.

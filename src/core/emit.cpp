@@ -432,20 +432,26 @@ std::string trim_newline(std::string s) {
     return s;
 }
 
-std::string page_html(const Site& site, const Route& r, const std::string& shell, const SiteAssets& assets) {
+std::string page_html(const Site& site, const Route& r, const std::string& shell, const SiteAssets& assets,
+                      const std::string& proof = "") {
     const std::string lang = esc(site.info.language), title = esc(route_title(site, r));
     const std::string head = trim_newline(head_html(site, r, assets)), scripts = scripts_html(assets);
     const std::string body = trim_newline(page_header(site, r) + route_view(site, r) + page_footer());
-    return fill_shell(shell,
-                      {{"lang", &lang}, {"title", &title}, {"head", &head}, {"body", &body}, {"scripts", &scripts}});
+    return fill_shell(shell, {{"lang", &lang},
+                              {"title", &title},
+                              {"head", &head},
+                              {"proof", &proof},
+                              {"body", &body},
+                              {"scripts", &scripts}});
 }
 
 } // namespace
 
 //---- [SECTION] The whole site ----
 
-OutputFile emit_page(const Site& site, const Route& r, const std::string& shell, const SiteAssets& assets) {
-    return {route_file(r), clean_text(page_html(site, r, shell, assets))};
+OutputFile emit_page(const Site& site, const Route& r, const std::string& shell, const SiteAssets& assets,
+                     const std::string& proof) {
+    return {route_file(r), clean_text(page_html(site, r, shell, assets, proof))};
 }
 
 std::vector<OutputFile> emit_site_files(const Site& site, const std::string& shell, const SiteAssets& assets) {

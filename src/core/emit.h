@@ -35,7 +35,9 @@ std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, co
 // The same, in pieces, so a large site need not be held in memory whole and pages can be made in
 // parallel: one route's page (routes from all_routes), and the files that are not a route's page
 // (404.html, the feed, the sitemap, robots.txt, _headers).
-OutputFile emit_page(const Site& site, const Route& route, const std::string& shell, const SiteAssets& assets);
+// proof: the route's first page as the book sets it (ui/proof.h), for the shell's {{proof}}; "" for none.
+OutputFile emit_page(const Site& site, const Route& route, const std::string& shell, const SiteAssets& assets,
+                     const std::string& proof = "");
 std::vector<OutputFile> emit_site_files(const Site& site, const std::string& shell, const SiteAssets& assets);
 
 // How many articles the feed carries (the newest).

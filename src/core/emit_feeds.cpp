@@ -79,11 +79,11 @@ std::string content_security_policy(bool for_meta) {
     static const struct {
         const char* directive;
         bool in_meta; // a <meta> policy ignores frame-ancestors (and report-uri, sandbox)
-    } policy[] = {{"default-src 'self'", true},     {"script-src 'self' 'wasm-unsafe-eval'", true},
-                  {"style-src 'self'", true},       {"img-src 'self' data:", true},
-                  {"font-src 'self'", true},        {"connect-src 'self'", true},
-                  {"object-src 'none'", true},      {"base-uri 'self'", true},
-                  {"frame-ancestors 'none'", false}};
+    } policy[] = {{"default-src 'self'", true},   {"script-src 'self' 'wasm-unsafe-eval'", true},
+                  {"style-src 'self'", true},     {"style-src-attr 'unsafe-inline'", true},
+                  {"img-src 'self' data:", true}, {"font-src 'self'", true},
+                  {"connect-src 'self'", true},   {"object-src 'none'", true},
+                  {"base-uri 'self'", true},      {"frame-ancestors 'none'", false}};
     std::string out;
     for (const auto& d : policy)
         if (d.in_meta || !for_meta) out += (out.empty() ? "" : "; ") + std::string(d.directive);

@@ -283,6 +283,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
 //-----------------------------------------------------------------------------
 
 void Flow::paragraph(const Paragraph& p) {
+    if (past_limit()) return;
     const PageSpec& s = book_.spec;
     float right_w = 0;
     for (const Span& r : p.right)
@@ -383,6 +384,7 @@ void Flow::paragraph(const Paragraph& p) {
 }
 
 void Flow::rule(float space_before, float space_after) {
+    if (past_limit()) return;
     ensure(space_before + 1);
     keep_from_ = -1;
     y_ += space_before;
@@ -397,11 +399,14 @@ void Flow::rule(float space_before, float space_after) {
     y_ += space_after;
 }
 
-void Flow::space(float h) { y_ += h; }
+void Flow::space(float h) {
+    if (!past_limit()) y_ += h;
+}
 
 void Flow::code_block(const std::string& code, float size) { code_block(code, {}, size); }
 
 void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_in, float size) {
+    if (past_limit()) return;
     const PageSpec& s = book_.spec;
     // Lines of (ink, text) pieces; plain code is one piece per line.
     struct Piece {
@@ -484,6 +489,7 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_
 }
 
 void Flow::image(const std::string& src, const std::string& alt, float size, int width, int height) {
+    if (past_limit()) return;
     const PageSpec& s = book_.spec;
     // Natural size (one CSS pixel = one page unit), never wider than the measure nor taller than the page.
     // The author's width and height (HTML's <img width height>) stand in until the image loads.
@@ -531,6 +537,7 @@ void Flow::image(const std::string& src, const std::string& alt, float size, int
 //-----------------------------------------------------------------------------
 
 void Flow::table(const std::vector<TableRow>& rows, float size) {
+    if (past_limit()) return;
     const PageSpec& s = book_.spec;
     if (rows.empty()) return;
     size_t cols = 0;

@@ -231,6 +231,10 @@ public:
     // Folds the reader opened (compose.h: ComposeState::unfolded); null: all closed.
     const std::set<int>* unfolded = nullptr;
     int folds = 0; // <details> folds met so far in this flow, numbering their toggles
+    // Lay out only the first page_limit pages (0: all): once a page after them is begun, later blocks are
+    // dropped. Those pages are final by then (a heading that moves, moves when the next block begins a page).
+    int page_limit = 0;
+    bool past_limit() const { return page_limit > 0 && static_cast<int>(book_.pages.size()) > page_limit; }
 
     // Starts a chapter on a new page; with on_even, on the next even (left) page of its numbering,
     // leaving a blank page if needed. continued_head is printed on the chapter's later pages.

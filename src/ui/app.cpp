@@ -21,18 +21,9 @@
 
 namespace folio {
 
-namespace {
 // Text sizes are CSS sizes (docs/layout.md, "Text sizes on screen"): body text reads at kMinBodyPx or
-// more on every screen, and grows with the screen up to kMaxBodyPx.
-constexpr float kMinBodyPx = 16.5f;
-constexpr float kMaxBodyPx = 22.0f;
-constexpr float kSpreadMinBodyPx = 18.0f; // spreads only where two whole pages fit at this size or more
-constexpr float kPocketStep = 5.0f;       // pocket page widths in steps of 5 units: a small resize keeps the layout
-constexpr float kSpreadSide = 48.0f, kPageSide = 20.0f, kPocketSide = 6.0f; // desk beside the pages, CSS px
-constexpr float kRowGap = 28.0f;                                            // between stacked pages or spreads
-constexpr float kTopPad = 28.0f;
-constexpr float kScrollbarWidth = 10.0f;
-} // namespace
+// more on every screen, and grows with the screen up to kMaxBodyPx; spreads only where two whole pages fit
+// at kSpreadMinBodyPx or more. The constants are in app.h: the build's proof (ui/proof.h) uses them too.
 
 //-----------------------------------------------------------------------------
 // [SECTION] Content and routes
@@ -286,8 +277,10 @@ ImVec2 App::page_origin(int page) const {
     int row = spreads ? page / 2 : page;
     int col = spreads ? page % 2 : 0;
     float left = spreads ? view_width * 0.5f - pw : view_width * 0.5f - pw * 0.5f;
+    // The row's offset minus the scroll first: at a route's opening scroll that is exactly 0, so the page
+    // lies exactly kTopPad down, as the build's proof of the page does (float rounding could floor 28 to 27).
     return ImVec2(std::floor(left + static_cast<float>(col) * pw),
-                  std::floor(kTopPad + static_cast<float>(row) * row_height(*this) - scroll));
+                  std::floor(static_cast<float>(row) * row_height(*this) - scroll + kTopPad));
 }
 
 int App::first_visible_page() const {
@@ -318,13 +311,22 @@ PagePlan plan_pages(float view_width, float view_height, float body_box_per_em) 
         plan.single_scale = std::min(target, fit_one);
         return plan;
     }
-    // Otherwise the pocket page: laid out for this screen, as wide as it allows at the target size.
+    // Otherwise the pocket page: the widest of the few pocket widths that fits at the target size (the
+    // build sets the first page of every route in each of them; docs/layout.md), scaled to fill the width.
     const float avail = view_width - 2 * kPocketSide;
-    const float units = std::max(8 * kPocketStep, std::floor(avail / target / kPocketStep) * kPocketStep);
+    float units = kPocketWidths[0];
+    for (float w : kPocketWidths)
+        if (w <= avail / target) units = w;
     plan.spec = PageSpec::pocket(units);
     plan.single_scale = avail / units;
     plan.pocket = true;
     return plan;
+}
+
+bool App::first_view_complete() const {
+    if (!has_site || route.kind != RouteKind::Article) return true;
+    if (route.article < 0 || route.article >= static_cast<int>(site.writing.size())) return true;
+    return site.writing[route.article].body_loaded;
 }
 
 PagePlan App::plan() const {

@@ -33,6 +33,13 @@ struct PagePlan {
     float single_scale = 1; // ... when showing one page at a time
 };
 float body_px_for_width(float view_width);
+// The pocket page's widths in page units (docs/layout.md, "The pocket page"): few, so that the build can
+// set each route's first page in every one of them (the proof, ui/proof.h).
+inline constexpr float kPocketWidths[] = {190, 215, 235, 260, 300, 350, 400, 445};
+// Screen layout constants plan_pages and page_origin use (CSS px), shared with the proof's stylesheet.
+inline constexpr float kMinBodyPx = 16.5f, kMaxBodyPx = 22.0f, kSpreadMinBodyPx = 18.0f;
+inline constexpr float kSpreadSide = 48.0f, kPageSide = 20.0f, kPocketSide = 6.0f, kRowGap = 28.0f, kTopPad = 28.0f,
+                       kScrollbarWidth = 10.0f;
 // body_box_per_em: the body face's glyph box in ems (Fonts::box_per_em).
 PagePlan plan_pages(float view_width, float view_height, float body_box_per_em);
 
@@ -141,6 +148,9 @@ struct App {
     PagePlan plan() const;
     PageSpec page_spec() const;
     int first_visible_page() const;
+    // The route's first view is whole: an article's body has arrived (or failed to), so the page on screen
+    // is the page the build's proof shows, and the book may take the screen over.
+    bool first_view_complete() const;
     // The CSS px size that text of ImGui size `size` in `face` reads at on screen now.
     float css_px(Face face, float size) const;
     float body_css_px() const { return css_px(Face::Serif, book.spec.body_size); }

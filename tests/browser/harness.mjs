@@ -83,7 +83,11 @@ export function useSite(site = SITE) {
 
 // A screenshot as RGBA pixels, decoded here (PNG: zlib + the five scanline filters).
 export async function pixels(page, clip) {
-  const png = await page.screenshot(clip ? { clip } : {});
+  return decodePng(await page.screenshot(clip ? { clip } : {}));
+}
+
+// A PNG's RGBA pixels (8-bit RGB or RGBA, as Chromium writes them).
+export function decodePng(png) {
   let pos = 8, width = 0, height = 0, channels = 4;
   const idat = [];
   while (pos < png.length) {

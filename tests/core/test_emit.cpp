@@ -296,7 +296,10 @@ TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit][seed]") {
           "User-agent: *\nAllow: /\nSitemap: https://www.byanshuman.page/sitemap.xml\n");
     const std::string headers = file_or_fail(files, "_headers");
     CHECK(headers.find("wasm-unsafe-eval") != std::string::npos);
-    CHECK(headers.find("unsafe-inline") == std::string::npos);
+    // Inline style attributes only (the proof's positions; no selectors, no other origin): never inline
+    // scripts, never <style> elements.
+    CHECK(count_of(headers, "unsafe-inline") == 1);
+    CHECK(headers.find("style-src-attr 'unsafe-inline'") != std::string::npos);
     CHECK(headers.find("frame-ancestors 'none'") != std::string::npos);
     CHECK(headers.find("X-Content-Type-Options: nosniff") != std::string::npos);
     CHECK(headers.find("/assets/*\n  Cache-Control: public, max-age=31536000, immutable") != std::string::npos);

@@ -58,7 +58,8 @@ EM_JS(void, js_open_external, (const char* href), {
     if (w) w.opener = null;
 });
 EM_JS(void, js_set_cursor, (int hand), { Module.canvas.style.cursor = hand ? "pointer" : "default"; });
-EM_JS(void, js_frame_drawn, (int count), { if (window.folio) window.folio._frameDrawn(count); });
+// complete: the route's first view is whole (an article's body is in), so the book may take over the proof.
+EM_JS(void, js_frame_drawn, (int count, int complete), { if (window.folio) window.folio._frameDrawn(count, complete); });
 // The text layer (web/textlayer.js): its content as one JSON document when it must be rebuilt, and the
 // scroll offset whenever it moved (the layer then follows with a transform, no DOM rebuild).
 EM_JS(void, js_text_layer, (const char* json), { if (window.folio && window.folio._layer) window.folio._layer(UTF8ToString(json)); });
@@ -290,7 +291,7 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
     // The book's first frame is not one with text left out for a face still on its way.
     if (p.shown || !p.app.faces_missing_on_screen) {
         p.shown = true;
-        js_frame_drawn(p.app.frames_drawn);
+        js_frame_drawn(p.app.frames_drawn, p.app.first_view_complete() ? 1 : 0);
     }
     handle_requests();
     update_text_layer();

@@ -1,0 +1,326 @@
+// folio ui: the proof. See proof.h.
+#include "ui/proof.h"
+
+#include "core/text.h"
+#include "ui/app.h"
+#include "ui/text_layer.h" // glyph_top: where the canvas puts a run's glyphs in its line
+#include "ui/theme.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace folio {
+
+namespace {
+
+unsigned be16(const unsigned char* p) { return static_cast<unsigned>(p[0] << 8 | p[1]); }
+unsigned long be32(const unsigned char* p) {
+    return static_cast<unsigned long>(p[0]) << 24 | static_cast<unsigned long>(p[1]) << 16 |
+           static_cast<unsigned long>(p[2]) << 8 | p[3];
+}
+
+// A number for CSS: at most three decimals, no trailing zeros (integer arithmetic: the proofs of a large
+// site write millions of them).
+void put_num(std::string& out, float v) {
+    long long milli = std::isfinite(v) ? std::llround(static_cast<double>(v) * 1000.0) : 0;
+    if (milli < 0) {
+        out += '-';
+        milli = -milli;
+    }
+    out += std::to_string(milli / 1000);
+    int frac = static_cast<int>(milli % 1000);
+    if (frac == 0) return;
+    char digits[4] = {static_cast<char>('0' + frac / 100), static_cast<char>('0' + frac / 10 % 10),
+                      static_cast<char>('0' + frac % 10), 0};
+    int len = 3;
+    while (digits[len - 1] == '0')
+        --len;
+    out += '.';
+    out.append(digits, static_cast<size_t>(len));
+}
+
+std::string num(float v) {
+    std::string s;
+    put_num(s, v);
+    return s;
+}
+
+std::string css_colour(ImU32 c) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "rgba(%u,%u,%u,%s)", (c >> IM_COL32_R_SHIFT) & 0xFF, (c >> IM_COL32_G_SHIFT) & 0xFF,
+                  (c >> IM_COL32_B_SHIFT) & 0xFF,
+                  num(static_cast<float>((c >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f).c_str());
+    return buf;
+}
+
+std::string inks(const Theme& t) {
+    std::string out = "--pf-desk:" + css_colour(t.desk) + ";--pf-paper:" + css_colour(t.paper) +
+                      ";--pf-shadow:" + css_colour(t.shadow) +
+                      ";--pf-gutter:" + css_colour(t.dark ? IM_COL32(0, 0, 0, 70) : IM_COL32(60, 40, 10, 22)) + ";";
+    for (int i = 0; i < kInkCount; ++i)
+        out += "--pf-k" + std::to_string(i) + ":" + css_colour(t.ink[i]) + ";";
+    return out;
+}
+
+// A box's place on its page, in page units: the stylesheet scales and rounds it as the canvas does.
+void put_place(std::string& out, const Box& b) {
+    out += "--x:";
+    put_num(out, b.x);
+    out += ";--y:";
+    put_num(out, b.y);
+    out += ";--w:";
+    put_num(out, b.w);
+    out += ";--h:";
+    put_num(out, b.h);
+}
+
+// <i class="..." style="place"></i>: a rectangle of ink.
+void put_rect(std::string& out, const char* kind, Ink ink, const Box& b) {
+    out += "<i class=\"";
+    out += kind;
+    out += " k";
+    out += std::to_string(static_cast<int>(ink));
+    out += "\" style=\"";
+    put_place(out, b);
+    out += "\"></i>";
+}
+
+// One page's ink, as the canvas draws it (ui/app.cpp, draw_page): rules, code panels, image frames, runs
+// of text (marks under their text, strikes over it).
+void put_page(std::string& out, const Page& pg, int index, const char* role, bool faces_used[kFaceCount]) {
+    out += "<div class=\"pg c";
+    out += index % 2 ? '1' : '0';
+    out += ' ';
+    out += role;
+    out += std::strcmp(role, "next") == 0 ? "\" style=\"--o:1\">" : "\">";
+    if (!pg.blank)
+        for (const Box& b : pg.boxes) {
+            switch (b.kind) {
+            case BoxKind::Rule: put_rect(out, "rl", b.ink, b); break;
+            case BoxKind::Panel: put_rect(out, "pn", Ink::Panel, b); break;
+            case BoxKind::Image: put_rect(out, "im", Ink::Rule, b); break;
+            case BoxKind::Text: {
+                Ink ink = b.ink;
+                if (ink == Ink::Mark) {
+                    put_rect(out, "mk", Ink::Mark, b);
+                    ink = Ink::Text;
+                }
+                const int face = static_cast<int>(b.face);
+                faces_used[face] = true;
+                out += "<span class=\"f";
+                out += static_cast<char>('0' + face);
+                out += " k";
+                out += std::to_string(static_cast<int>(ink));
+                if (b.code >= 0) out += " cd";
+                out += "\" style=\"--x:"; // a run needs no width: its glyphs make it
+                put_num(out, b.x);
+                out += ";--y:";
+                put_num(out, b.y);
+                out += ";--s:";
+                put_num(out, b.size);
+                out += ";--t:";
+                put_num(out, glyph_top(b));
+                if (b.code >= 0) { // the panel's right edge
+                    out += ";--c:";
+                    put_num(out, b.clip_x + b.clip_w - b.x);
+                }
+                out += "\">";
+                out += html_escape(b.text);
+                out += "</span>";
+                if (b.strike) put_rect(out, "sk", b.ink, b);
+                break;
+            }
+            }
+        }
+    out += "</div>";
+}
+
+// One variant: the page the route opens on (and, on the reference page, the other page of its spread).
+// cut: the book was laid out only so far (ComposeState::page_limit), so its length is unknown: no scrollbar.
+std::string variant_html(const Book& book, int page, const ProofVariant& v, bool faces_used[kFaceCount], bool cut) {
+    const int n = static_cast<int>(book.pages.size());
+    if (n == 0) return "";
+    page = std::clamp(page, 0, n - 1);
+    const bool solo = n == 1; // a one-page book sits in the middle, never on a lone left page
+    std::string out = "<div class=\"pv pv-" + v.name + (solo ? " solo" : "") + (cut ? " cut" : "") +
+                      "\" style=\"--pw:" + num(book.spec.width) + ";--ph:" + num(book.spec.height) +
+                      ";--ps:" + std::to_string(page) + ";--ns:" + std::to_string(n) +
+                      ";--pd:" + std::to_string(page / 2) + ";--nd:" + std::to_string((n + 1) / 2) + "\">";
+    const int first = v.pocket || solo ? page : page - page % 2;
+    const int last = v.pocket || solo ? page : std::min(n - 1, first + 1);
+    for (int i = first; i <= last; ++i)
+        put_page(out, book.pages[i], i, i == page ? "here" : "pair", faces_used);
+    // A pocket page is shorter than a phone's screen: the top of the next one shows below it.
+    if (v.pocket && page + 1 < n) put_page(out, book.pages[page + 1], page + 1, "next", faces_used);
+    return out + "</div>";
+}
+
+float scale_for(float px, float body_box_per_em) { return px * body_box_per_em / PageSpec{}.body_size; }
+
+} // namespace
+
+bool face_metrics(const void* data, size_t size, FaceMetrics& out) {
+    const auto* b = static_cast<const unsigned char*>(data);
+    if (size < 12) return false;
+    const unsigned tables = be16(b + 4);
+    const unsigned char *head = nullptr, *hhea = nullptr;
+    for (unsigned i = 0; i < tables && 12 + 16 * (i + 1) <= size; ++i) {
+        const unsigned char* rec = b + 12 + 16 * i;
+        unsigned long offset = be32(rec + 8), length = be32(rec + 12);
+        if (offset > size || length > size - offset) continue;
+        if (std::memcmp(rec, "head", 4) == 0 && length >= 54) head = b + offset;
+        if (std::memcmp(rec, "hhea", 4) == 0 && length >= 36) hhea = b + offset;
+    }
+    if (!head || !hhea) return false;
+    const float upm = static_cast<float>(be16(head + 18));
+    const float asc = static_cast<float>(static_cast<short>(be16(hhea + 4)));
+    const float desc = static_cast<float>(static_cast<short>(be16(hhea + 6)));
+    if (upm <= 0 || asc - desc <= 0) return false;
+    out.em = upm / (asc - desc);
+    out.ascent = asc / (asc - desc);
+    out.mid = (asc + desc) / 2 / upm;
+    return true;
+}
+
+std::vector<ProofVariant> proof_variants(float body_box_per_em) {
+    // plan_pages: the reference page wherever it fits at the minimum body size; below that, the widest
+    // pocket width that fits at that size (the target size is the minimum everywhere in that range).
+    const float least = scale_for(kMinBodyPx, body_box_per_em);
+    const float reference_from = 2 * kPageSide + kScrollbarWidth + PageSpec{}.width * least;
+    std::vector<ProofVariant> out;
+    out.push_back({"ref", PageSpec{}, false, reference_from, 0});
+    const size_t n = sizeof kPocketWidths / sizeof kPocketWidths[0];
+    for (size_t i = 0; i < n; ++i) {
+        const float w = kPocketWidths[i];
+        ProofVariant v{"p" + num(w), PageSpec::pocket(w), true, i == 0 ? 0 : 2 * kPocketSide + w * least,
+                       i + 1 < n ? 2 * kPocketSide + kPocketWidths[i + 1] * least : reference_from};
+        out.push_back(v);
+    }
+    return out;
+}
+
+std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]) {
+    const float bpe = fonts.box_per_em[static_cast<int>(Face::Serif)];
+    const PageSpec ref;
+    const std::string k = num(bpe / ref.body_size * 1000) + " / 1000"; // page units per CSS px of body text
+    const float s18 = scale_for(kSpreadMinBodyPx, bpe);
+    const float spread_w = std::max(1280.0f, 2 * kSpreadSide + kScrollbarWidth + 2 * ref.width * s18);
+    const float spread_h = 2 * kTopPad + ref.height * s18;
+    // body_px_for_width as CSS of the viewport, then times the page units per body px.
+    const std::string target =
+        "calc(clamp(" + num(kMinBodyPx) + "px, 18px + (100vw - 1280px) / 320, " + num(kMaxBodyPx) + "px) * " + k + ")";
+    std::string css = "\n/*---- [SECTION] The proof: the first page as the book sets it (written by folio build, "
+                      "src/ui/proof.cpp) ----*/\n\n";
+    css +=
+        ":root{" + inks(theme_light()) + "}\n@media (prefers-color-scheme: dark){:root{" + inks(theme_dark()) + "}}\n";
+    for (int i = 0; i < kFaceCount; ++i)
+        css += "#proof .f" + std::to_string(i) + "{font-family:\"folio-face-" + std::to_string(i) +
+               "\";--em:" + num(faces[i].em) + ";--asc:" + num(faces[i].ascent) + ";--mid:" + num(faces[i].mid) + "}\n";
+    for (int i = 0; i < kInkCount; ++i)
+        css += "#proof .k" + std::to_string(i) + "{color:var(--pf-k" + std::to_string(i) + ")}\n";
+    // The variants: each page size shows in its own range of widths; the scale is plan_pages' (one page
+    // centred, spreads, or a pocket page filling the width).
+    for (const ProofVariant& v : proof_variants(bpe)) {
+        std::string range;
+        if (v.min_width > 0) range += "(min-width: " + num(v.min_width) + "px)";
+        if (v.max_width > 0)
+            range += std::string(range.empty() ? "" : " and ") + "(max-width: " + num(v.max_width - 0.001f) + "px)";
+        css += "@media " + range + "{#proof .pv-" + v.name + "{display:block;--u:";
+        if (v.pocket)
+            css += "calc((100vw - " + num(2 * kPocketSide) + "px) / " + num(v.spec.width) + ")";
+        else
+            css += "min(" + target + ", (100vw - " + num(2 * kPageSide + kScrollbarWidth) + "px) / " + num(ref.width) +
+                   ")";
+        css += "}}\n";
+    }
+    css += "@media (min-width: " + num(spread_w) + "px) and (min-height: " + num(spread_h) +
+           "px){#proof .pv-ref:not(.solo){--u:min(" + target + ", (100vw - " + num(2 * kSpreadSide + kScrollbarWidth) +
+           "px) / " + num(2 * ref.width) + ", (100vh - " + num(2 * kTopPad) + "px) / " + num(ref.height) +
+           ");--row:var(--pd);--rows:var(--nd)}"
+           "#proof .pv-ref:not(.solo) .pg.pair{display:block}"
+           "#proof .pv-ref:not(.solo) .pg.c0{left:round(down, calc(50% - var(--pwp)), 1px)}"
+           "#proof .pv-ref:not(.solo) .pg.c1{left:round(down, 50%, 1px)}"
+           "#proof .pv-ref:not(.solo) .pg::after{content:\"\";position:absolute;top:0;bottom:0;width:calc(14 * "
+           "var(--u))}"
+           "#proof .pv-ref:not(.solo) .pg.c0::after{right:0;background:linear-gradient(to right,transparent,var(--pf-"
+           "gutter))}"
+           "#proof .pv-ref:not(.solo) .pg.c1::after{left:0;background:linear-gradient(to left,transparent,var(--pf-"
+           "gutter))}}\n";
+    return css;
+}
+
+std::string proof_noscript_css(const std::vector<std::string>& font_urls) {
+    std::string css;
+    for (size_t i = 0; i < font_urls.size(); ++i)
+        css += "@font-face{font-family:\"folio-face-" + std::to_string(i) + "\";src:url(\"" + font_urls[i] +
+               "\") format(\"truetype\")}\n";
+    return css;
+}
+
+float ProofMaker::Remembering::width(Face face, float size, const char* begin, const char* end) {
+    key.assign(sizeof size + 1, '\0');
+    key[0] = static_cast<char>(face);
+    std::memcpy(&key[1], &size, sizeof size);
+    key.append(begin, end);
+    auto it = known.find(key);
+    if (it != known.end()) return it->second;
+    const float w = imgui.width(face, size, begin, end);
+    known.emplace(key, w);
+    return w;
+}
+
+ProofMaker::ProofMaker(const Site& site, Fonts& fonts, bool enabled) : site_(site), fonts_(fonts), enabled_(enabled) {
+    measurer_.imgui.fonts = &fonts_;
+    variants_ = proof_variants(fonts_.box_per_em[static_cast<int>(Face::Serif)]);
+    main_.resize(variants_.size());
+}
+
+const Book& ProofMaker::main_book(size_t v) {
+    if (!main_[v]) {
+        const auto t0 = std::chrono::steady_clock::now();
+        main_[v] = std::make_unique<Book>(compose_site(site_, measurer_, ComposeState{}, variants_[v].spec));
+        ++layouts_;
+        main_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    }
+    return *main_[v];
+}
+
+std::string ProofMaker::html(const Route& route) {
+    if (!enabled_ ||
+        (route.kind != RouteKind::Main && route.kind != RouteKind::Article && route.kind != RouteKind::Tag))
+        return "";
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto t0 = std::chrono::steady_clock::now();
+    bool faces_used[kFaceCount] = {};
+    std::string variants;
+    for (size_t v = 0; v < variants_.size(); ++v) {
+        const PageSpec& spec = variants_[v].spec;
+        if (route.kind == RouteKind::Main) {
+            // The page the route opens on (App's anchor_scroll): the front matter's first, or the chapter's.
+            const Book& book = main_book(v);
+            const ChapterSpan* c = route.chapter == "front" ? nullptr : book.chapter(route.chapter);
+            variants += variant_html(book, c ? c->first_page : 0, variants_[v], faces_used, false);
+            continue;
+        }
+        // An article or a tag page is a book of its own: its first page (and the next, for a spread or
+        // the top of the next pocket page). The rest is not laid out.
+        ComposeState first;
+        first.page_limit = 2;
+        const Book book = route.kind == RouteKind::Article
+                              ? compose_article(site_, route.article, measurer_, first, spec)
+                              : compose_tag(site_, route.tag, measurer_, spec, first);
+        ++layouts_;
+        variants += variant_html(book, 0, variants_[v], faces_used, book.pages.size() > 2);
+    }
+    layout_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (variants.empty()) return "";
+    std::string faces;
+    for (int i = 0; i < kFaceCount; ++i)
+        if (faces_used[i]) faces += (faces.empty() ? "" : ",") + std::to_string(i);
+    return "<div id=\"proof\" aria-hidden=\"true\" data-faces=\"" + faces + "\">" + variants + "</div>";
+}
+
+} // namespace folio

@@ -1,0 +1,87 @@
+// folio ui: the proof, the book's first view as static HTML (docs/first-view.md, "The proof").
+//
+// `folio build` lays each route's book out natively, with the same fonts and metrics as the browser, and
+// writes into the route's HTML the page (or spread) the route opens on: every run of text at the book's own
+// position, in its faces and inks, on the paper-coloured page. Positions are in page units; the stylesheet
+// (proof_css) turns them into CSS px for any viewport exactly as plan_pages and page_origin do, with
+// media queries choosing between the reference page (one page or spreads) and the pocket widths. The
+// browser paints the proof at once (an LCP candidate, with no script), and the wasm book takes its ink over
+// at its first complete frame, drawing the same glyphs at the same places.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/compose.h"
+#include "core/model.h"
+#include "core/routes.h"
+#include "ui/fonts.h"
+
+namespace folio {
+
+// What CSS needs of a face to put its glyphs where Dear ImGui does: the CSS font size per ImGui size
+// (units per em / glyph box), the ascent as a share of the glyph box, and the middle of the glyph box
+// above the baseline, in ems ((ascender + descender) / 2 / units per em). From the hhea and head tables.
+struct FaceMetrics {
+    float em = 0.734f, ascent = 0.785f, mid = 0.285f;
+};
+// False when the data is not a font with those tables.
+bool face_metrics(const void* data, size_t size, FaceMetrics& out);
+
+// A page size the book is laid out at, and the viewports (CSS px, [min_width, max_width)) that use it:
+// the reference page above the pocket range, each pocket width below.
+struct ProofVariant {
+    std::string name; // CSS class suffix: "ref", "p235"
+    PageSpec spec;
+    bool pocket = false;
+    float min_width = 0, max_width = 0; // max 0: no upper bound
+};
+std::vector<ProofVariant> proof_variants(float body_box_per_em);
+
+// The stylesheet of every proof: the faces' metrics (the faces themselves are the wasm's own downloads,
+// handed to the page by boot.js, or @font-face rules in noscript.css without script), the light and dark
+// inks, and the page scale of each variant as CSS of the viewport.
+std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]);
+// Without script: the faces as @font-face rules (the same files the wasm fetches), the proof in the page's
+// flow above the text.
+std::string proof_noscript_css(const std::vector<std::string>& font_urls);
+
+// Makes the proof of each route: books are laid out once per page size (the main book) or per route (an
+// article, a tag page), with the headless ImGui fonts. Thread-safe: layouts run one at a time.
+class ProofMaker {
+public:
+    // enabled false: every proof is "" (the fonts are stand-ins).
+    ProofMaker(const Site& site, Fonts& fonts, bool enabled = true);
+    // The proof's HTML for a route ("" for routes the book does not draw: search, not found).
+    std::string html(const Route& route);
+    // Layouts made and the time they took (ms), for `folio build` to print.
+    int layouts() const { return layouts_; }
+    double layout_ms() const { return layout_ms_; }
+    double main_book_ms() const { return main_ms_; } // of which the main book, once per page size
+
+private:
+    // The ImGui measurer, remembering each (face, size, text) it measured: the variants measure the same
+    // words at the same sizes, and ImGui's widths are a function of those alone.
+    struct Remembering : Measurer {
+        ImGuiMeasurer imgui;
+        std::unordered_map<std::string, float> known;
+        std::string key; // reused: one allocation, not one per word
+        float width(Face face, float size, const char* begin, const char* end) override;
+    };
+    const Book& main_book(size_t variant);
+    const Site& site_;
+    Fonts& fonts_;
+    Remembering measurer_;
+    std::vector<ProofVariant> variants_;
+    std::vector<std::unique_ptr<Book>> main_;
+    std::mutex mutex_;
+    bool enabled_ = true;
+    int layouts_ = 0;
+    double layout_ms_ = 0, main_ms_ = 0;
+};
+
+} // namespace folio
