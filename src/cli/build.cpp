@@ -1,14 +1,18 @@
 // folio CLI: `folio build`. See build.h.
 #include "cli/build.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -88,14 +92,22 @@ template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
         data.clear();
         members.clear();
     };
-    // Oldest first: a new article (the newest) changes only the last chunk.
-    for (auto it = site.writing.rbegin(); it != site.writing.rend(); ++it) {
-        Article& a = *it;
-        if (a.body_markdown == a.opening) continue;
-        const std::string tree = body_tree_json(a);
-        members.push_back({&a, tree.size()});
-        data += tree;
-        if (data.size() >= kChunkBytes) flush();
+    // Oldest first: a new article (the newest) changes only the last chunk. The trees are written by
+    // every core, a batch at a time (the batch's text only is in memory), then packed in order.
+    std::vector<Article*> oldest_first;
+    for (auto it = site.writing.rbegin(); it != site.writing.rend(); ++it)
+        if (it->body_markdown != it->opening) oldest_first.push_back(&*it);
+    constexpr size_t kBatch = 256;
+    std::vector<std::string> trees(kBatch);
+    for (size_t start = 0; start < oldest_first.size(); start += kBatch) {
+        const size_t count = std::min(kBatch, oldest_first.size() - start);
+        parallel_for(count, [&](size_t i) { trees[i] = body_tree_json(*oldest_first[start + i]); });
+        for (size_t i = 0; i < count; ++i) {
+            members.push_back({oldest_first[start + i], trees[i].size()});
+            data += trees[i];
+            std::string().swap(trees[i]);
+            if (data.size() >= kChunkBytes) flush();
+        }
     }
     flush();
 }
@@ -135,6 +147,51 @@ std::string compact_script(const std::string& js) {
 }
 
 } // namespace
+
+void parallel_for(size_t n, const std::function<void(size_t)>& body) {
+    unsigned workers = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
+    if (n < 64) workers = 1;
+    std::atomic<size_t> next{0};
+    auto work = [&]() {
+        for (size_t i; (i = next.fetch_add(1)) < n;)
+            body(i);
+    };
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < workers; ++t)
+        threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads)
+        t.join();
+}
+
+namespace {
+
+double wall_ms() {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// User + system time of the whole process (every thread), and its peak resident memory.
+double cpu_ms(long* peak_kb = nullptr) {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    if (peak_kb) *peak_kb = u.ru_maxrss;
+    return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
+}
+
+} // namespace
+
+PhaseClock::PhaseClock() : on_(std::getenv("FOLIO_BUILD_TIMES") != nullptr) {
+    if (on_) wall_ = wall_ms(), cpu_ = cpu_ms();
+}
+
+void PhaseClock::mark(const char* phase) {
+    if (!on_) return;
+    long peak = 0;
+    const double wall = wall_ms(), cpu = cpu_ms(&peak);
+    std::fprintf(stderr, "folio build: %-22s %8.1f ms wall %8.1f ms cpu  peak %6ld MB\n", phase, wall - wall_,
+                 cpu - cpu_, peak / 1024);
+    wall_ = wall, cpu_ = cpu;
+}
 
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
 
@@ -234,6 +291,15 @@ bool write_pages(Output& out, const Site& site, const std::vector<Route>& routes
     return ok;
 }
 
+// The files that are not a route's page (404.html, the feed, the sitemap, robots.txt, _headers) and the
+// search index over all the writing (core/search_index.h), fetched when search is first used.
+std::vector<OutputFile> side_files(const Site& site, const std::string& shell, const SiteAssets& assets) {
+    std::vector<OutputFile> files = emit_site_files(site, shell, assets);
+    for (OutputFile& f : build_search_index(site))
+        files.push_back(std::move(f));
+    return files;
+}
+
 // The characters marked in `seen` that the subset fonts lack, from fonts_dir/chars.txt (the code points
 // the subset covers, written by ./folio when it subsets). Empty when there is no such list.
 std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std::vector<bool>& seen) {
@@ -256,6 +322,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     const std::string source = FOLIO_SOURCE_DIR;
     const std::string shell_file = shell_arg.empty() ? source + "/shell.html" : shell_arg;
     const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
+    PhaseClock clock;
 
     // Small files first, in memory; the pages are written as they are made.
     std::vector<OutputFile> files;
@@ -322,11 +389,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
                         " cannot be read; add the file or fix the path");
         files.push_back({img.substr(1), data});
     }
-    for (OutputFile& f : emit_site_files(site, shell, assets))
-        files.push_back(std::move(f));
-    // The search index over all the writing (core/search_index.h), fetched when search is first used.
-    for (OutputFile& f : build_search_index(site))
-        files.push_back(std::move(f));
+    clock.mark("assets");
 
     fs::path out = fs::absolute(out_dir).lexically_normal();
     if (out.filename().empty()) out = out.parent_path();
@@ -354,7 +417,9 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         else
             ok = ok && output.write(chunk.path, chunk.contents);
     });
+    clock.mark("bodies");
     files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
+    clock.mark("site.json");
     if (mode.check_fonts) {
         mark_code_points(files.back().contents, seen);
         std::vector<uint32_t> missing = missing_characters(fonts_dir, seen);
@@ -365,15 +430,30 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
             return kExitFontsNeeded;
         }
     }
+    // The feed, the sitemap, the 404 page and the search index, on a thread of their own while the pages
+    // are made (the site is complete now), and not before: site.json's JSON is gone, so both are never
+    // in memory at once.
+    std::future<std::vector<OutputFile>> side = std::async(std::launch::async, [&] {
+        PhaseClock side_clock;
+        std::vector<OutputFile> out = side_files(site, shell, assets);
+        side_clock.mark("(beside) feed, search");
+        return out;
+    });
     for (const OutputFile& c : held)
         ok = ok && output.write(c.path, c.contents);
     std::vector<OutputFile>().swap(held);
     const std::vector<Route> routes = all_routes(site);
     make_page_folders(target, routes);
+    clock.mark("folders");
     ok = ok && write_pages(output, site, routes, shell, assets);
+    clock.mark("pages");
+    for (OutputFile& f : side.get())
+        files.push_back(std::move(f));
+    clock.mark("waiting for the side");
     for (const OutputFile& f : files)
         ok = ok && output.write(f.path, f.contents);
     ok = ok && output.finish();
+    clock.mark("other files");
     if (!ok) {
         if (!in_place) fs::remove_all(target, ec);
         return fail("cannot write into " + target.string());

@@ -1,6 +1,7 @@
 // folio CLI: `folio build`: the static site, written atomically.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/model.h"
@@ -18,16 +19,32 @@ struct BuildMode {
 constexpr int kExitFontsNeeded = 3;
 
 // Writes the whole site for `site` into out_dir: HTML per route, feed, sitemap, site.json, article
-// bodies packed in chunk files (this sets each article's body_url and releases its Markdown) and the content-hashed assets
-// (renderer from web_dir, fonts from fonts_dir, boot script and stylesheet from the source tree). Pages
-// are made and written by one thread per core, as they are made, so a large site is never held in
-// memory whole. A full build goes to a temporary folder first, which replaces out_dir whole only when
-// complete; on failure out_dir is untouched. An incremental build updates out_dir in place when it holds
-// a previous incremental build (out_dir/.folio-manifest: what was written, by content hash): only the
-// files whose contents changed are rewritten (each atomically), and files no longer produced are
-// removed. Returns the exit code.
+// bodies packed in chunk files (this sets each article's body_url and releases its Markdown) and the content-hashed
+// assets (renderer from web_dir, fonts from fonts_dir, boot script and stylesheet from the source tree). Pages are made
+// and written by one thread per core, as they are made, so a large site is never held in memory whole. A full build
+// goes to a temporary folder first, which replaces out_dir whole only when complete; on failure out_dir is untouched.
+// An incremental build updates out_dir in place when it holds a previous incremental build (out_dir/.folio-manifest:
+// what was written, by content hash): only the files whose contents changed are rewritten (each atomically), and files
+// no longer produced are removed. Returns the exit code.
 int build_site(Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
                const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode);
+
+// Runs body(i) once for every i below n on one thread per core (at most 8; one for small n), each
+// thread taking the next index as it finishes one. body must be safe to run on several threads at once.
+void parallel_for(size_t n, const std::function<void(size_t)>& body);
+
+// Where a build's time goes: with FOLIO_BUILD_TIMES set in the environment, mark() prints the wall and
+// CPU (user + system, all threads) milliseconds since the previous mark and the peak memory so far to
+// stderr, one line per phase. Silent otherwise.
+class PhaseClock {
+public:
+    PhaseClock();
+    void mark(const char* phase);
+
+private:
+    bool on_ = false;
+    double wall_ = 0, cpu_ = 0;
+};
 
 // Writes a small, valid starting bundle into dir (created if needed). Refuses to overwrite a content.json.
 int new_bundle(const std::string& dir);

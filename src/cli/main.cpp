@@ -106,9 +106,9 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
     return true;
 }
 
-bool load_or_report(const std::string& bundle, folio::Site& site) {
+bool load_or_report(const std::string& bundle, folio::Site& site, const folio::DeriveOptions& options = {}) {
     folio::Diagnostics diags;
-    if (folio::load_bundle(bundle, site, diags)) return true;
+    if (folio::load_bundle(bundle, site, diags, options)) return true;
     for (const folio::Diagnostic& d : diags)
         std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
     std::fprintf(stderr, "%zu error%s\n", diags.size(), diags.size() == 1 ? "" : "s");
@@ -237,8 +237,14 @@ int main(int argc, char** argv) {
     if (a.command == "build") {
         if (a.out.empty()) return usage_error("build needs -o DIR");
         if (a.web.empty()) return usage_error("build needs --web DIR (the folder with folio.js and folio.wasm)");
+        folio::PhaseClock clock;
         folio::Site site;
-        if (!load_or_report(a.bundle, site)) return 1;
+        // Every core parses; the build needs only the parsed trees, not the Markdown.
+        folio::DeriveOptions options;
+        options.parallel = folio::parallel_for;
+        options.keep_markdown = false;
+        if (!load_or_report(a.bundle, site, options)) return 1;
+        clock.mark("load and parse");
         return folio::build_site(site, a.bundle, a.out, a.web, a.fonts, a.shell, a.mode);
     }
     return usage_error("unknown command '" + a.command + "'");

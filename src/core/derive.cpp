@@ -188,20 +188,42 @@ void set_body(Article& a, const std::string& markdown) {
 }
 #endif
 
-void derive(Site& site) {
+// A finished tree's lists at their exact sizes: they grew by doubling while it was built, and a whole
+// archive's trees are held at once.
+static void shrink_tree(Node& n) {
+    n.children.shrink_to_fit();
+    n.runs.shrink_to_fit();
+    for (Node& c : n.children)
+        shrink_tree(c);
+}
+
+// Each article's body: parsed (or taken as the tree it came as), its words counted.
+static void derive_body(Article& a, bool keep_markdown) {
+    if (a.body_is_tree) set_body_tree(a, std::move(a.body));
+#ifndef FOLIO_TREES_ONLY
+    else
+        set_body(a, a.body_markdown.empty() ? a.opening : a.body_markdown);
+#endif
+    if (keep_markdown) return;
+    if (a.body_markdown != a.opening) std::string().swap(a.body_markdown);
+    shrink_tree(a.body);
+}
+
+void derive(Site& site, const DeriveOptions& options) {
     // Newest first; same-date articles keep the order the author listed them in.
     std::stable_sort(site.writing.begin(), site.writing.end(),
                      [](const Article& a, const Article& b) { return b.date < a.date; });
     const int n = static_cast<int>(site.writing.size());
+    const bool keep = options.keep_markdown;
+    if (options.parallel)
+        options.parallel(site.writing.size(), [&](size_t i) { derive_body(site.writing[i], keep); });
+    else
+        for (Article& a : site.writing)
+            derive_body(a, keep);
     site.tags.clear();
     for (int i = 0; i < n; ++i) {
         Article& a = site.writing[i];
         a.number = n - i;
-        if (a.body_is_tree) set_body_tree(a, std::move(a.body));
-#ifndef FOLIO_TREES_ONLY
-        else
-            set_body(a, a.body_markdown.empty() ? a.opening : a.body_markdown);
-#endif
         a.next = i > 0 ? i - 1 : -1;     // newer
         a.prev = i + 1 < n ? i + 1 : -1; // older
         for (const std::string& t : a.tags)
