@@ -2,6 +2,7 @@
 #include "cli/build.h"
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -74,8 +75,8 @@ int fail(const std::string& msg) {
 // "/assets/bodies/<hash>.json#<offset>-<length>" (bytes); the browser fetches the chunk once and slices it.
 constexpr size_t kChunkBytes = 64 * 1024;
 
-// Each chunk goes to `sink` as soon as it is full, and its articles' Markdown is released then (the pages
-// need only the parsed documents; site_to_json still tells them apart: an empty body is not the opening).
+// Each chunk goes to `sink` as soon as it is full. (folio build has released the Markdown once parsed,
+// DeriveOptions; site_to_json still tells the bodies apart: an empty body is not the opening.)
 template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
     std::vector<std::pair<Article*, size_t>> members; // article, bytes of its tree
     std::string data;
@@ -86,7 +87,6 @@ template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
         for (auto& [a, size] : members) {
             a->body_url = url + "#" + std::to_string(at) + "-" + std::to_string(size);
             at += size;
-            std::string().swap(a->body_markdown);
         }
         sink(OutputFile{url.substr(1), std::move(data)});
         data.clear();
@@ -418,10 +418,10 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
             ok = ok && output.write(chunk.path, chunk.contents);
     });
     clock.mark("bodies");
-    files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
+    OutputFile site_json{"site.json", site_to_json(site, /*separate_bodies=*/true)};
     clock.mark("site.json");
     if (mode.check_fonts) {
-        mark_code_points(files.back().contents, seen);
+        mark_code_points(site_json.contents, seen);
         std::vector<uint32_t> missing = missing_characters(fonts_dir, seen);
         if (!missing.empty()) {
             std::fprintf(stderr, "folio build: the text uses %zu character%s the subset fonts lack (U+%04X ...)\n",
@@ -442,6 +442,10 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     for (const OutputFile& c : held)
         ok = ok && output.write(c.path, c.contents);
     std::vector<OutputFile>().swap(held);
+    // The book's content first: in place, the open preview page can show the edit from here on.
+    ok = ok && output.write(site_json.path, site_json.contents);
+    std::string().swap(site_json.contents);
+    if (ok && in_place && mode.on_content_written) mode.on_content_written();
     const std::vector<Route> routes = all_routes(site);
     make_page_folders(target, routes);
     clock.mark("folders");
@@ -475,13 +479,113 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         return fail("cannot move the new output into place: " + out.string());
     }
     if (had_old) fs::remove_all(old, ec);
-    std::printf("folio build: %zu files in %s\n", routes.size() + files.size() + chunk_count, out.string().c_str());
+    std::printf("folio build: %zu files in %s\n", routes.size() + files.size() + chunk_count + 1, out.string().c_str());
     return 0;
 }
 
 } // namespace folio
 
 namespace folio {
+
+namespace {
+
+// What a rebuild depends on: content.json and the Markdown files it names (size and modification time).
+std::string bundle_stamp(const std::string& bundle_dir, const std::vector<std::string>& files) {
+    std::string stamp;
+    struct stat st {};
+    for (const std::string& f : files) {
+        const std::string path = bundle_dir + "/" + f;
+        if (stat(path.c_str(), &st) != 0) {
+            stamp += "-\n";
+            continue;
+        }
+        stamp += std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+                 std::to_string(st.st_mtim.tv_nsec) + "\n";
+    }
+    return stamp;
+}
+
+std::vector<std::string> watched_files(const Site& site) {
+    std::vector<std::string> files{"content.json"};
+    for (const Article& a : site.writing)
+        if (!a.body_file.empty()) files.push_back(a.body_file);
+    return files;
+}
+
+// The version in out_dir/preview-status.json, 0 when there is none.
+long status_version(const fs::path& file) {
+    std::string text;
+    if (!read_whole_file(file.string(), text)) return 0;
+    try {
+        return nlohmann::json::parse(text).value("version", 0L);
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+bool write_status(const fs::path& out, long version, const std::string& errors) {
+    const fs::path file = out / "preview-status.json", tmp = out / "preview-status.json.tmp";
+    if (!write_file(tmp, nlohmann::json{{"version", version}, {"errors", errors}}.dump() + "\n")) return false;
+    std::error_code ec;
+    fs::rename(tmp, file, ec);
+    return !ec;
+}
+
+} // namespace
+
+int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
+               const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode) {
+    BuildMode each = mode;
+    each.incremental = true;
+    each.watch = false;
+    const fs::path out = fs::absolute(out_dir).lexically_normal();
+    long version = status_version(out / "preview-status.json");
+    Site previous;
+    std::vector<std::string> files{"content.json"};
+    for (;;) {
+        const std::string stamp = bundle_stamp(bundle_dir, files);
+        const auto start = std::chrono::steady_clock::now();
+        auto since_start = [&]() {
+            return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        };
+        // The open page refetches site.json when the version moves (also after the first build: it may
+        // follow an edit that needed new characters in the fonts).
+        bool told = false;
+        double shown_ms = -1;
+        auto tell = [&](const std::string& errors) {
+            told = true;
+            shown_ms = since_start();
+            return write_status(out, ++version, errors);
+        };
+        Site site;
+        Diagnostics diags;
+        DeriveOptions options;
+        options.parallel = parallel_for;
+        options.previous = &previous;
+        std::string errors;
+        if (load_bundle(bundle_dir, site, diags, options)) {
+            bool told_ok = true;
+            each.on_content_written = [&]() { told_ok = tell(""); };
+            const int rc = build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
+            if (rc != 0) return rc; // the fonts (./folio subsets them and starts again), or the output
+            if (!told_ok) return fail("cannot write " + (out / "preview-status.json").string());
+            files = watched_files(site);
+            previous = std::move(site);
+        } else {
+            for (const Diagnostic& d : diags)
+                errors += format_diagnostic(d) + "\n";
+            errors += std::to_string(diags.size()) + (diags.size() == 1 ? " error\n" : " errors\n");
+            std::fputs(errors.c_str(), stderr);
+        }
+        if (!told && !tell(errors)) return fail("cannot write " + (out / "preview-status.json").string());
+        if (shown_ms >= 0)
+            std::printf("folio build: the page can show it after %.1f ms; rebuilt in %.1f ms\n", shown_ms,
+                        since_start());
+        std::fflush(stdout);
+        while (bundle_stamp(bundle_dir, files) == stamp)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
 
 // The starting bundle: every required section, one article with a Markdown file, a link without an
 // address yet. `folio check` passes on it, and docs/content.md explains each field.

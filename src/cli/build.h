@@ -12,6 +12,10 @@ struct BuildMode {
     bool preview = false;     // the page watches preview-status.json for content changes (./folio preview)
     bool incremental = false; // update out_dir in place, writing only the files that changed (see below)
     bool check_fonts = false; // stop with kExitFontsNeeded when the text needs characters the fonts lack
+    bool watch = false;       // keep running: rebuild (incrementally) whenever the bundle changes (watch_site)
+    // An in-place build calls this once site.json and the article bodies are written, before the pages,
+    // the feed and the search index: the open preview page can show the change from then on.
+    std::function<void()> on_content_written;
 };
 
 // Exit code of build_site when check_fonts finds characters missing from fonts_dir/chars.txt: subset
@@ -45,6 +49,17 @@ private:
     bool on_ = false;
     double wall_ = 0, cpu_ = 0;
 };
+
+// The preview's builder (./folio preview): builds, then watches content.json and the Markdown files it
+// names and rebuilds in place on every change, until it is stopped. It stays running so that an edit
+// costs only what changed: the renderer, the fonts and the language rules are read once, and an article
+// whose Markdown is unchanged keeps its parsed tree. After each rebuild it writes
+// out_dir/preview-status.json ({"version", "errors"}: what the open page watches), with the diagnostics
+// as `folio check` prints them when the bundle has errors. Returns kExitFontsNeeded when the text needs
+// characters the fonts lack (./folio subsets them and starts it again), 1 when the output cannot be
+// written.
+int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
+               const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode);
 
 // Writes a small, valid starting bundle into dir (created if needed). Refuses to overwrite a content.json.
 int new_bundle(const std::string& dir);

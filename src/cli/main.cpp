@@ -28,6 +28,8 @@ const char* const kUsage =
     "        [--fonts DIR] [--shell FILE] [--preview]\n"
     "        [--incremental]                rewrite only what changed since the last incremental build\n"
     "        [--check-fonts]                exit 3 if the text needs characters the subset fonts lack\n"
+    "        [--watch]                      keep running, rebuilding in place on every change to the bundle\n"
+    "                                       (./folio preview); writes DIR/preview-status.json each time\n"
     "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
@@ -82,6 +84,8 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
             a.mode.incremental = true;
         } else if (s == "--check-fonts") {
             a.mode.check_fonts = true;
+        } else if (s == "--watch") {
+            a.mode.watch = true;
         } else if (s == "--strict") {
             a.strict = true;
         } else if (s == "--width" || s == "--height") {
@@ -237,6 +241,7 @@ int main(int argc, char** argv) {
     if (a.command == "build") {
         if (a.out.empty()) return usage_error("build needs -o DIR");
         if (a.web.empty()) return usage_error("build needs --web DIR (the folder with folio.js and folio.wasm)");
+        if (a.mode.watch) return folio::watch_site(a.bundle, a.out, a.web, a.fonts, a.shell, a.mode);
         folio::PhaseClock clock;
         folio::Site site;
         // Every core parses; the build needs only the parsed trees, not the Markdown.

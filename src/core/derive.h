@@ -16,6 +16,8 @@ struct DeriveOptions {
     bool keep_markdown = true; // false: an article's Markdown is released once parsed, unless it is just
                                // the opening (folio build needs only the trees; an empty body_markdown
                                // still tells a body of its own from the opening)
+    Site* previous = nullptr;  // the same bundle loaded before (kept Markdown): an article whose Markdown
+                               // is unchanged takes its parsed body from there (moved out), not parsed again
 };
 
 // Sorts articles newest first and numbers them (newest = count), parses every Markdown body, counts
