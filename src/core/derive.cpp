@@ -7,6 +7,7 @@
 
 #include "core/links.h"
 #include "core/routes.h"
+#include "core/url.h"
 #ifndef FOLIO_TREES_ONLY
 #include "core/markdown.h"
 #endif
@@ -126,6 +127,16 @@ static void collect_images(const Node& n, std::vector<std::string>& out) {
         collect_images(c, out);
 }
 
+void resolve_relative_links(Node& n, const std::string& route) {
+    if (n.kind == NodeKind::Link || n.kind == NodeKind::Image) {
+        const std::string read = parsed_form(n.href); // "\x01javascript:" stays unsafe, not a site path
+        // "#part" alone stays: it points into the article, whatever address it was opened under.
+        if (relative_reference(read) && !(read.empty() || read[0] == '#')) n.href = resolve_reference(route, read);
+    }
+    for (Node& c : n.children)
+        resolve_relative_links(c, route);
+}
+
 void set_body_tree(Article& a, Document body) {
     a.body = std::move(body);
     // A body still to be fetched keeps the word count folio build measured.
@@ -185,7 +196,9 @@ static void derive_pulls(const Site& site, TimelineEntry& e) {
 #ifndef FOLIO_TREES_ONLY
 void set_body(Article& a, const std::string& markdown) {
     a.body_markdown = markdown;
-    set_body_tree(a, parse_markdown(markdown));
+    Document body = parse_markdown(markdown);
+    resolve_relative_links(body, article_path(a));
+    set_body_tree(a, std::move(body));
 }
 #endif
 

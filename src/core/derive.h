@@ -33,6 +33,10 @@ std::vector<std::string> collect_local_images(const Node& doc);
 // decoded name; a URL's #fragment names a heading id the same way.
 std::string decode_percent(const std::string& s);
 
+// Relative links and images ("../x", "pic.png") become the site paths a browser would follow from route, so
+// the book, the HTML and the feed all read the same address; a "#part" alone stays.
+void resolve_relative_links(Node& doc, const std::string& route);
+
 // Sets an article's body as a finished tree and counts its words and reading time.
 void set_body_tree(Article& a, Document body);
 #ifndef FOLIO_TREES_ONLY

@@ -91,18 +91,24 @@ void Flow::new_page() {
     p.chapter = chapter_;
     bool first_of_chapter =
         book_.chapters.empty() || book_.chapters.back().first_page == static_cast<int>(book_.pages.size());
-    if (!first_of_chapter) p.running_head = continued_head_;
     // Move a pending heading (and what followed it on the same line group) to the new page.
     std::vector<Box> carried;
     float carried_top = 0;
+    int first_moving = book_.pages.empty() ? 0 : static_cast<int>(page().boxes.size());
     if (keep_from_ >= 0 && !book_.pages.empty()) {
         std::vector<Box>& old = page().boxes;
         if (keep_from_ < static_cast<int>(old.size())) {
             carried.assign(old.begin() + keep_from_, old.end());
             old.erase(old.begin() + keep_from_, old.end());
             carried_top = keep_y_;
+            first_moving = keep_from_;
         }
     }
+    // A section whose start lands on the new page does not head it "<section>, continued".
+    const bool section_starts_here =
+        section_page_ == static_cast<int>(book_.pages.size()) - 1 && section_box_ >= first_moving;
+    if (!first_of_chapter) p.running_head = section_starts_here ? head_before_section_ : continued_head_;
+    section_page_ = -1;
     book_.pages.push_back(std::move(p));
     if (!book_.chapters.empty()) book_.chapters.back().last_page = static_cast<int>(book_.pages.size()) - 1;
     y_ = book_.spec.margin_top;
@@ -124,12 +130,20 @@ void Flow::ensure(float h) {
     if (book_.pages.empty() || (y_ + h > book_.spec.bottom() && y_ > book_.spec.margin_top + 0.5f)) new_page();
 }
 
+void Flow::set_continued_head(const std::string& head) {
+    head_before_section_ = continued_head_;
+    continued_head_ = head;
+    section_page_ = static_cast<int>(book_.pages.size()) - 1;
+    section_box_ = book_.pages.empty() ? 0 : static_cast<int>(page().boxes.size());
+}
+
 void Flow::begin_chapter(const std::string& id, const std::string& title, const std::string& continued_head,
                          bool on_even, bool roman) {
     keep_from_ = -1;
     roman_ = roman;
     chapter_ = id;
     continued_head_ = continued_head;
+    section_page_ = -1;
     int next = (roman ? roman_folio_ : folio_) + 1;
     if (on_even && next % 2 == 1 && !book_.pages.empty()) {
         new_page(); // a blank verso keeps the chapter on a left page

@@ -236,8 +236,9 @@ public:
     // leaving a blank page if needed. continued_head is printed on the chapter's later pages.
     void begin_chapter(const std::string& id, const std::string& title, const std::string& continued_head, bool on_even,
                        bool roman);
-    // Changes what later pages of this chapter are headed with (e.g. "by kind, continued").
-    void set_continued_head(const std::string& head) { continued_head_ = head; }
+    // Starts a section here: later pages of this chapter are headed with head (e.g. "2026, continued").
+    // A page that the section itself starts (its heading moved to the top) keeps the head before it.
+    void set_continued_head(const std::string& head);
     void paragraph(const Paragraph& p);
     void rule(float space_before, float space_after);
     void code_block(const std::string& code, float size);
@@ -277,6 +278,9 @@ private:
     Book& book_;
     Measurer& m_;
     std::string chapter_, continued_head_;
+    // Where the latest section began (page, box) and the head before it, until a page after it is made.
+    std::string head_before_section_;
+    int section_page_ = -1, section_box_ = 0;
     bool roman_ = false;
     int folio_ = 0, roman_folio_ = 0;
     float y_ = 0;

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "core/derive.h"
 #include "core/document_json.h"
 #include "core/links.h"
 #include "core/load.h"
@@ -121,7 +122,9 @@ json write_article(const Article& a, bool separate_bodies) {
         o["body_url"] = a.body_url.empty() ? body_url(a) : a.body_url; // `folio build` packs bodies in chunks
         o["words"] = a.words;
 #ifndef FOLIO_TREES_ONLY
-        o["body_doc"] = document_to_json(parse_markdown(a.opening)); // shown until the body arrives
+        Document opening = parse_markdown(a.opening); // shown until the body arrives
+        resolve_relative_links(opening, article_path(a));
+        o["body_doc"] = document_to_json(opening);
 #endif
     } else {
         o["body_doc"] = document_to_json(a.body);

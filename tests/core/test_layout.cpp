@@ -350,3 +350,32 @@ TEST_CASE("find reads the text, not the page furniture", "[layout][find]") {
     CHECK(find_in_book(book, "by kind, continued").empty());
     CHECK_FALSE(find_in_book(book, "Book number 40").empty());
 }
+
+TEST_CASE("a page that a section starts is not headed '<section>, continued'", "[layout]") {
+    FixedMeasurer m;
+    // Vary what precedes the section so its heading lands at every position near the page bottom,
+    // moved with the next block (keep_with_next) or starting the page outright.
+    for (int filler = 0; filler < 40; ++filler) {
+        Book b;
+        Flow f(b, m);
+        f.begin_chapter("c", "c", "c, continued", false, false);
+        for (int i = 0; i < filler; ++i)
+            f.paragraph(body("line " + std::to_string(i)));
+        f.set_continued_head("2026, continued");
+        Paragraph head = body("2026", kHeadingSize);
+        head.keep_with_next = true;
+        f.paragraph(head);
+        for (int i = 0; i < 60; ++i)
+            f.paragraph(body("entry " + std::to_string(i)));
+        f.finish();
+        INFO("filler " << filler);
+        int heading_page = -1;
+        for (size_t p = 0; p < b.pages.size() && heading_page < 0; ++p)
+            for (const Box& x : b.pages[p].boxes)
+                if (x.role == BoxRole::Content && x.text == "2026") heading_page = static_cast<int>(p);
+        REQUIRE(heading_page >= 0);
+        if (heading_page > 0) CHECK(b.pages[heading_page].running_head == "c, continued");
+        REQUIRE(static_cast<int>(b.pages.size()) > heading_page + 1);
+        CHECK(b.pages[heading_page + 1].running_head == "2026, continued");
+    }
+}

@@ -10,6 +10,7 @@
 #include "core/derive.h"
 #include "core/links.h"
 #include "core/load.h"
+#include "support/book_harness.h"
 #include "support/seed.h"
 #include "ui/app.h"
 #include "ui/headless.h"
@@ -19,77 +20,7 @@
 #include <nlohmann/json.hpp>
 
 using namespace folio;
-
-namespace {
-
-struct Harness {
-    HeadlessImGui imgui;
-    App app;
-    float w, h;
-    explicit Harness(float width = 1280, float height = 860) : w(width), h(height) {
-        std::string paths[kFaceCount], error;
-        for (int i = 0; i < kFaceCount; ++i)
-            paths[i] = kDebianFontFiles[i];
-        REQUIRE(load_fonts_from_files(app.fonts, paths, error));
-        Site site;
-        Diagnostics d;
-        REQUIRE(load_bundle(FOLIO_SOURCE_DIR, site, d));
-        app.set_site(std::move(site));
-        app.open("/");
-        frame();
-    }
-    // The fixture bundle with every Markdown element, at its long article.
-    void open_rich_article() {
-        Site rich;
-        Diagnostics d;
-        REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", rich, d));
-        app.set_site(std::move(rich));
-        app.open("/writing/everything-markdown");
-        frame();
-    }
-    void frame() {
-        imgui.begin_frame(w, h);
-        app.frame(1.0f / 60.0f);
-        imgui.end_frame();
-    }
-    void frames(int n) {
-        for (int i = 0; i < n; ++i)
-            frame();
-    }
-    // Screen position of the first text box whose text starts with `text` on a visible page.
-    bool find_box(const std::string& text, ImVec2& at) {
-        for (int p = 0; p < static_cast<int>(app.book.pages.size()); ++p) {
-            ImVec2 o = app.page_origin(p);
-            if (o.y > h || o.y + app.book.spec.height * app.page_scale < 0) continue;
-            for (const Box& b : app.book.pages[p].boxes)
-                if (b.kind == BoxKind::Text && b.text.rfind(text, 0) == 0) {
-                    at = ImVec2(o.x + (b.x + b.w * 0.5f) * app.page_scale, o.y + (b.y + b.h * 0.5f) * app.page_scale);
-                    return true;
-                }
-        }
-        return false;
-    }
-    void click(ImVec2 p) {
-        ImGuiIO& io = ImGui::GetIO();
-        io.AddMousePosEvent(p.x, p.y);
-        frame();
-        io.AddMouseButtonEvent(0, true);
-        frame();
-        io.AddMouseButtonEvent(0, false);
-        frame();
-    }
-    void key(ImGuiKey k, bool shift = false) {
-        ImGuiIO& io = ImGui::GetIO();
-        io.AddKeyEvent(ImGuiMod_Shift, shift);
-        io.AddKeyEvent(k, true);
-        frame();
-        io.AddKeyEvent(k, false);
-        io.AddKeyEvent(ImGuiMod_Shift, false);
-        frame();
-    }
-};
-
-} // namespace
+using folio::testing::Harness;
 
 TEST_CASE("the seed lands on the seed's folios at the reference page size", "[ui][seed]") {
     Harness t;
@@ -840,4 +771,30 @@ TEST_CASE("a #fragment opens the book at that heading; in-page links jump; detai
     CHECK_FALSE(has_text("<div"));
     CHECK_FALSE(has_text("hacked"));
     CHECK(has_text("A talk I gave (embedded page on www.youtube.com)"));
+}
+
+TEST_CASE("relative links in an article are followed in the book as the HTML page follows them", "[ui]") {
+    Site blog;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/blog", blog, d));
+    Article& a = blog.writing[0];
+    set_body(a, "[up](./) [sibling](other#part) [here](#part) [bad](javascript:alert(1))\n");
+    const std::string slug = a.slug;
+    Harness t;
+    t.app.set_site(std::move(blog));
+    t.app.open("/writing/" + slug);
+    t.frames(2);
+    std::map<std::string, LinkAction> by_text;
+    for (const Page& p : t.app.book.pages)
+        for (const Box& b : p.boxes)
+            if (b.link >= 0) by_text[b.text] = t.app.book.links[b.link];
+    CHECK(by_text["up"] == follow_link("/writing/"));
+    CHECK(by_text["sibling"] == follow_link("/writing/other#part"));
+    CHECK(by_text["here"] == follow_link("#part"));
+    CHECK(by_text.count("bad") == 0); // still plain text
+    // Following the resolved link turns the book to that chapter.
+    t.app.follow(by_text["up"]);
+    t.frames(2);
+    CHECK(t.app.route.kind == RouteKind::Main);
+    CHECK(t.app.route.chapter == "writing");
 }

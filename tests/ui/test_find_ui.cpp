@@ -8,31 +8,14 @@
 #include "ui/find.h"
 #include "ui/headless.h"
 
+#include "support/book_harness.h"
+
 using namespace folio;
 
 namespace {
 
-struct FindHarness {
-    HeadlessImGui imgui;
-    App app;
-    float w = 1280, h = 800;
-    explicit FindHarness(const std::string& bundle = FOLIO_SOURCE_DIR) {
-        std::string paths[kFaceCount], error;
-        for (int i = 0; i < kFaceCount; ++i)
-            paths[i] = kDebianFontFiles[i];
-        REQUIRE(load_fonts_from_files(app.fonts, paths, error));
-        Site site;
-        Diagnostics d;
-        REQUIRE(load_bundle(bundle, site, d));
-        app.set_site(std::move(site));
-        app.open("/");
-        frame();
-    }
-    void frame() {
-        imgui.begin_frame(w, h);
-        app.frame(1.0f / 60.0f);
-        imgui.end_frame();
-    }
+struct FindHarness : folio::testing::Harness {
+    explicit FindHarness(const std::string& bundle = FOLIO_SOURCE_DIR) : Harness(1280, 800, bundle) {}
     bool current_on_screen() {
         ImVec2 p0, p1;
         if (!find_current_rect(app, p0, p1)) return false;
