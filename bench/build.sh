@@ -170,8 +170,9 @@ for i in range(1, runs + 1):
     a["title"] = a["title"].split(" (edit ")[0] + " (edit %d)" % i
     before = version()
     t0 = time.monotonic()
-    with open(path, "w", encoding="utf-8") as f:
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
         json.dump(c, f, indent=1, ensure_ascii=False)
+    os.replace(path + ".tmp", path)  # as an editor saves: never half a file
     while version() == before:
         time.sleep(0.002)
     walls.append((time.monotonic() - t0) * 1000)

@@ -77,7 +77,16 @@ constexpr size_t kChunkBytes = 64 * 1024;
 
 // Each chunk goes to `sink` as soon as it is full. (folio build has released the Markdown once parsed,
 // DeriveOptions; site_to_json still tells the bodies apart: an empty body is not the opening.)
-template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
+// The JSON of an article's body tree: from `cache` when its Markdown is the one cached.
+std::string body_json(const Article& a, const BodyJsonCache* cache) {
+    if (cache) {
+        auto it = cache->find(a.slug);
+        if (it != cache->end() && it->second.first == a.body_markdown) return it->second.second;
+    }
+    return body_tree_json(a);
+}
+
+template <typename Sink> void pack_bodies(Site& site, BodyJsonCache* cache, Sink&& sink) {
     std::vector<std::pair<Article*, size_t>> members; // article, bytes of its tree
     std::string data;
     auto flush = [&]() {
@@ -101,8 +110,13 @@ template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
     std::vector<std::string> trees(kBatch);
     for (size_t start = 0; start < oldest_first.size(); start += kBatch) {
         const size_t count = std::min(kBatch, oldest_first.size() - start);
-        parallel_for(count, [&](size_t i) { trees[i] = body_tree_json(*oldest_first[start + i]); });
+        parallel_for(count, [&](size_t i) { trees[i] = body_json(*oldest_first[start + i], cache); });
         for (size_t i = 0; i < count; ++i) {
+            const Article& a = *oldest_first[start + i];
+            if (cache) {
+                auto& kept = (*cache)[a.slug];
+                if (kept.first != a.body_markdown) kept = {a.body_markdown, trees[i]};
+            }
             members.push_back({oldest_first[start + i], trees[i].size()});
             data += trees[i];
             std::string().swap(trees[i]);
@@ -409,7 +423,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     size_t chunk_count = 0;
     std::vector<OutputFile> held;
     std::vector<bool> seen(mode.check_fonts ? 0x110000 : 0);
-    pack_bodies(site, [&](OutputFile&& chunk) {
+    pack_bodies(site, mode.bodies, [&](OutputFile&& chunk) {
         ++chunk_count;
         if (mode.check_fonts) mark_code_points(chunk.contents, seen);
         if (in_place)
@@ -541,6 +555,8 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
     const fs::path out = fs::absolute(out_dir).lexically_normal();
     long version = status_version(out / "preview-status.json");
     Site previous;
+    BodyJsonCache bodies;
+    each.bodies = &bodies;
     std::vector<std::string> files{"content.json"};
     for (;;) {
         const std::string stamp = bundle_stamp(bundle_dir, files);
@@ -563,7 +579,10 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
         options.parallel = parallel_for;
         options.previous = &previous;
         std::string errors;
-        if (load_bundle(bundle_dir, site, diags, options)) {
+        PhaseClock clock;
+        const bool loaded = load_bundle(bundle_dir, site, diags, options);
+        clock.mark("load and parse");
+        if (loaded) {
             bool told_ok = true;
             each.on_content_written = [&]() { told_ok = tell(""); };
             const int rc = build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
@@ -584,6 +603,12 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
         std::fflush(stdout);
         while (bundle_stamp(bundle_dir, files) == stamp)
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        // An editor may still be writing: wait until the files stay as they are for a moment.
+        for (std::string now = bundle_stamp(bundle_dir, files), then; now != then;) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(15));
+            then = std::move(now);
+            now = bundle_stamp(bundle_dir, files);
+        }
     }
 }
 
