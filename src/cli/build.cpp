@@ -559,7 +559,7 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
     each.bodies = &bodies;
     std::vector<std::string> files{"content.json"};
     for (;;) {
-        const std::string stamp = bundle_stamp(bundle_dir, files);
+        std::string stamp = bundle_stamp(bundle_dir, files);
         const auto start = std::chrono::steady_clock::now();
         auto since_start = [&]() {
             return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -583,12 +583,16 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
         const bool loaded = load_bundle(bundle_dir, site, diags, options);
         clock.mark("load and parse");
         if (loaded) {
+            std::vector<std::string> now_watched = watched_files(site);
+            if (now_watched != files) { // content.json names other files now: watch those, as they were read
+                files = std::move(now_watched);
+                stamp = bundle_stamp(bundle_dir, files);
+            }
             bool told_ok = true;
             each.on_content_written = [&]() { told_ok = tell(""); };
             const int rc = build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
             if (rc != 0) return rc; // the fonts (./folio subsets them and starts again), or the output
             if (!told_ok) return fail("cannot write " + (out / "preview-status.json").string());
-            files = watched_files(site);
             previous = std::move(site);
         } else {
             for (const Diagnostic& d : diags)

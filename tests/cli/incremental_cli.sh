@@ -7,7 +7,7 @@ set -u
 folio=$1
 src=$2
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 pass=0 fail=0
 ok() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAILED: $*"; fi; }
 
@@ -137,5 +137,36 @@ ok grep -rq "A new closing paragraph" "$dir/big-inc/assets/bodies"
 ok manifest_matches "$dir/big-inc"
 ok routes_present "$dir/big-inc"
 ok routes_present "$dir/big-full"
+# The preview's builder (--watch) keeps parsed trees and body JSON between rebuilds: after an edit to one
+# article's Markdown and another's title, its folder equals a full build's (its status file aside).
+rebuilds() { grep -c "rebuilt in" "$dir/watch.log" 2>/dev/null || true; }
+wait_rebuilds() { # N: until the watcher has finished N builds (at most about a minute)
+  local tries=0
+  while [ "$(rebuilds)" -lt "$1" ] && [ $tries -lt 600 ]; do sleep 0.1; tries=$((tries + 1)); done
+  [ "$(rebuilds)" -ge "$1" ]
+}
+"$folio" build "$dir/big" -o "$dir/big-watch" --web "$dir/web" --fonts "$dir/fonts" --incremental --watch >"$dir/watch.log" 2>&1 &
+watcher=$!
+ok wait_rebuilds 1
+/usr/bin/python3 - "$dir/big" <<'PY'
+import json, os, sys
+root = sys.argv[1]
+path = os.path.join(root, "content.json")
+c = json.load(open(path))
+first, other = c["writing"][3], c["writing"][-4]
+with open(os.path.join(root, first["body_file"]), "a", encoding="utf-8") as f:
+    f.write("\nThe watcher saw this *edit*.\n")
+other["title"] += " (watched)"
+json.dump(c, open(path + ".tmp", "w"))
+os.replace(path + ".tmp", path)
+PY
+ok wait_rebuilds 2
+kill $watcher 2>/dev/null
+wait $watcher 2>/dev/null
+ok full "$dir/big-full"
+ok diff -r -x .folio-manifest -x preview-status.json "$dir/big-full" "$dir/big-watch"
+ok grep -rq "The watcher saw this" "$dir/big-watch/assets/bodies"
+ok grep -q "(watched)" "$dir/big-watch/site.json"
+ok test "$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$dir/big-watch/preview-status.json")" -ge 2
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
