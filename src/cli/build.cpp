@@ -75,8 +75,6 @@ int fail(const std::string& msg) {
 // "/assets/bodies/<hash>.json#<offset>-<length>" (bytes); the browser fetches the chunk once and slices it.
 constexpr size_t kChunkBytes = 64 * 1024;
 
-// Each chunk goes to `sink` as soon as it is full. (folio build has released the Markdown once parsed,
-// DeriveOptions; site_to_json still tells the bodies apart: an empty body is not the opening.)
 // The JSON of an article's body tree: from `cache` when its Markdown is the one cached.
 std::string body_json(const Article& a, const BodyJsonCache* cache) {
     if (cache) {
@@ -86,6 +84,8 @@ std::string body_json(const Article& a, const BodyJsonCache* cache) {
     return body_tree_json(a);
 }
 
+// Each chunk goes to `sink` as soon as it is full. (folio build has released the Markdown once parsed,
+// DeriveOptions; site_to_json still tells the bodies apart: an empty body is not the opening.)
 template <typename Sink> void pack_bodies(Site& site, BodyJsonCache* cache, Sink&& sink) {
     std::vector<std::pair<Article*, size_t>> members; // article, bytes of its tree
     std::string data;

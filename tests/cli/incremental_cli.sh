@@ -138,7 +138,7 @@ ok manifest_matches "$dir/big-inc"
 ok routes_present "$dir/big-inc"
 ok routes_present "$dir/big-full"
 # The preview's builder (--watch) keeps parsed trees and body JSON between rebuilds: after an edit to one
-# article's Markdown and another's title, its folder equals a full build's (its status file aside).
+# article's Markdown, then another's title, its folder equals a full build's (its status file aside).
 rebuilds() { grep -c "rebuilt in" "$dir/watch.log" 2>/dev/null || true; }
 wait_rebuilds() { # N: until the watcher has finished N builds (at most about a minute)
   local tries=0
@@ -148,25 +148,30 @@ wait_rebuilds() { # N: until the watcher has finished N builds (at most about a 
 "$folio" build "$dir/big" -o "$dir/big-watch" --web "$dir/web" --fonts "$dir/fonts" --incremental --watch >"$dir/watch.log" 2>&1 &
 watcher=$!
 ok wait_rebuilds 1
+# One edit at a time, each once the watcher is idle: one rebuild each.
 /usr/bin/python3 - "$dir/big" <<'PY'
 import json, os, sys
 root = sys.argv[1]
-path = os.path.join(root, "content.json")
-c = json.load(open(path))
-first, other = c["writing"][3], c["writing"][-4]
-with open(os.path.join(root, first["body_file"]), "a", encoding="utf-8") as f:
+c = json.load(open(os.path.join(root, "content.json")))
+with open(os.path.join(root, c["writing"][3]["body_file"]), "a", encoding="utf-8") as f:
     f.write("\nThe watcher saw this *edit*.\n")
-other["title"] += " (watched)"
-json.dump(c, open(path + ".tmp", "w"))
-os.replace(path + ".tmp", path)
 PY
 ok wait_rebuilds 2
+/usr/bin/python3 - "$dir/big" <<'PY'
+import json, os, sys
+path = os.path.join(sys.argv[1], "content.json")
+c = json.load(open(path))
+c["writing"][-4]["title"] += " (watched)"
+json.dump(c, open(path + ".tmp", "w"))
+os.replace(path + ".tmp", path)  # as an editor saves
+PY
+ok wait_rebuilds 3
 kill $watcher 2>/dev/null
 wait $watcher 2>/dev/null
 ok full "$dir/big-full"
 ok diff -r -x .folio-manifest -x preview-status.json "$dir/big-full" "$dir/big-watch"
 ok grep -rq "The watcher saw this" "$dir/big-watch/assets/bodies"
 ok grep -q "(watched)" "$dir/big-watch/site.json"
-ok test "$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$dir/big-watch/preview-status.json")" -ge 2
+ok test "$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$dir/big-watch/preview-status.json")" -ge 3
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
