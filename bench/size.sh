@@ -26,17 +26,14 @@ one() { # PATH-IN-SITE: prints "raw gzip brotli"
   echo "$raw $gz $br"
 }
 
-# What the first view fetches, in the order the page asks for it.
+# What the first view fetches, as the front page names it (its preloads: the faces its first pages show
+# whole, the stand-ins of the others), plus the page itself and its stylesheet and boot script.
 files=(index.html)
-for pat in 'folio.*.css' 'boot.*.js' 'folio.*.js' 'folio.*.wasm'; do
+for pat in 'folio.*.css' 'boot.*.js'; do
   m=$(cd "$site" && ls assets/$pat 2>/dev/null | head -1 || true)
   [ -n "$m" ] && files+=("$m")
 done
-files+=(site.json)
-for face in serif-regular serif-italic serif-bold serif-bolditalic mono-regular; do
-  m=$(cd "$site" && ls assets/$face.*.ttf 2>/dev/null | head -1 || true)
-  [ -n "$m" ] && files+=("$m")
-done
+while read -r p; do files+=("${p#/}"); done < <(grep -o '<link rel="preload" href="[^"]*"' "$site/index.html" | sed 's/.*href="//; s/"$//')
 
 printf '%-40s %10s %10s %10s\n' "file" "raw B" "gzip -9 B" "brotli B"
 tr=0 tg=0 tb=0
@@ -59,6 +56,29 @@ awk -v b="$best" -v g="$tg" -v aim="$AIM" -v how="$how" 'BEGIN {
   if (how != "gzip") printf "  gzip -9: %.1f KB -> %s (for hosts that only gzip)\n", g / 1000, (g < aim) ? "met" : "NOT met"
 }'
 awk -v g="$tg" -v goal="$GOAL_GZIP" 'BEGIN { printf "goal: first load <= %.0f KB gzip, fonts included: %.1f KB -> %s\n", goal / 1000, g / 1000, (g <= goal) ? "met" : "NOT met" }'
+
+# The same, counted as a real browser loads it (bench/firstload.mjs: headless Chromium, the requests the
+# server answers until the book is idle), beside a baseline when there is one: FOLIO_SIZE_BASELINE_WEB, a
+# folder with an older build's folio.js and folio.wasm (default build/bench/baseline-web, if you saved one), built
+# here with every face whole, as before stand-ins.
+if command -v node >/dev/null 2>&1 && [ -x /usr/bin/chromium ] && [ -d "$ROOT/node_modules/playwright-core" ]; then
+  runs=("now=$site")
+  base_web=${FOLIO_SIZE_BASELINE_WEB:-$BENCH_OUT/baseline-web}
+  if [ -f "$base_web/folio.wasm" ] && [ -x "$FOLIO" ]; then
+    whole="$BENCH_OUT/fonts-whole"
+    mkdir -p "$whole"
+    src_fonts=$(fonts_dir)
+    for f in serif-regular serif-italic serif-bold serif-bolditalic mono-regular; do cp "$src_fonts/$f.ttf" "$whole/"; done
+    cp "$src_fonts/chars.txt" "$whole/" 2>/dev/null || true
+    if "$FOLIO" build "$ROOT" -o "$BENCH_OUT/site-baseline" --web "$base_web" --fonts "$whole" >/dev/null; then
+      runs=("before=$BENCH_OUT/site-baseline" "${runs[@]}")
+      echo "baseline: ${base_web#"$ROOT"/} (folio.wasm $(wc -c <"$base_web/folio.wasm") B), every face whole"
+    fi
+  fi
+  node "$ROOT/bench/firstload.mjs" "${runs[@]}"
+else
+  echo "(no browser count: needs node, /usr/bin/chromium and node_modules/playwright-core)"
+fi
 
 # What the wasm is made of: sections, and the code by origin and by function (names from the symbol map the
 # web build writes beside the glue).

@@ -11,9 +11,13 @@ add_library(third_party_md4c STATIC "${_md4c}/md4c.c" "${_md4c}/entity.c") # ent
 target_include_directories(third_party_md4c SYSTEM PUBLIC "${_md4c}")
 target_compile_options(third_party_md4c PRIVATE -w)
 
-set(_imgui_sources "${_imgui}/imgui.cpp" "${_imgui}/imgui_draw.cpp" "${_imgui}/imgui_widgets.cpp" "${_imgui}/imgui_tables.cpp")
+set(_imgui_sources "${_imgui}/imgui.cpp" "${_imgui}/imgui_draw.cpp" "${_imgui}/imgui_widgets.cpp")
 if(EMSCRIPTEN)
-  list(APPEND _imgui_sources "${_imgui}/backends/imgui_impl_opengl3.cpp")
+  # The book never draws a table: the web build leaves imgui_tables.cpp out (see the file that stands in).
+  list(APPEND _imgui_sources "${_imgui}/backends/imgui_impl_opengl3.cpp"
+    "${CMAKE_SOURCE_DIR}/src/platform/web/imgui_without_tables.cpp")
+else()
+  list(APPEND _imgui_sources "${_imgui}/imgui_tables.cpp")
 endif()
 add_library(third_party_imgui STATIC ${_imgui_sources})
 target_include_directories(third_party_imgui SYSTEM PUBLIC "${_imgui}" "${_imgui}/backends")

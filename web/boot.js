@@ -74,7 +74,9 @@
   }
 
   function fetchOk(url, init) {
-    return fetch(url, init).then(function (r) {
+    return fetch(url, init).catch(function (e) {
+      throw new Error(String(e && e.message || e) + " for " + url); // which file, in the console
+    }).then(function (r) {
       if (!r.ok) throw new Error("HTTP " + r.status + " for " + url);
       return r;
     });
@@ -185,8 +187,23 @@
   }
 
   var siteText = tracked(fetchOk("/site.json").then(function (r) { return r.text(); }));
-  var fonts = assets.fonts.map(function (url) {
-    return tracked(fetchOk(url).then(function (r) { return r.arrayBuffer(); }));
+  // The faces this route's first pages show come whole; for the others only their stand-ins (advances,
+  // no outlines: the layout is the same) until the book asks for them (folio._loadFace). `folio build`
+  // names the first ones in <meta name="folio-faces">; without it (or without stand-ins) every face comes.
+  var firstFaces = (function () {
+    var meta = document.querySelector('meta[name="folio-faces"]');
+    if (!meta || !assets.metrics) return null;
+    return meta.content.split(/\s+/).filter(Boolean).map(Number);
+  })();
+  function wholeAtFirst(i) { return !firstFaces || firstFaces.indexOf(i) >= 0; }
+  var faceFetches = [];
+  function fetchFace(i) {
+    return faceFetches[i] || (faceFetches[i] = fetchOk(assets.fonts[i]).then(function (r) { return r.arrayBuffer(); }));
+  }
+  var fonts = assets.fonts.map(function (url, i) {
+    if (wholeAtFirst(i)) return tracked(fetchFace(i)).then(function (b) { return { bytes: b, whole: true }; });
+    return tracked(fetchOk(assets.metrics[i]).then(function (r) { return r.arrayBuffer(); }))
+      .then(function (b) { return { bytes: b, whole: false }; });
   });
   var wasmModule = tracked(compileWasm(assets.wasm));
   var data = Promise.all([siteText].concat(fonts));
@@ -238,9 +255,18 @@
   function start(results, handover) {
     var siteText = results[0];
     if (folio._fonts) folio._fonts(results.slice(1)); // the text layer sets its text in the same faces
-    results.slice(1).forEach(function (bytes, face) {
-      Module._folio_add_font(face, copyIn(Module, bytes), bytes.byteLength);
+    results.slice(1).forEach(function (font, face) {
+      var add = font.whole ? Module._folio_add_font : Module._folio_add_font_metrics;
+      add(face, copyIn(Module, font.bytes), font.bytes.byteLength);
     });
+    // A face the book now wants (a page near the view shows it): once, whole. A failure is a failed download.
+    folio._loadFace = function (face) {
+      if (!assets.fonts[face]) return;
+      tracked(fetchFace(face)).then(function (bytes) {
+        if (folio._font) folio._font(face, bytes);
+        Module._folio_add_font(face, copyIn(Module, bytes), bytes.byteLength);
+      }, failWith);
+    };
     withString(Module, siteText, function (p, n) { Module._folio_set_site(p, n); });
     var dark = window.matchMedia("(prefers-color-scheme: dark)");
     var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");

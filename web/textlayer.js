@@ -42,15 +42,28 @@
     var upm = v.getUint16(t.head + 18), asc = v.getInt16(t.hhea + 4), desc = v.getInt16(t.hhea + 6);
     return { em: upm / (asc - desc), ascent: asc / (asc - desc), mid: (asc + desc) / 2 / upm };
   }
-  folio._fonts = function (buffers) {
-    fontsReady = Promise.all(buffers.map(function (buf, i) {
-      var m = metrics(buf), f = new FontFace("folio-layer-" + i, buf.slice(0));
-      faces[i] = { family: "folio-layer-" + i, m: m };
-      return f.load().then(function (loaded) { document.fonts.add(loaded); });
+  function addFace(i, buf) {
+    var f = new FontFace("folio-layer-" + i, buf.slice(0));
+    return f.load().then(function (loaded) { document.fonts.add(loaded); });
+  }
+  // fonts[i]: {bytes, whole}. A face that is not whole yet is a stand-in (advances, no outlines): its metrics
+  // are the face's; its runs are set in a fallback font, fitted to their boxes, until folio._font(i) brings it.
+  folio._fonts = function (fonts) {
+    fontsReady = Promise.all(fonts.map(function (font, i) {
+      faces[i] = { family: "folio-layer-" + i, m: metrics(font.bytes) };
+      return font.whole ? addFace(i, font.bytes) : null;
     })).then(function () {
       fontsLoaded = true;
       if (data) { var doc = data; data = null; build(doc); }
     }, function () {}); // faces that will not load: no layer, and #text stays the page's text
+  };
+  // A face that came later: the pages with runs in it are built again, now in the face itself.
+  folio._font = function (i, buf) {
+    addFace(i, buf).then(function () {
+      var mark = new RegExp('"f":' + i + "[,}]");
+      pages.forEach(function (entry) { if (mark.test(entry.sig)) entry.sig = ""; });
+      if (fontsLoaded && data) build(data);
+    }, function () {});
   };
 
   //---- [SECTION] Building: one page element per page on screen, kept while the page stays

@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/first_faces.h"
 #include "core/emit.h"
 #include "core/load.h"
 #include "core/routes.h"
@@ -365,8 +366,22 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         std::string path = "/assets/" + hashed_name(stem, ".ttf", font);
         files.push_back({path.substr(1), font});
         manifest["fonts"].push_back(path);
-        assets.preload.push_back(path);
+        assets.fonts.push_back(path);
+        // The face's stand-in (ui/fonts.h), when ./folio made one: only the faces a route's first pages
+        // show come whole at first.
+        std::string metrics;
+        if (!read_whole_file(fonts_dir + "/" + stem + ".metrics.ttf", metrics)) continue;
+        path = "/assets/" + hashed_name(stem + ".metrics", ".ttf", metrics);
+        files.push_back({path.substr(1), metrics});
+        assets.font_metrics.push_back(path);
     }
+    FirstFaces faces;
+    std::string faces_error;
+    if (assets.font_metrics.size() != assets.fonts.size() || !first_faces(site, fonts_dir, faces, faces_error))
+        assets.font_metrics.clear(); // every face whole, as before stand-ins
+    else
+        manifest["metrics"] = assets.font_metrics;
+    assets.first_faces = [&faces](const Route& r) { return faces.of(r); };
     // Find and search: only the keys and the route are in the first load (find_keys.js, appended to boot);
     // the find bar, the search panel and their stylesheet come when first used.
     std::string find_keys;

@@ -342,6 +342,20 @@ std::string canonical_url(const Site& site, const Route& r) {
     return r.kind == RouteKind::NotFound ? site.info.base_url + "404.html" : absolute_url(site, r.path);
 }
 
+// The faces the route's first pages show, whole; the others as stand-ins (see SiteAssets).
+std::string face_preloads(const SiteAssets& assets, const Route& r) {
+    const bool stand_ins = assets.font_metrics.size() == assets.fonts.size() && !assets.fonts.empty();
+    const unsigned first = stand_ins && assets.first_faces ? assets.first_faces(r) : ~0u;
+    std::string out, names;
+    for (size_t i = 0; i < assets.fonts.size(); ++i) {
+        const bool whole = (first >> i) & 1u;
+        out += preload_tag(whole ? assets.fonts[i] : assets.font_metrics[i]);
+        if (whole) names += (names.empty() ? "" : " ") + std::to_string(i);
+    }
+    if (stand_ins) out += meta("name", "folio-faces", names);
+    return out;
+}
+
 std::string head_html(const Site& site, const Route& r, const SiteAssets& assets) {
     const bool article = r.kind == RouteKind::Article;
     const std::string title = article ? site.writing[r.article].title : route_title(site, r);
@@ -361,6 +375,7 @@ std::string head_html(const Site& site, const Route& r, const SiteAssets& assets
     out += "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"" + esc(site.info.title) + "\" href=\"" +
            feed_path() + "\">\n";
     if (!assets.style_css.empty()) out += "<link rel=\"stylesheet\" href=\"" + esc(assets.style_css) + "\">\n";
+    out += face_preloads(assets, r);
     for (const std::string& p : assets.preload)
         out += preload_tag(p);
     // An article's page also names the file its body comes from, which the book fetches as it opens.

@@ -3,6 +3,7 @@
 // sitemap, robots.txt, the 404 page and a _headers file for static hosts.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,13 @@ namespace folio {
 struct SiteAssets {
     std::string boot_js;              // site-root path of the boot script, e.g. "/assets/boot.3f2a1c.js"
     std::string style_css;            // site-root path of the stylesheet, e.g. "/assets/folio.9ab1.css"
-    std::vector<std::string> preload; // site-root paths to <link rel="preload"> (fonts, wasm)
+    std::vector<std::string> preload; // site-root paths to <link rel="preload"> (glue, wasm, site.json)
+    // The book's faces (site-root paths, by layout.h's Face) and their stand-ins, which measure like the face
+    // and draw nothing (empty: none, and every face comes whole). A page preloads the faces its route's
+    // first pages show (first_faces; unset: all) and the stand-ins of the others, and names the first
+    // ones in <meta name="folio-faces" content="0 2"> for boot.js.
+    std::vector<std::string> fonts, font_metrics;
+    std::function<unsigned(const Route&)> first_faces; // bit i: Face i
 };
 
 struct OutputFile {

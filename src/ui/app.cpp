@@ -561,6 +561,25 @@ void draw_message(App& a, ImDrawList* dl) {
     }
 }
 
+// Faces that so far only measure (Fonts::metrics) are asked for when a page within a few pages of the
+// view shows them, so they usually arrive before the reader gets there; one on screen now marks the frame.
+void ask_for_faces(App& a, int first) {
+    constexpr int kAhead = 4; // pages beyond the screen, either way
+    const int n = static_cast<int>(a.book.pages.size());
+    int last = first;
+    while (last + 1 < n && a.page_origin(last + 1).y < a.view_height)
+        ++last;
+    for (int i = std::max(0, first - kAhead); i < std::min(n, last + 1 + kAhead); ++i)
+        for (const Box& b : a.book.pages[i].boxes) {
+            if (b.kind != BoxKind::Text || a.fonts.drawable(b.face)) continue;
+            const int f = static_cast<int>(b.face);
+            if (i >= first && i <= last) a.faces_missing_on_screen = true;
+            if (a.faces_asked[f]) continue;
+            a.faces_asked[f] = true;
+            a.requests.load_faces.push_back(b.face);
+        }
+}
+
 } // namespace
 
 //-----------------------------------------------------------------------------
@@ -595,7 +614,8 @@ bool App::frame(float dt) {
     // (device pixel ratio) to bake its glyphs at; otherwise they stay at 1x and look blurred on HiDPI.
     for (ImFont* f : fonts.face)
         if (f) f->CurrentRasterizerDensity = GImGui->FontRasterizerDensity;
-    if (!error.empty() || !has_site || !fonts.complete()) {
+    faces_missing_on_screen = false;
+    if (!error.empty() || !has_site || !fonts.measurable()) {
         if (!error.empty()) draw_message(*this, dl);
         ImGui::End();
         return false;
@@ -659,6 +679,8 @@ bool App::frame(float dt) {
         ++pages_drawn_last_frame;
         if (book_dirty) break; // a link changed the route: the rest is stale
     }
+
+    if (!book_dirty) ask_for_faces(*this, first);
 
     // Code panels: the horizontal wheel (or shift+wheel) scrolls the one under the pointer.
     if (!book_dirty && io.MouseWheelH != 0) scroll_code_at(io.MousePos, -io.MouseWheelH * 40.0f);

@@ -45,6 +45,8 @@ struct AppRequests {
     bool cursor_hand = false;             // the pointer is over a link
     std::vector<std::string> load_images; // site paths of images to load; answer with App::image_loaded
     std::vector<std::string> load_bodies; // article bodies to fetch (Article::body_url); answer with body_arrived
+    std::vector<Face> load_faces;         // faces only measured so far that pages near the view show; answer
+                                          // with add_font
 };
 
 // An image the browser has decoded and the platform has uploaded as a texture.
@@ -92,6 +94,10 @@ struct App {
     //--- what the app asks of the platform
     AppRequests requests;
     int frames_drawn = 0;
+    // A page on screen shows a face that has not arrived (its text is left out until it does): the
+    // platform does not show such a frame as the book's first.
+    bool faces_missing_on_screen = false;
+    bool faces_asked[kFaceCount] = {};
 
     //--- find in the book (ui/find.h): the platform's find bar drives it
     FindState find;

@@ -13,6 +13,12 @@ bool Fonts::complete() const {
     return true;
 }
 
+bool Fonts::measurable() const {
+    for (int i = 0; i < kFaceCount; ++i)
+        if (!face[i] && !metrics[i]) return false;
+    return true;
+}
+
 static bool looks_like_font(const void* data, size_t size) {
     if (size < 12) return false;
     const auto* b = static_cast<const unsigned char*>(data);
@@ -47,24 +53,36 @@ float glyph_box_per_em(const void* data, size_t size) {
     return (ascender - descender) / units_per_em;
 }
 
-bool add_font(Fonts& fonts, Face face, void* data, size_t size) {
-    int i = static_cast<int>(face);
-    if (i < 0 || i >= kFaceCount || !looks_like_font(data, size)) return false;
+static ImFont* add_to_atlas(Fonts& fonts, int i, void* data, size_t size, const char* name) {
+    if (i < 0 || i >= kFaceCount || !looks_like_font(data, size)) return nullptr;
     const float ratio = glyph_box_per_em(data, size);
-    if (ratio <= 0) return false;
+    if (ratio <= 0) return nullptr;
     fonts.box_per_em[i] = ratio;
     ImFontConfig cfg;
     cfg.FontDataOwnedByAtlas = true;
     // No hinting snaps in stb_truetype anyway; keep advances fractional so widths scale linearly
     // with size, which keeps the core's layout (measured at one size) true at every zoom.
     cfg.PixelSnapH = false;
-    std::snprintf(cfg.Name, sizeof cfg.Name, "folio-face-%d", i);
-    fonts.face[i] = ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(size), 0.0f, &cfg);
-    return fonts.face[i] != nullptr;
+    std::snprintf(cfg.Name, sizeof cfg.Name, "%s-%d", name, i);
+    return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(size), 0.0f, &cfg);
+}
+
+bool add_font(Fonts& fonts, Face face, void* data, size_t size) {
+    const int i = static_cast<int>(face);
+    ImFont* f = add_to_atlas(fonts, i, data, size, "folio-face");
+    if (f) fonts.face[i] = f;
+    return f != nullptr;
+}
+
+bool add_font_metrics(Fonts& fonts, Face face, void* data, size_t size) {
+    const int i = static_cast<int>(face);
+    ImFont* f = add_to_atlas(fonts, i, data, size, "folio-metrics");
+    if (f) fonts.metrics[i] = f;
+    return f != nullptr;
 }
 
 float ImGuiMeasurer::width(Face face, float size, const char* begin, const char* end) {
-    ImFont* f = fonts ? fonts->face[static_cast<int>(face)] : nullptr;
+    ImFont* f = fonts ? fonts->measuring(face) : nullptr;
     if (!f) return size * 0.5f * static_cast<float>(end - begin);
     return f->CalcTextSizeA(size, FLT_MAX, 0.0f, begin, end).x;
 }

@@ -17,10 +17,22 @@ namespace folio {
 // box is 1.362 em (ascender 1069, descender -293, 1000 units per em), so ImGui size 14 is a 10.28 px
 // em: 14 units at scale 1.3 read as 13.4 CSS px, not 18. box_per_em holds that ratio for each face, read
 // from the font file when it is added (never assumed); css_px converts. This is the one place it lives.
+//
+// A face the first pages do not show may come later (the browser fetches it when the reader nears a page
+// that uses it). Until then its stand-in measures: a font with the face's own advances and vertical
+// metrics and no outlines (`<face>.metrics.ttf`, made by ./folio with the subset fonts), so the layout is
+// the same, to the bit, before and after the face arrives, and nothing moves when it does.
 struct Fonts {
-    ImFont* face[kFaceCount] = {};
+    ImFont* face[kFaceCount] = {};    // the faces that draw (and measure)
+    ImFont* metrics[kFaceCount] = {}; // stand-ins that only measure, for faces still to come
     float box_per_em[kFaceCount] = {1, 1, 1, 1, 1};
-    bool complete() const;
+    bool complete() const;   // every face can draw
+    bool measurable() const; // every face can be measured: the book can be laid out
+    bool drawable(Face f) const { return face[static_cast<int>(f)] != nullptr; }
+    ImFont* measuring(Face f) const {
+        const int i = static_cast<int>(f);
+        return face[i] ? face[i] : metrics[i];
+    }
     // The CSS font size (px) that text drawn at ImGui size `size` times `scale` reads as.
     float css_px(Face f, float size, float scale) const { return size * scale / box_per_em[static_cast<int>(f)]; }
 };
@@ -32,6 +44,8 @@ float glyph_box_per_em(const void* data, size_t size);
 // Adds a TrueType/OpenType font from memory. Ownership of data (allocated with IM_ALLOC or malloc)
 // passes to the atlas. Returns false if the data is not a font.
 bool add_font(Fonts& fonts, Face face, void* data, size_t size);
+// Adds a face's stand-in for measuring (see Fonts). The same ownership and checks as add_font.
+bool add_font_metrics(Fonts& fonts, Face face, void* data, size_t size);
 
 // Measures with the ImGui fonts: the same numbers the layout and the drawing use.
 struct ImGuiMeasurer : Measurer {

@@ -156,7 +156,7 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
 
 std::vector<int> pages_on_screen(const App& a) {
     std::vector<int> out;
-    if (a.book_dirty || !a.has_site || !a.error.empty() || !a.fonts.complete()) return out;
+    if (a.book_dirty || !a.has_site || !a.error.empty() || !a.fonts.measurable()) return out;
     const float ph = a.book.spec.height * a.page_scale;
     for (int i = 0; i < static_cast<int>(a.book.pages.size()); ++i) {
         ImVec2 o = a.page_origin(i);

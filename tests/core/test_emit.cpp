@@ -45,7 +45,11 @@ std::string read_text(const std::string& path) {
 using folio::testing::seed_site;
 
 SiteAssets test_assets() {
-    return {"/assets/boot.1a2b.js", "/assets/folio.3c4d.css", {"/assets/serif.5e6f.ttf", "/assets/folio.7a8b.wasm"}};
+    SiteAssets a;
+    a.boot_js = "/assets/boot.1a2b.js";
+    a.style_css = "/assets/folio.3c4d.css";
+    a.preload = {"/assets/serif.5e6f.ttf", "/assets/folio.7a8b.wasm"};
+    return a;
 }
 
 const std::string* find_file(const std::vector<OutputFile>& files, const std::string& path) {
@@ -584,4 +588,33 @@ TEST_CASE("emit: addresses are percent-encoded and relative links resolve agains
     CHECK(rss.find("<a href=\"https://ada.example/writing/other#part\">c</a>") != std::string::npos);
     CHECK(rss.find("<a href=\"https://ada.example/writing/parsing#part\">d</a>") != std::string::npos);
     CHECK(rss.find("<a href=\"https://ada.example/my%20uri\">a</a>") != std::string::npos);
+}
+
+TEST_CASE("a page preloads the faces its route's first pages show, and the stand-ins of the others") {
+    Site site = seed_site();
+    SiteAssets a = test_assets();
+    a.fonts = {"/assets/serif-regular.1.ttf", "/assets/serif-italic.2.ttf", "/assets/serif-bold.3.ttf"};
+    a.font_metrics = {"/assets/serif-regular.metrics.4.ttf", "/assets/serif-italic.metrics.5.ttf",
+                      "/assets/serif-bold.metrics.6.ttf"};
+    a.first_faces = [](const Route& r) { return r.kind == RouteKind::Article ? 0b101u : 0b001u; };
+    auto preloads = [](const std::string& page, const std::string& path) {
+        return count_of(page, "<link rel=\"preload\" href=\"" + path + "\" as=\"fetch\" crossorigin>");
+    };
+    const std::string front = emit_page(site, resolve_route(site, "/"), "{{head}}", a).contents;
+    CHECK(preloads(front, "/assets/serif-regular.1.ttf") == 1);
+    CHECK(preloads(front, "/assets/serif-italic.2.ttf") == 0);
+    CHECK(preloads(front, "/assets/serif-italic.metrics.5.ttf") == 1);
+    CHECK(preloads(front, "/assets/serif-bold.metrics.6.ttf") == 1);
+    CHECK(preloads(front, "/assets/serif-regular.metrics.4.ttf") == 0);
+    CHECK(front.find("<meta name=\"folio-faces\" content=\"0\">") != std::string::npos);
+    const std::string article =
+        emit_page(site, resolve_route(site, "/writing/" + site.writing.front().slug), "{{head}}", a).contents;
+    CHECK(preloads(article, "/assets/serif-bold.3.ttf") == 1);
+    CHECK(preloads(article, "/assets/serif-italic.metrics.5.ttf") == 1);
+    CHECK(article.find("<meta name=\"folio-faces\" content=\"0 2\">") != std::string::npos);
+    // Without stand-ins every face comes whole, and boot.js is told nothing.
+    a.font_metrics.clear();
+    const std::string whole = emit_page(site, resolve_route(site, "/"), "{{head}}", a).contents;
+    CHECK(preloads(whole, "/assets/serif-italic.2.ttf") == 1);
+    CHECK(whole.find("folio-faces") == std::string::npos);
 }

@@ -110,6 +110,8 @@ EM_JS(void, js_load_image, (const char* src), {
     img.onerror = () => reply(0, 0, 0);
     img.src = url;
 });
+// A face the first pages did not need, now wanted (boot.js fetches it and calls folio_add_font).
+EM_JS(void, js_load_face, (int face), { if (window.folio && window.folio._loadFace) window.folio._loadFace(face); });
 // The find bar (web/find.js) shows the count and the current match: tell it they changed.
 EM_JS(void, js_find_changed, (), { if (window.folio && window.folio._findChanged) window.folio._findChanged(); });
 // clang-format on
@@ -142,6 +144,7 @@ struct Platform {
     folio::TextLayerKey layer_key; // what the text layer shows now
     double layer_scroll = -1;      // the scroll offset it was last moved to
     int find_version_seen = 0;     // FindState::version last told to the find bar
+    bool shown = false;            // a frame was reported to boot.js (the canvas is on)
 };
 
 Platform g_platform;
@@ -207,6 +210,9 @@ void handle_requests() {
     for (const std::string& url : r.load_bodies)
         js_fetch_body(url.c_str());
     r.load_bodies.clear();
+    for (folio::Face f : r.load_faces)
+        js_load_face(static_cast<int>(f));
+    r.load_faces.clear();
     if (p.app.find.version != p.find_version_seen) {
         p.find_version_seen = p.app.find.version;
         js_find_changed();
@@ -261,7 +267,11 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
                  ((desk >> IM_COL32_B_SHIFT) & 0xFF) / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    js_frame_drawn(p.app.frames_drawn);
+    // The book's first frame is not one with text left out for a face still on its way.
+    if (p.shown || !p.app.faces_missing_on_screen) {
+        p.shown = true;
+        js_frame_drawn(p.app.frames_drawn);
+    }
     handle_requests();
     update_text_layer();
 
@@ -469,9 +479,24 @@ EMSCRIPTEN_KEEPALIVE int folio_set_site(const char* json, int len) {
     return 1;
 }
 
-// A font file (malloc'd by the caller; ownership passes to ImGui). face: folio::Face.
+// A font file (malloc'd by the caller; ownership passes to ImGui). face: folio::Face. A face whose
+// stand-in laid the book out changes nothing but the ink: the pages are drawn again, not laid out.
 EMSCRIPTEN_KEEPALIVE int folio_add_font(int face, void* data, int len) {
-    if (!folio::add_font(g_platform.app.fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len))) {
+    folio::Fonts& fonts = g_platform.app.fonts;
+    const bool measured = face >= 0 && face < folio::kFaceCount && fonts.metrics[face];
+    if (!folio::add_font(fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len))) {
+        std::free(data);
+        return 0;
+    }
+    if (!measured) g_platform.app.book_dirty = true;
+    request_frame(2);
+    return 1;
+}
+
+// A face's stand-in (Fonts::metrics): its advances without outlines, for a face the first pages do not show.
+EMSCRIPTEN_KEEPALIVE int folio_add_font_metrics(int face, void* data, int len) {
+    if (!folio::add_font_metrics(g_platform.app.fonts, static_cast<folio::Face>(face), data,
+                                 static_cast<size_t>(len))) {
         std::free(data);
         return 0;
     }
