@@ -1,6 +1,8 @@
 // folio CLI: `folio build`. See build.h.
 #include "cli/build.h"
 
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -8,8 +10,10 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -74,9 +78,18 @@ int fail(const std::string& msg) {
 // "/assets/bodies/<hash>.json#<offset>-<length>" (bytes); the browser fetches the chunk once and slices it.
 constexpr size_t kChunkBytes = 64 * 1024;
 
-// Each chunk goes to `sink` as soon as it is full, and its articles' Markdown is released then (the pages
-// need only the parsed documents; site_to_json still tells them apart: an empty body is not the opening).
-template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
+// The JSON of an article's body tree: from `cache` when its Markdown is the one cached.
+std::string body_json(const Article& a, const BodyJsonCache* cache) {
+    if (cache) {
+        auto it = cache->find(a.slug);
+        if (it != cache->end() && it->second.first == a.body_markdown) return it->second.second;
+    }
+    return body_tree_json(a);
+}
+
+// Each chunk goes to `sink` as soon as it is full. (folio build has released the Markdown once parsed,
+// DeriveOptions; site_to_json still tells the bodies apart: an empty body is not the opening.)
+template <typename Sink> void pack_bodies(Site& site, BodyJsonCache* cache, Sink&& sink) {
     std::vector<std::pair<Article*, size_t>> members; // article, bytes of its tree
     std::string data;
     auto flush = [&]() {
@@ -86,20 +99,32 @@ template <typename Sink> void pack_bodies(Site& site, Sink&& sink) {
         for (auto& [a, size] : members) {
             a->body_url = url + "#" + std::to_string(at) + "-" + std::to_string(size);
             at += size;
-            std::string().swap(a->body_markdown);
         }
         sink(OutputFile{url.substr(1), std::move(data)});
         data.clear();
         members.clear();
     };
-    // Oldest first: a new article (the newest) changes only the last chunk.
-    for (auto it = site.writing.rbegin(); it != site.writing.rend(); ++it) {
-        Article& a = *it;
-        if (a.body_markdown == a.opening) continue;
-        const std::string tree = body_tree_json(a);
-        members.push_back({&a, tree.size()});
-        data += tree;
-        if (data.size() >= kChunkBytes) flush();
+    // Oldest first: a new article (the newest) changes only the last chunk. The trees are written by
+    // every core, a batch at a time (the batch's text only is in memory), then packed in order.
+    std::vector<Article*> oldest_first;
+    for (auto it = site.writing.rbegin(); it != site.writing.rend(); ++it)
+        if (it->body_markdown != it->opening) oldest_first.push_back(&*it);
+    constexpr size_t kBatch = 256;
+    std::vector<std::string> trees(kBatch);
+    for (size_t start = 0; start < oldest_first.size(); start += kBatch) {
+        const size_t count = std::min(kBatch, oldest_first.size() - start);
+        parallel_for(count, [&](size_t i) { trees[i] = body_json(*oldest_first[start + i], cache); });
+        for (size_t i = 0; i < count; ++i) {
+            const Article& a = *oldest_first[start + i];
+            if (cache) {
+                auto& kept = (*cache)[a.slug];
+                if (kept.first != a.body_markdown) kept = {a.body_markdown, trees[i]};
+            }
+            members.push_back({oldest_first[start + i], trees[i].size()});
+            data += trees[i];
+            std::string().swap(trees[i]);
+            if (data.size() >= kChunkBytes) flush();
+        }
     }
     flush();
 }
@@ -150,6 +175,51 @@ std::string compact_script(const std::string& js) {
 }
 
 } // namespace
+
+void parallel_for(size_t n, const std::function<void(size_t)>& body) {
+    unsigned workers = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
+    if (n < 64) workers = 1;
+    std::atomic<size_t> next{0};
+    auto work = [&]() {
+        for (size_t i; (i = next.fetch_add(1)) < n;)
+            body(i);
+    };
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < workers; ++t)
+        threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads)
+        t.join();
+}
+
+namespace {
+
+double wall_ms() {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// User + system time of the whole process (every thread), and its peak resident memory.
+double cpu_ms(long* peak_kb = nullptr) {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    if (peak_kb) *peak_kb = u.ru_maxrss;
+    return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e3 + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e3;
+}
+
+} // namespace
+
+PhaseClock::PhaseClock() : on_(std::getenv("FOLIO_BUILD_TIMES") != nullptr) {
+    if (on_) wall_ = wall_ms(), cpu_ = cpu_ms();
+}
+
+void PhaseClock::mark(const char* phase) {
+    if (!on_) return;
+    long peak = 0;
+    const double wall = wall_ms(), cpu = cpu_ms(&peak);
+    std::fprintf(stderr, "folio build: %-22s %8.1f ms wall %8.1f ms cpu  peak %6ld MB\n", phase, wall - wall_,
+                 cpu - cpu_, peak / 1024);
+    wall_ = wall, cpu_ = cpu;
+}
 
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
 
@@ -249,6 +319,15 @@ bool write_pages(Output& out, const Site& site, const std::vector<Route>& routes
     return ok;
 }
 
+// The files that are not a route's page (404.html, the feed, the sitemap, robots.txt, _headers) and the
+// search index over all the writing (core/search_index.h), fetched when search is first used.
+std::vector<OutputFile> side_files(const Site& site, const std::string& shell, const SiteAssets& assets) {
+    std::vector<OutputFile> files = emit_site_files(site, shell, assets);
+    for (OutputFile& f : build_search_index(site))
+        files.push_back(std::move(f));
+    return files;
+}
+
 // The characters marked in `seen` that the subset fonts lack, from fonts_dir/chars.txt (the code points
 // the subset covers, written by ./folio when it subsets). Empty when there is no such list.
 std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std::vector<bool>& seen) {
@@ -271,6 +350,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     const std::string source = FOLIO_SOURCE_DIR;
     const std::string shell_file = shell_arg.empty() ? source + "/shell.html" : shell_arg;
     const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
+    PhaseClock clock;
 
     // Small files first, in memory; the pages are written as they are made.
     std::vector<OutputFile> files;
@@ -373,11 +453,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
                         " cannot be read; add the file or fix the path");
         files.push_back({img.substr(1), data});
     }
-    for (OutputFile& f : emit_site_files(site, shell, assets))
-        files.push_back(std::move(f));
-    // The search index over all the writing (core/search_index.h), fetched when search is first used.
-    for (OutputFile& f : build_search_index(site))
-        files.push_back(std::move(f));
+    clock.mark("assets");
 
     fs::path out = fs::absolute(out_dir).lexically_normal();
     if (out.filename().empty()) out = out.parent_path();
@@ -405,11 +481,13 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         else
             ok = ok && output.write(chunk.path, chunk.contents);
     };
-    pack_bodies(site, write_chunk);
+    pack_bodies(site, mode.bodies, write_chunk);
     write_fold_chunks(site, write_chunk);
-    files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
+    clock.mark("bodies");
+    OutputFile site_json{"site.json", site_to_json(site, /*separate_bodies=*/true)};
+    clock.mark("site.json");
     if (mode.check_fonts) {
-        mark_code_points(files.back().contents, seen);
+        mark_code_points(site_json.contents, seen);
         std::vector<uint32_t> missing = missing_characters(fonts_dir, seen);
         if (!missing.empty()) {
             std::fprintf(stderr, "folio build: the text uses %zu character%s the subset fonts lack (U+%04X ...)\n",
@@ -418,11 +496,25 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
             return kExitFontsNeeded;
         }
     }
+    // The feed, the sitemap, the 404 page and the search index, on a thread of their own while the pages
+    // are made (the site is complete now), and not before: site.json's JSON is gone, so both are never
+    // in memory at once.
+    std::future<std::vector<OutputFile>> side = std::async(std::launch::async, [&] {
+        PhaseClock side_clock;
+        std::vector<OutputFile> out = side_files(site, shell, assets);
+        side_clock.mark("(beside) feed, search");
+        return out;
+    });
     for (const OutputFile& c : held)
         ok = ok && output.write(c.path, c.contents);
     std::vector<OutputFile>().swap(held);
+    // The book's content first: in place, the open preview page can show the edit from here on.
+    ok = ok && output.write(site_json.path, site_json.contents);
+    std::string().swap(site_json.contents);
+    if (ok && in_place && mode.on_content_written) mode.on_content_written();
     const std::vector<Route> routes = all_routes(site);
     make_page_folders(target, routes);
+    clock.mark("folders");
     const auto pages_start = std::chrono::steady_clock::now();
     ok = ok && write_pages(output, site, routes, shell, assets, proofs);
     if (fonts_usable) imgui.end_frame();
@@ -431,9 +523,14 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
                     "%.0f ms\n",
                     proofs.layouts(), proofs.layout_ms(), proofs.main_book_ms(),
                     std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - pages_start).count());
+    clock.mark("pages");
+    for (OutputFile& f : side.get())
+        files.push_back(std::move(f));
+    clock.mark("waiting for the side");
     for (const OutputFile& f : files)
         ok = ok && output.write(f.path, f.contents);
     ok = ok && output.finish();
+    clock.mark("other files");
     if (!ok) {
         if (!in_place) fs::remove_all(target, ec);
         return fail("cannot write into " + target.string());
@@ -455,13 +552,128 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         return fail("cannot move the new output into place: " + out.string());
     }
     if (had_old) fs::remove_all(old, ec);
-    std::printf("folio build: %zu files in %s\n", routes.size() + files.size() + chunk_count, out.string().c_str());
+    std::printf("folio build: %zu files in %s\n", routes.size() + files.size() + chunk_count + 1, out.string().c_str());
     return 0;
 }
 
 } // namespace folio
 
 namespace folio {
+
+namespace {
+
+// What a rebuild depends on: content.json and the Markdown files it names (size and modification time).
+std::string bundle_stamp(const std::string& bundle_dir, const std::vector<std::string>& files) {
+    std::string stamp;
+    struct stat st {};
+    for (const std::string& f : files) {
+        const std::string path = bundle_dir + "/" + f;
+        if (stat(path.c_str(), &st) != 0) {
+            stamp += "-\n";
+            continue;
+        }
+        stamp += std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+                 std::to_string(st.st_mtim.tv_nsec) + "\n";
+    }
+    return stamp;
+}
+
+std::vector<std::string> watched_files(const Site& site) {
+    std::vector<std::string> files{"content.json"};
+    for (const Article& a : site.writing)
+        if (!a.body_file.empty()) files.push_back(a.body_file);
+    return files;
+}
+
+// The version in out_dir/preview-status.json, 0 when there is none.
+long status_version(const fs::path& file) {
+    std::string text;
+    if (!read_whole_file(file.string(), text)) return 0;
+    try {
+        return nlohmann::json::parse(text).value("version", 0L);
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+bool write_status(const fs::path& out, long version, const std::string& errors) {
+    const fs::path file = out / "preview-status.json", tmp = out / "preview-status.json.tmp";
+    if (!write_file(tmp, nlohmann::json{{"version", version}, {"errors", errors}}.dump() + "\n")) return false;
+    std::error_code ec;
+    fs::rename(tmp, file, ec);
+    return !ec;
+}
+
+} // namespace
+
+int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
+               const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode) {
+    BuildMode each = mode;
+    each.incremental = true;
+    each.watch = false;
+    const fs::path out = fs::absolute(out_dir).lexically_normal();
+    long version = status_version(out / "preview-status.json");
+    Site previous;
+    BodyJsonCache bodies;
+    each.bodies = &bodies;
+    std::vector<std::string> files{"content.json"};
+    for (;;) {
+        std::string stamp = bundle_stamp(bundle_dir, files);
+        const auto start = std::chrono::steady_clock::now();
+        auto since_start = [&]() {
+            return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        };
+        // The open page refetches site.json when the version moves (also after the first build: it may
+        // follow an edit that needed new characters in the fonts).
+        bool told = false;
+        double shown_ms = -1;
+        auto tell = [&](const std::string& errors) {
+            told = true;
+            shown_ms = since_start();
+            return write_status(out, ++version, errors);
+        };
+        Site site;
+        Diagnostics diags;
+        DeriveOptions options;
+        options.parallel = parallel_for;
+        options.previous = &previous;
+        std::string errors;
+        PhaseClock clock;
+        const bool loaded = load_bundle(bundle_dir, site, diags, options);
+        clock.mark("load and parse");
+        if (loaded) {
+            std::vector<std::string> now_watched = watched_files(site);
+            if (now_watched != files) { // content.json names other files now: watch those, as they were read
+                files = std::move(now_watched);
+                stamp = bundle_stamp(bundle_dir, files);
+            }
+            bool told_ok = true;
+            each.on_content_written = [&]() { told_ok = tell(""); };
+            const int rc = build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
+            if (rc != 0) return rc; // the fonts (./folio subsets them and starts again), or the output
+            if (!told_ok) return fail("cannot write " + (out / "preview-status.json").string());
+            previous = std::move(site);
+        } else {
+            for (const Diagnostic& d : diags)
+                errors += format_diagnostic(d) + "\n";
+            errors += std::to_string(diags.size()) + (diags.size() == 1 ? " error\n" : " errors\n");
+            std::fputs(errors.c_str(), stderr);
+        }
+        if (!told && !tell(errors)) return fail("cannot write " + (out / "preview-status.json").string());
+        if (shown_ms >= 0)
+            std::printf("folio build: the page can show it after %.1f ms; rebuilt in %.1f ms\n", shown_ms,
+                        since_start());
+        std::fflush(stdout);
+        while (bundle_stamp(bundle_dir, files) == stamp)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        // An editor may still be writing: wait until the files stay as they are for a moment.
+        for (std::string now = bundle_stamp(bundle_dir, files), then; now != then;) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(15));
+            then = std::move(now);
+            now = bundle_stamp(bundle_dir, files);
+        }
+    }
+}
 
 // The starting bundle: every required section, one article with a Markdown file, a link without an
 // address yet. `folio check` passes on it, and docs/content.md explains each field.

@@ -1,17 +1,29 @@
 // folio CLI: `folio build`: the static site, written atomically.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 
 #include "core/model.h"
 
 namespace folio {
+
+// Each article's body tree as JSON, by slug, with the Markdown it was parsed from: what the watching
+// builder keeps between rebuilds, so an unchanged article's tree is not written out again.
+using BodyJsonCache = std::unordered_map<std::string, std::pair<std::string, std::string>>;
 
 struct BuildMode {
     bool preview = false;          // the page watches preview-status.json for content changes (./folio preview)
     bool incremental = false;      // update out_dir in place, writing only the files that changed (see below)
     bool check_fonts = false;      // stop with kExitFontsNeeded when the text needs characters the fonts lack
     bool print_proof_cost = false; // print the layouts the proofs took and their time (bench/build.sh)
+    bool watch = false;            // keep running: rebuild (incrementally) whenever the bundle changes (watch_site)
+    // An in-place build calls this once site.json and the article bodies are written, before the pages,
+    // the feed and the search index: the open preview page can show the change from then on.
+    std::function<void()> on_content_written;
+    BodyJsonCache* bodies = nullptr; // when set (the site keeps its Markdown), read and updated
 };
 
 // Exit code of build_site when check_fonts finds characters missing from fonts_dir/chars.txt: subset
@@ -27,6 +39,34 @@ constexpr int kExitFontsNeeded = 3;
 // what was written, by content hash): only the files whose contents changed are rewritten (each atomically), and files
 // no longer produced are removed. Returns the exit code.
 int build_site(Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
+               const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode);
+
+// Runs body(i) once for every i below n on one thread per core (at most 8; one for small n), each
+// thread taking the next index as it finishes one. body must be safe to run on several threads at once.
+void parallel_for(size_t n, const std::function<void(size_t)>& body);
+
+// Where a build's time goes: with FOLIO_BUILD_TIMES set in the environment, mark() prints the wall and
+// CPU (user + system, all threads) milliseconds since the previous mark and the peak memory so far to
+// stderr, one line per phase. Silent otherwise.
+class PhaseClock {
+public:
+    PhaseClock();
+    void mark(const char* phase);
+
+private:
+    bool on_ = false;
+    double wall_ = 0, cpu_ = 0;
+};
+
+// The preview's builder (./folio preview): builds, then watches content.json and the Markdown files it
+// names and rebuilds in place on every change, until it is stopped. It stays running so that an edit
+// costs only what changed: the renderer, the fonts and the language rules are read once, and an article
+// whose Markdown is unchanged keeps its parsed tree. After each rebuild it writes
+// out_dir/preview-status.json ({"version", "errors"}: what the open page watches), with the diagnostics
+// as `folio check` prints them when the bundle has errors. Returns kExitFontsNeeded when the text needs
+// characters the fonts lack (./folio subsets them and starts it again), 1 when the output cannot be
+// written.
+int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
                const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode);
 
 // Writes a small, valid starting bundle into dir (created if needed). Refuses to overwrite a content.json.

@@ -29,6 +29,8 @@ const char* const kUsage =
     "        [--incremental]                rewrite only what changed since the last incremental build\n"
     "        [--check-fonts]                exit 3 if the text needs characters the subset fonts lack\n"
     "        [--proof-cost]                 print what laying out each route's first page (the proof) cost\n"
+    "        [--watch]                      keep running, rebuilding in place on every change to the bundle\n"
+    "                                       (./folio preview); writes DIR/preview-status.json each time\n"
     "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
@@ -85,6 +87,8 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
             a.mode.incremental = true;
         } else if (s == "--check-fonts") {
             a.mode.check_fonts = true;
+        } else if (s == "--watch") {
+            a.mode.watch = true;
         } else if (s == "--strict") {
             a.strict = true;
         } else if (s == "--width" || s == "--height") {
@@ -109,9 +113,9 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
     return true;
 }
 
-bool load_or_report(const std::string& bundle, folio::Site& site) {
+bool load_or_report(const std::string& bundle, folio::Site& site, const folio::DeriveOptions& options = {}) {
     folio::Diagnostics diags;
-    if (folio::load_bundle(bundle, site, diags)) return true;
+    if (folio::load_bundle(bundle, site, diags, options)) return true;
     for (const folio::Diagnostic& d : diags)
         std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
     std::fprintf(stderr, "%zu error%s\n", diags.size(), diags.size() == 1 ? "" : "s");
@@ -240,8 +244,15 @@ int main(int argc, char** argv) {
     if (a.command == "build") {
         if (a.out.empty()) return usage_error("build needs -o DIR");
         if (a.web.empty()) return usage_error("build needs --web DIR (the folder with folio.js and folio.wasm)");
+        if (a.mode.watch) return folio::watch_site(a.bundle, a.out, a.web, a.fonts, a.shell, a.mode);
+        folio::PhaseClock clock;
         folio::Site site;
-        if (!load_or_report(a.bundle, site)) return 1;
+        // Every core parses; the build needs only the parsed trees, not the Markdown.
+        folio::DeriveOptions options;
+        options.parallel = folio::parallel_for;
+        options.keep_markdown = false;
+        if (!load_or_report(a.bundle, site, options)) return 1;
+        clock.mark("load and parse");
         return folio::build_site(site, a.bundle, a.out, a.web, a.fonts, a.shell, a.mode);
     }
     return usage_error("unknown command '" + a.command + "'");

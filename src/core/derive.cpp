@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 #include "core/bound.h"
 #include "core/links.h"
@@ -202,22 +203,70 @@ void set_body(Article& a, const std::string& markdown) {
 }
 #endif
 
-void derive(Site& site) {
+// A finished tree's lists at their exact sizes: they grew by doubling while it was built, and a whole
+// archive's trees are held at once.
+static void shrink_tree(Node& n) {
+    n.children.shrink_to_fit();
+    n.runs.shrink_to_fit();
+    for (Node& c : n.children)
+        shrink_tree(c);
+}
+
+// Takes the parsed body of `before` (the same article, loaded earlier) when its Markdown is the same.
+static bool reuse_body(Article& a, Article* before) {
+    if (!before || a.body_is_tree || before->body_is_tree) return false;
+    const std::string& source = a.body_markdown.empty() ? a.opening : a.body_markdown;
+    if (before->body_markdown != source) return false;
+    a.body_markdown = source;
+    a.body = std::move(before->body);
+    a.words = before->words;
+    a.reading_minutes = before->reading_minutes;
+    a.reading_time = before->reading_time;
+    before->body_markdown.clear(); // taken: never matched twice
+    return true;
+}
+
+// Each article's body: parsed (or taken as the tree it came as), its words counted.
+static void derive_body(Article& a, bool keep_markdown, Article* before) {
+    if (reuse_body(a, before)) {
+    } else if (a.body_is_tree) {
+        set_body_tree(a, std::move(a.body));
+    } else {
+#ifndef FOLIO_TREES_ONLY
+        set_body(a, a.body_markdown.empty() ? a.opening : a.body_markdown);
+#endif
+    }
+    if (keep_markdown) return;
+    if (a.body_markdown != a.opening) std::string().swap(a.body_markdown);
+    shrink_tree(a.body);
+}
+
+void derive(Site& site, const DeriveOptions& options) {
     // Newest first; same-date articles keep the order the author listed them in.
     std::stable_sort(site.writing.begin(), site.writing.end(),
                      [](const Article& a, const Article& b) { return b.date < a.date; });
     const int n = static_cast<int>(site.writing.size());
+    const bool keep = options.keep_markdown;
+    std::vector<Article*> before(site.writing.size(), nullptr);
+    if (options.previous) {
+        std::map<std::string, Article*> by_slug;
+        for (Article& a : options.previous->writing)
+            by_slug[a.slug] = &a;
+        for (size_t i = 0; i < site.writing.size(); ++i) {
+            auto it = by_slug.find(site.writing[i].slug);
+            if (it != by_slug.end()) before[i] = it->second;
+        }
+    }
+    if (options.parallel)
+        options.parallel(site.writing.size(), [&](size_t i) { derive_body(site.writing[i], keep, before[i]); });
+    else
+        for (size_t i = 0; i < site.writing.size(); ++i)
+            derive_body(site.writing[i], keep, before[i]);
     // site.json of a bounded archive holds part of it: its articles carry the numbers of the whole.
     const bool partial = !site.folds.empty();
-    for (int i = 0; i < n; ++i) {
-        Article& a = site.writing[i];
-        if (!partial) a.number = n - i;
-        if (a.body_is_tree) set_body_tree(a, std::move(a.body));
-#ifndef FOLIO_TREES_ONLY
-        else
-            set_body(a, a.body_markdown.empty() ? a.opening : a.body_markdown);
-#endif
-    }
+    if (!partial)
+        for (int i = 0; i < n; ++i)
+            site.writing[i].number = n - i;
     site.local_images.clear();
     for (const Article& a : site.writing)
         collect_images(a.body, site.local_images);

@@ -1,14 +1,29 @@
 // folio core: what the model derives from what the author wrote (numbers, words, tags, links).
 #pragma once
 
+#include <functional>
+
 #include "core/model.h"
 
 namespace folio {
 
+// Runs body(i) once for every i below n, in any order, possibly on several threads at once. Core never
+// starts a thread itself: the CLI passes one that uses every core; null means one after another.
+using ParallelFor = std::function<void(size_t n, const std::function<void(size_t)>& body)>;
+
+struct DeriveOptions {
+    ParallelFor parallel;      // parses the articles' bodies, each on its own (they share nothing)
+    bool keep_markdown = true; // false: an article's Markdown is released once parsed, unless it is just
+                               // the opening (folio build needs only the trees; an empty body_markdown
+                               // still tells a body of its own from the opening)
+    Site* previous = nullptr;  // the same bundle loaded before (kept Markdown): an article whose Markdown
+                               // is unchanged takes its parsed body from there (moved out), not parsed again
+};
+
 // Sorts articles newest first and numbers them (newest = count), parses every Markdown body, counts
 // words and reading time, links previous/next, builds the tag index, resolves timeline references and
 // pull-request addresses. Assumes the site passed validation.
-void derive(Site& site);
+void derive(Site& site, const DeriveOptions& options = {});
 
 // Site paths of the images a document shows ("/images/x.png"), each once, percent-decoded: the files they
 // name ("/images/a%20b.png" -> "/images/a b.png"). Other sites' images are not listed.

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 
 #ifndef FOLIO_HIGHLIGHT_DIR
 #error "FOLIO_HIGHLIGHT_DIR must name the folder with folio's own .lang files"
@@ -147,10 +148,15 @@ struct Language {
     srchilite::HighlightStatePtr state;
 };
 
+// Per thread: articles are parsed on several threads at once, and a language's rules are only known
+// to be safe to use from one. Reading a definition goes through source-highlight's parser, which keeps
+// global state: one thread at a time.
 Language* language(const LangInfo& info) {
-    static std::map<std::string, std::unique_ptr<Language>> cache;
+    thread_local std::map<std::string, std::unique_ptr<Language>> cache;
     auto it = cache.find(info.file);
     if (it != cache.end()) return it->second.get();
+    static std::mutex reading;
+    std::lock_guard<std::mutex> lock(reading);
     std::unique_ptr<Language> lang;
     try {
         static srchilite::RegexRuleFactory factory;

@@ -8,19 +8,22 @@
 
 #include <string>
 
+#include "core/derive.h"
 #include "core/diagnostics.h"
 #include "core/model.h"
 
 namespace folio {
 
 // Reads BUNDLE/content.json and the Markdown files it names; validates; derives. Returns true if clean.
-bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out);
+// The Markdown files are read and parsed through options.parallel (derive.h).
+bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out, const DeriveOptions& options = {});
 
 // Validates and derives from JSON text. Markdown files named by body_file are read through read_file
 // (may be null: then body_file is an error). file_label is used in messages.
 using ReadFile = bool (*)(const std::string& path, std::string& contents, void* user);
+// read_file must be safe to call from several threads at once when options.parallel is given.
 bool load_site_json(const std::string& file_label, std::string text, Site& site, Diagnostics& out,
-                    ReadFile read_file = nullptr, void* user = nullptr);
+                    ReadFile read_file = nullptr, void* user = nullptr, const DeriveOptions& options = {});
 
 // Reads a whole file (native only). False if it cannot be opened.
 bool read_whole_file(const std::string& path, std::string& contents);

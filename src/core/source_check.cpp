@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/derive.h"
+#include "core/load.h"
 #include "core/markdown.h"
 
 namespace folio {
@@ -45,7 +46,11 @@ void check_images(const Site& site, const std::string& bundle_dir, Diagnostics& 
     for (const Article& a : site.writing) {
         std::vector<const Node*> images;
         collect_image_nodes(a.body, images);
-        const std::string& src = a.body_markdown;
+        // folio build keeps no Markdown once parsed (DeriveOptions): read it again to place a message.
+        std::string reread;
+        if (a.body_markdown.empty() && !a.body_file.empty() && !images.empty())
+            read_whole_file(bundle_dir + "/" + a.body_file, reread);
+        const std::string& src = reread.empty() ? a.body_markdown : reread;
         std::set<std::string> reported;
         size_t search_from = 0;
         for (const Node* img : images) {

@@ -43,39 +43,59 @@ void utf8_append(std::string& out, uint32_t cp) {
         out += static_cast<char>(0x80 | ((cp >> (6 * k)) & 0x3F));
 }
 
-std::string clean_text(const std::string& s) {
+namespace {
+
+// An ASCII byte that XML 1.0 allows: tab, newline, carriage return and everything from the space up.
+bool xml_ascii(unsigned char b) { return b >= 0x20 || b == 0x9 || b == 0xA || b == 0xD; }
+
+// s with what XML 1.0 forbids dropped, invalid UTF-8 as U+FFFD, and each allowed ASCII byte b replaced
+// by escape(b) when that is not null. The runs that stay as written are copied whole, not byte by byte.
+template <class Escape> std::string clean_with(const std::string& s, size_t extra, Escape escape) {
     std::string out;
-    out.reserve(s.size());
+    out.reserve(s.size() + extra);
+    size_t run = 0; // the first byte not yet copied
     for (size_t i = 0; i < s.size();) {
-        uint32_t cp = 0;
-        size_t len = utf8_decode(s, i, cp);
-        if (len == 0) {
-            out += "\xEF\xBF\xBD";
-            ++i;
-            continue;
+        const unsigned char b = static_cast<unsigned char>(s[i]);
+        const char* with = nullptr;
+        size_t len = 1;
+        if (b < 0x80) {
+            with = xml_ascii(b) ? escape(b) : "";
+        } else {
+            uint32_t cp = 0;
+            len = utf8_decode(s, i, cp);
+            if (len == 0)
+                with = "\xEF\xBF\xBD", len = 1;
+            else if (!xml_char(cp))
+                with = "";
         }
-        if (xml_char(cp)) out.append(s, i, len);
+        if (with) {
+            out.append(s, run, i - run);
+            out += with;
+            run = i + len;
+        }
         i += len;
     }
-    return out;
+    return out.append(s, run, std::string::npos);
+}
+
+} // namespace
+
+std::string clean_text(const std::string& s) {
+    return clean_with(s, 0, [](unsigned char) -> const char* { return nullptr; });
 }
 
 // &#39; rather than &apos;: valid in HTML and XML alike.
 std::string html_escape(const std::string& s) {
-    const std::string clean = clean_text(s);
-    std::string out;
-    out.reserve(clean.size() + clean.size() / 8);
-    for (char c : clean) {
+    return clean_with(s, s.size() / 8, [](unsigned char c) -> const char* {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += c;
+        case '&': return "&amp;";
+        case '<': return "&lt;";
+        case '>': return "&gt;";
+        case '"': return "&quot;";
+        case '\'': return "&#39;";
+        default: return nullptr;
         }
-    }
-    return out;
+    });
 }
 
 std::string replace_all(const std::string& s, const std::string& from, const std::string& to) {

@@ -61,6 +61,14 @@ test("an edit shows up live, keeping the view; a check error is shown on the pag
   fs.writeFileSync(file, original);
   await page.waitForFunction(() => window.folio.shownError() === "", null, { timeout: 15000 });
   assert.ok(await page.evaluate(() => window.folio.box("buy me a coffee")));
+
+  // A character the subset fonts lack: the builder stops, ./folio subsets the fonts again and starts
+  // it again, and the edit still arrives (the subsetter is slow on a busy machine: a long wait).
+  fs.writeFileSync(file, original.replace("buy me a coffee", "buy me a \u03a9 coffee"));
+  await page.waitForFunction(() => window.folio.box("buy me a \u03a9 coffee") !== null, null, { timeout: 120000 });
+  // And the builder that came back still follows edits.
+  fs.writeFileSync(file, original.replace("buy me a coffee", "buy me a cup of cocoa"));
+  await page.waitForFunction(() => window.folio.box("buy me a cup of cocoa") !== null, null, { timeout: 15000 });
   assert.deepEqual(errors, []);
   await context.close();
 });

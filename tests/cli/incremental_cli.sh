@@ -7,7 +7,7 @@ set -u
 folio=$1
 src=$2
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
 pass=0 fail=0
 ok() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAILED: $*"; fi; }
 
@@ -73,5 +73,105 @@ json.dump(c, open(sys.argv[1], "w"))
 PY
 out=$(build); ok test $? -eq 0
 ok test ! -e "$dir/out/writing/$slug/index.html"
+# The same site, whichever way it is built: an incremental build after edits and a full build write
+# byte-identical trees (the manifest aside), on a bundle large enough that every core parses and packs.
+# In each, the manifest names exactly the files there, by their contents' hash, and every address the
+# sitemap lists has its page.
+same_site() { # A B: identical trees, .folio-manifest aside
+  diff -r -x .folio-manifest "$1" "$2" >/dev/null
+}
+manifest_matches() { # DIR: every file listed with its hash, and nothing else there
+  /usr/bin/python3 - "$1" <<'PY'
+import os, sys
+root = sys.argv[1]
+def fnv(data):
+    h = 1469598103934665603
+    for b in data:
+        h = ((h ^ b) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
+listed = {}
+for line in open(os.path.join(root, ".folio-manifest"), encoding="utf-8"):
+    digest, path = line.rstrip("\n").split(" ", 1)
+    listed[path] = digest
+found = set()
+for d, _, names in os.walk(root):
+    for n in names:
+        rel = os.path.relpath(os.path.join(d, n), root)
+        if rel != ".folio-manifest":
+            found.add(rel)
+bad = [p for p in found if p not in listed or fnv(open(os.path.join(root, p), "rb").read())[:10] != listed[p]]
+sys.exit(1 if bad or set(listed) != found else 0)
+PY
+}
+routes_present() { # DIR: a page for every address in the sitemap
+  /usr/bin/python3 - "$1" <<'PY'
+import os, re, sys
+root = sys.argv[1]
+locs = re.findall(r"<loc>https://[^/]+/([^<]*)</loc>", open(os.path.join(root, "sitemap.xml"), encoding="utf-8").read())
+missing = [l for l in locs if not os.path.isfile(os.path.join(root, l, "index.html"))]
+sys.exit(1 if missing or len(locs) < 100 else 0)
+PY
+}
+/usr/bin/python3 "$src/bench/gen_bundle.py" "$dir/big" 150 >/dev/null
+full() { "$folio" build "$dir/big" -o "$1" --web "$dir/web" --fonts "$dir/fonts" >/dev/null; }
+inc() { "$folio" build "$dir/big" -o "$dir/big-inc" --web "$dir/web" --fonts "$dir/fonts" --incremental >/dev/null; }
+ok inc
+ok full "$dir/big-full"
+ok same_site "$dir/big-full" "$dir/big-inc"
+ok full "$dir/big-full2" # a second full build: the same bytes (threads never change the order of anything)
+ok same_site "$dir/big-full" "$dir/big-full2"
+/usr/bin/python3 - "$dir/big" <<'PY'
+import json, os, sys
+root = sys.argv[1]
+c = json.load(open(os.path.join(root, "content.json")))
+a = c["writing"][len(c["writing"]) // 2]
+a["title"] += " (edited)"
+with open(os.path.join(root, a["body_file"]), "a", encoding="utf-8") as f:
+    f.write("\nA new closing paragraph, with `code`.\n")
+json.dump(c, open(os.path.join(root, "content.json"), "w"))
+PY
+ok inc
+ok full "$dir/big-full"
+ok same_site "$dir/big-full" "$dir/big-inc"
+ok grep -rq "A new closing paragraph" "$dir/big-inc/assets/bodies"
+ok manifest_matches "$dir/big-inc"
+ok routes_present "$dir/big-inc"
+ok routes_present "$dir/big-full"
+# The preview's builder (--watch) keeps parsed trees and body JSON between rebuilds: after an edit to one
+# article's Markdown, then another's title, its folder equals a full build's (its status file aside).
+rebuilds() { grep -c "rebuilt in" "$dir/watch.log" 2>/dev/null || true; }
+wait_rebuilds() { # N: until the watcher has finished N builds (at most about a minute)
+  local tries=0
+  while [ "$(rebuilds)" -lt "$1" ] && [ $tries -lt 600 ]; do sleep 0.1; tries=$((tries + 1)); done
+  [ "$(rebuilds)" -ge "$1" ]
+}
+"$folio" build "$dir/big" -o "$dir/big-watch" --web "$dir/web" --fonts "$dir/fonts" --incremental --watch >"$dir/watch.log" 2>&1 &
+watcher=$!
+ok wait_rebuilds 1
+# One edit at a time, each once the watcher is idle: one rebuild each.
+/usr/bin/python3 - "$dir/big" <<'PY'
+import json, os, sys
+root = sys.argv[1]
+c = json.load(open(os.path.join(root, "content.json")))
+with open(os.path.join(root, c["writing"][3]["body_file"]), "a", encoding="utf-8") as f:
+    f.write("\nThe watcher saw this *edit*.\n")
+PY
+ok wait_rebuilds 2
+/usr/bin/python3 - "$dir/big" <<'PY'
+import json, os, sys
+path = os.path.join(sys.argv[1], "content.json")
+c = json.load(open(path))
+c["writing"][-4]["title"] += " (watched)"
+json.dump(c, open(path + ".tmp", "w"))
+os.replace(path + ".tmp", path)  # as an editor saves
+PY
+ok wait_rebuilds 3
+kill $watcher 2>/dev/null
+wait $watcher 2>/dev/null
+ok full "$dir/big-full"
+ok diff -r -x .folio-manifest -x preview-status.json "$dir/big-full" "$dir/big-watch"
+ok grep -rq "The watcher saw this" "$dir/big-watch/assets/bodies"
+ok grep -rq "(watched)" "$dir/big-watch/site.json" "$dir/big-watch/assets/folds" # an old article: its record is in a fold chunk (core/bound.h)
+ok test "$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$dir/big-watch/preview-status.json")" -ge 3
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
