@@ -318,9 +318,21 @@ std::string ProofMaker::html(const Route& route) {
     layout_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (variants.empty()) return "";
     std::string faces;
+    unsigned bits = 1u << static_cast<int>(Face::Serif); // folios, running heads, messages
     for (int i = 0; i < kFaceCount; ++i)
-        if (faces_used[i]) faces += (faces.empty() ? "" : ",") + std::to_string(i);
+        if (faces_used[i]) {
+            faces += (faces.empty() ? "" : ",") + std::to_string(i);
+            bits |= 1u << i;
+        }
+    faces_[route.path] = bits;
     return "<div id=\"proof\" aria-hidden=\"true\" data-faces=\"" + faces + "\">" + variants + "</div>";
+}
+
+unsigned ProofMaker::faces(const Route& route) {
+    if (route.kind == RouteKind::Search) return 1u << static_cast<int>(Face::Serif);
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = route.kind == RouteKind::NotFound ? faces_.end() : faces_.find(route.path);
+    return it == faces_.end() ? (1u << kFaceCount) - 1 : it->second;
 }
 
 } // namespace folio

@@ -58,6 +58,9 @@ public:
     ProofMaker(const Site& site, Fonts& fonts, bool enabled = true);
     // The proof's HTML for a route ("" for routes the book does not draw: search, not found).
     std::string html(const Route& route);
+    // The faces (bit i: Face i) the route's proof shows, across its page sizes, once html(route) made it;
+    // every face for a route without a proof. The page fetches these whole and the others as stand-ins.
+    unsigned faces(const Route& route);
     // Layouts made and the time they took (ms), for `folio build` to print.
     int layouts() const { return layouts_; }
     double layout_ms() const { return layout_ms_; }
@@ -79,6 +82,7 @@ private:
     std::vector<ProofVariant> variants_;
     std::vector<std::unique_ptr<Book>> main_;
     std::mutex mutex_;
+    std::unordered_map<std::string, unsigned> faces_; // by route path
     bool enabled_ = true;
     int layouts_ = 0;
     double layout_ms_ = 0, main_ms_ = 0;
