@@ -21,7 +21,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/first_faces.h"
 #include "core/bound.h"
 #include "core/emit.h"
 #include "core/load.h"
@@ -393,13 +392,10 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         files.push_back({path.substr(1), metrics});
         assets.font_metrics.push_back(path);
     }
-    FirstFaces faces;
-    std::string faces_error;
-    if (assets.font_metrics.size() != assets.fonts.size() || !first_faces(site, fonts_dir, faces, faces_error))
+    if (assets.font_metrics.size() != assets.fonts.size())
         assets.font_metrics.clear(); // every face whole, as before stand-ins
     else
         manifest["metrics"] = assets.font_metrics;
-    assets.first_faces = [&faces](const Route& r) { return faces.of(r); };
     // Find and search: only the keys and the route are in the first load (find_keys.js, appended to boot);
     // the find bar, the search panel and their stylesheet come when first used.
     std::string find_keys;
@@ -433,6 +429,9 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
                      fonts_dir.c_str());
     if (fonts_usable) imgui.begin_frame(1280, 800);
     ProofMaker proofs(site, fonts, fonts_usable);
+    // Each page fetches whole the faces its proof shows (the proof is made just before the page's head),
+    // the others as stand-ins; a page without a proof fetches every face.
+    assets.first_faces = [&proofs](const Route& r) { return proofs.faces(r); };
     if (fonts_usable) css += proof_css(fonts, face_metric);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});

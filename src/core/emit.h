@@ -19,8 +19,8 @@ struct SiteAssets {
     std::vector<std::string> preload; // site-root paths to <link rel="preload"> (glue, wasm, site.json)
     // The book's faces (site-root paths, by layout.h's Face) and their stand-ins, which measure like the face
     // and draw nothing (empty: none, and every face comes whole). A page preloads the faces its route's
-    // first pages show (first_faces; unset: all) and the stand-ins of the others, and names the first
-    // ones in <meta name="folio-faces" content="0 2"> for boot.js.
+    // first pages show (first_faces: `folio build` reads them off the route's proof; unset: all) and the stand-ins of
+    // the others, and names the first ones in <meta name="folio-faces" content="0 2"> for boot.js.
     std::vector<std::string> fonts, font_metrics;
     std::function<unsigned(const Route&)> first_faces; // bit i: Face i
 };

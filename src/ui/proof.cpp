@@ -267,23 +267,41 @@ float ProofMaker::Remembering::width(Face face, float size, const char* begin, c
     key.append(begin, end);
     auto it = known.find(key);
     if (it != known.end()) return it->second;
-    const float w = imgui.width(face, size, begin, end);
+    float w;
+    {
+        std::lock_guard<std::mutex> lock(*imgui_mutex);
+        w = imgui->width(face, size, begin, end);
+    }
     known.emplace(key, w);
     return w;
 }
 
 ProofMaker::ProofMaker(const Site& site, Fonts& fonts, bool enabled) : site_(site), fonts_(fonts), enabled_(enabled) {
-    measurer_.imgui.fonts = &fonts_;
+    imgui_.fonts = &fonts_;
     variants_ = proof_variants(fonts_.box_per_em[static_cast<int>(Face::Serif)]);
     main_.resize(variants_.size());
 }
 
+ProofMaker::Remembering& ProofMaker::measurer() {
+    std::lock_guard<std::mutex> lock(measurers_mutex_);
+    std::unique_ptr<Remembering>& m = measurers_[std::this_thread::get_id()];
+    if (!m) {
+        m = std::make_unique<Remembering>();
+        m->imgui = &imgui_;
+        m->imgui_mutex = &imgui_mutex_;
+    }
+    return *m;
+}
+
 const Book& ProofMaker::main_book(size_t v) {
+    std::lock_guard<std::mutex> lock(main_mutex_);
     if (!main_[v]) {
         const auto t0 = std::chrono::steady_clock::now();
-        main_[v] = std::make_unique<Book>(compose_site(site_, measurer_, ComposeState{}, variants_[v].spec));
+        main_[v] = std::make_unique<Book>(compose_site(site_, measurer(), ComposeState{}, variants_[v].spec));
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        std::lock_guard<std::mutex> stats(mutex_);
         ++layouts_;
-        main_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        main_ms_ += ms;
     }
     return *main_[v];
 }
@@ -292,8 +310,9 @@ std::string ProofMaker::html(const Route& route) {
     if (!enabled_ ||
         (route.kind != RouteKind::Main && route.kind != RouteKind::Article && route.kind != RouteKind::Tag))
         return "";
-    std::lock_guard<std::mutex> lock(mutex_);
+    Remembering& measure = measurer();
     const auto t0 = std::chrono::steady_clock::now();
+    int layouts = 0;
     bool faces_used[kFaceCount] = {};
     std::string variants;
     for (size_t v = 0; v < variants_.size(); ++v) {
@@ -309,18 +328,32 @@ std::string ProofMaker::html(const Route& route) {
         // the top of the next pocket page). The rest is not laid out.
         ComposeState first;
         first.page_limit = 2;
-        const Book book = route.kind == RouteKind::Article
-                              ? compose_article(site_, route.article, measurer_, first, spec)
-                              : compose_tag(site_, route.tag, measurer_, spec, first);
-        ++layouts_;
+        const Book book = route.kind == RouteKind::Article ? compose_article(site_, route.article, measure, first, spec)
+                                                           : compose_tag(site_, route.tag, measure, spec, first);
+        ++layouts;
         variants += variant_html(book, 0, variants_[v], faces_used, book.pages.size() > 2);
     }
-    layout_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    std::lock_guard<std::mutex> lock(mutex_);
+    layouts_ += layouts;
+    layout_ms_ += ms;
     if (variants.empty()) return "";
     std::string faces;
+    unsigned bits = 1u << static_cast<int>(Face::Serif); // folios, running heads, messages
     for (int i = 0; i < kFaceCount; ++i)
-        if (faces_used[i]) faces += (faces.empty() ? "" : ",") + std::to_string(i);
+        if (faces_used[i]) {
+            faces += (faces.empty() ? "" : ",") + std::to_string(i);
+            bits |= 1u << i;
+        }
+    faces_[route.path] = bits;
     return "<div id=\"proof\" aria-hidden=\"true\" data-faces=\"" + faces + "\">" + variants + "</div>";
+}
+
+unsigned ProofMaker::faces(const Route& route) {
+    if (route.kind == RouteKind::Search) return 1u << static_cast<int>(Face::Serif);
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = route.kind == RouteKind::NotFound ? faces_.end() : faces_.find(route.path);
+    return it == faces_.end() ? (1u << kFaceCount) - 1 : it->second;
 }
 
 } // namespace folio

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -51,13 +52,16 @@ std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]
 std::string proof_noscript_css(const std::vector<std::string>& font_urls);
 
 // Makes the proof of each route: books are laid out once per page size (the main book) or per route (an
-// article, a tag page), with the headless ImGui fonts. Thread-safe: layouts run one at a time.
+// article, a tag page), with the headless ImGui fonts. Thread-safe: layouts run in parallel.
 class ProofMaker {
 public:
     // enabled false: every proof is "" (the fonts are stand-ins).
     ProofMaker(const Site& site, Fonts& fonts, bool enabled = true);
     // The proof's HTML for a route ("" for routes the book does not draw: search, not found).
     std::string html(const Route& route);
+    // The faces (bit i: Face i) the route's proof shows, across its page sizes, once html(route) made it;
+    // every face for a route without a proof. The page fetches these whole and the others as stand-ins.
+    unsigned faces(const Route& route);
     // Layouts made and the time they took (ms), for `folio build` to print.
     int layouts() const { return layouts_; }
     double layout_ms() const { return layout_ms_; }
@@ -65,20 +69,28 @@ public:
 
 private:
     // The ImGui measurer, remembering each (face, size, text) it measured: the variants measure the same
-    // words at the same sizes, and ImGui's widths are a function of those alone.
+    // words at the same sizes, and ImGui's widths are a function of those alone. One per worker thread,
+    // so layouts run in parallel; only a width not yet known asks ImGui, whose context is one for all.
     struct Remembering : Measurer {
-        ImGuiMeasurer imgui;
+        ImGuiMeasurer* imgui = nullptr;
+        std::mutex* imgui_mutex = nullptr;
         std::unordered_map<std::string, float> known;
         std::string key; // reused: one allocation, not one per word
         float width(Face face, float size, const char* begin, const char* end) override;
     };
+    Remembering& measurer(); // the calling thread's
     const Book& main_book(size_t variant);
     const Site& site_;
     Fonts& fonts_;
-    Remembering measurer_;
+    ImGuiMeasurer imgui_;
+    std::mutex imgui_mutex_;
+    std::mutex measurers_mutex_;
+    std::map<std::thread::id, std::unique_ptr<Remembering>> measurers_;
     std::vector<ProofVariant> variants_;
     std::vector<std::unique_ptr<Book>> main_;
-    std::mutex mutex_;
+    std::mutex main_mutex_; // the main books, made once per page size by whichever thread needs one first
+    std::mutex mutex_;      // faces_ and the counters
+    std::unordered_map<std::string, unsigned> faces_; // by route path
     bool enabled_ = true;
     int layouts_ = 0;
     double layout_ms_ = 0, main_ms_ = 0;
