@@ -251,6 +251,8 @@
       html.classList.add("proof-on");
       return new Promise(function (painted) { // the frame after next: the proof is on screen
         requestAnimationFrame(function () { requestAnimationFrame(painted); });
+        // A page that is not being rendered (a background tab) runs no frames: the book does not wait.
+        setTimeout(painted, 250);
       });
     }, function () {}); // a face that does not load: no proof, and nothing waits for it
   }

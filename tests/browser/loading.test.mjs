@@ -76,7 +76,7 @@ async function waitForNotice(page, pattern) {
   await page.waitForFunction((src) => {
     const f = document.getElementById("fault");
     return !f.hidden && new RegExp(src).test(f.innerText);
-  }, pattern.source, { timeout: 30000 });
+  }, pattern.source, { timeout: 30000, polling: 100 }); // not on frames: a loaded machine may hold them back
 }
 
 const FAILED = /could not be downloaded\. This is the page as plain text; reload to try again\./;
@@ -112,7 +112,7 @@ test("an 8 s stall of any file: the text is shown meanwhile, then the book takes
     assert.equal(v.fault.role, "status");
     assert.equal(await page.evaluate(() => window.folio.framesDrawn), 0);
     // The reader did nothing: when the file arrives, the book replaces the text.
-    await page.waitForFunction(() => window.folio.framesDrawn > 0 && document.documentElement.classList.contains("canvas-on"), null, { timeout: 60000 });
+    await page.waitForFunction(() => window.folio.framesDrawn > 0 && document.documentElement.classList.contains("canvas-on"), null, { timeout: 60000, polling: 100 });
     await settle(page);
     const after = await view(page);
     assert.equal(after.fault, null);
