@@ -299,22 +299,12 @@ void make_page_folders(const fs::path& root, const std::vector<Route>& routes) {
 // The pages, made and written by one worker per core: each route's page is independent of the others.
 bool write_pages(Output& out, const Site& site, const std::vector<Route>& routes, const std::string& shell,
                  const SiteAssets& assets, ProofMaker& proofs) {
-    unsigned workers = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
-    if (routes.size() < 64) workers = 1;
     std::atomic<bool> ok{true};
-    std::atomic<size_t> next{0};
-    auto work = [&]() {
-        for (size_t i; (i = next.fetch_add(1)) < routes.size() && ok;) {
-            OutputFile f = emit_page(site, routes[i], shell, assets, proofs.html(routes[i]));
-            if (!out.write(f.path, f.contents)) ok = false;
-        }
-    };
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < workers; ++t)
-        threads.emplace_back(work);
-    work();
-    for (std::thread& t : threads)
-        t.join();
+    parallel_for(routes.size(), [&](size_t i) {
+        if (!ok) return;
+        OutputFile f = emit_page(site, routes[i], shell, assets, proofs.html(routes[i]));
+        if (!out.write(f.path, f.contents)) ok = false;
+    });
     return ok;
 }
 

@@ -33,9 +33,9 @@ static unsigned long be32(const unsigned char* p) {
            static_cast<unsigned long>(p[2]) << 8 | p[3];
 }
 
-float glyph_box_per_em(const void* data, size_t size) {
-    if (!looks_like_font(data, size)) return 0;
+bool vertical_metrics(const void* data, size_t size, VerticalMetrics& out) {
     const auto* b = static_cast<const unsigned char*>(data);
+    if (size < 12) return false;
     const unsigned tables = be16(b + 4);
     const unsigned char *head = nullptr, *hhea = nullptr;
     for (unsigned i = 0; i < tables && 12 + 16 * (i + 1) <= size; ++i) {
@@ -45,12 +45,17 @@ float glyph_box_per_em(const void* data, size_t size) {
         if (std::memcmp(rec, "head", 4) == 0 && length >= 54) head = b + offset;
         if (std::memcmp(rec, "hhea", 4) == 0 && length >= 36) hhea = b + offset;
     }
-    if (!head || !hhea) return 0;
-    const float units_per_em = static_cast<float>(be16(head + 18));
-    const float ascender = static_cast<float>(static_cast<short>(be16(hhea + 4)));
-    const float descender = static_cast<float>(static_cast<short>(be16(hhea + 6)));
-    if (units_per_em <= 0 || ascender - descender <= 0) return 0;
-    return (ascender - descender) / units_per_em;
+    if (!head || !hhea) return false;
+    out.units_per_em = static_cast<float>(be16(head + 18));
+    out.ascender = static_cast<float>(static_cast<short>(be16(hhea + 4)));
+    out.descender = static_cast<float>(static_cast<short>(be16(hhea + 6)));
+    return out.units_per_em > 0 && out.ascender - out.descender > 0;
+}
+
+float glyph_box_per_em(const void* data, size_t size) {
+    VerticalMetrics v;
+    if (!looks_like_font(data, size) || !vertical_metrics(data, size, v)) return 0;
+    return (v.ascender - v.descender) / v.units_per_em;
 }
 
 static ImFont* add_to_atlas(Fonts& fonts, int i, void* data, size_t size, const char* name) {

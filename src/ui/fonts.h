@@ -40,6 +40,11 @@ struct Fonts {
 // (ascender - descender) / units per em, from a TrueType/OpenType file's hhea and head tables: the
 // glyph box ImGui sizes by, in ems. 0 when the tables are missing or malformed.
 float glyph_box_per_em(const void* data, size_t size);
+// A font's vertical metrics in font units, from its head and hhea tables; false when they are missing.
+struct VerticalMetrics {
+    float units_per_em = 0, ascender = 0, descender = 0;
+};
+bool vertical_metrics(const void* data, size_t size, VerticalMetrics& out);
 
 // Adds a TrueType/OpenType font from memory. Ownership of data (allocated with IM_ALLOC or malloc)
 // passes to the atlas. Returns false if the data is not a font.

@@ -16,12 +16,6 @@ namespace folio {
 
 namespace {
 
-unsigned be16(const unsigned char* p) { return static_cast<unsigned>(p[0] << 8 | p[1]); }
-unsigned long be32(const unsigned char* p) {
-    return static_cast<unsigned long>(p[0]) << 24 | static_cast<unsigned long>(p[1]) << 16 |
-           static_cast<unsigned long>(p[2]) << 8 | p[3];
-}
-
 // A number for CSS: at most three decimals, no trailing zeros (integer arithmetic: the proofs of a large
 // site write millions of them).
 void put_num(std::string& out, float v) {
@@ -163,25 +157,12 @@ float scale_for(float px, float body_box_per_em) { return px * body_box_per_em /
 } // namespace
 
 bool face_metrics(const void* data, size_t size, FaceMetrics& out) {
-    const auto* b = static_cast<const unsigned char*>(data);
-    if (size < 12) return false;
-    const unsigned tables = be16(b + 4);
-    const unsigned char *head = nullptr, *hhea = nullptr;
-    for (unsigned i = 0; i < tables && 12 + 16 * (i + 1) <= size; ++i) {
-        const unsigned char* rec = b + 12 + 16 * i;
-        unsigned long offset = be32(rec + 8), length = be32(rec + 12);
-        if (offset > size || length > size - offset) continue;
-        if (std::memcmp(rec, "head", 4) == 0 && length >= 54) head = b + offset;
-        if (std::memcmp(rec, "hhea", 4) == 0 && length >= 36) hhea = b + offset;
-    }
-    if (!head || !hhea) return false;
-    const float upm = static_cast<float>(be16(head + 18));
-    const float asc = static_cast<float>(static_cast<short>(be16(hhea + 4)));
-    const float desc = static_cast<float>(static_cast<short>(be16(hhea + 6)));
-    if (upm <= 0 || asc - desc <= 0) return false;
-    out.em = upm / (asc - desc);
-    out.ascent = asc / (asc - desc);
-    out.mid = (asc + desc) / 2 / upm;
+    VerticalMetrics v;
+    if (!vertical_metrics(data, size, v)) return false;
+    const float box = v.ascender - v.descender;
+    out.em = v.units_per_em / box;
+    out.ascent = v.ascender / box;
+    out.mid = (v.ascender + v.descender) / 2 / v.units_per_em;
     return true;
 }
 
