@@ -8,7 +8,8 @@
 //     its first contentful paint (the proof, the first page set in the HTML);
 //   - hugo, the seed's twin (bench/gen_hugo.py): first contentful paint, from the Paint Timing API;
 //   - folio, the big archive (10,000 articles), when given: first drawn frame.
-// Also for each folio site, the first view's bytes: every response until the first frame, raw and gzip -9.
+// Also for each folio site, the first view's bytes: every response until the first frame, raw and gzip -9;
+// and for the seed, the breakdown: each step of the start-up (boot.js's and the wasm's "folio:" marks).
 // Prints median, min and max, and the ratios the issue sets goals for. A benchmark never fails on a timing.
 import fs from "node:fs";
 import path from "node:path";
