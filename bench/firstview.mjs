@@ -8,7 +8,8 @@
 //     its first contentful paint (the proof, the first page set in the HTML);
 //   - hugo, the seed's twin (bench/gen_hugo.py): first contentful paint, from the Paint Timing API;
 //   - folio, the big archive (10,000 articles), when given: first drawn frame.
-// Also for each folio site, the first view's bytes: every response until the first frame, raw and gzip -9.
+// Also for each folio site, the first view's bytes: every response until the first frame, raw and gzip -9;
+// and for the seed, the breakdown: each step of the start-up (boot.js's and the wasm's "folio:" marks).
 // Prints median, min and max, and the ratios the issue sets goals for. A benchmark never fails on a timing.
 import fs from "node:fs";
 import path from "node:path";
@@ -38,6 +39,56 @@ const PROBE = () => {
   });
 };
 
+// Where the time goes: each step's time from navigation start (boot.js's and the wasm's "folio:" marks
+// and measures, docs/first-view.md; the responses' ends from Resource Timing), for the breakdown.
+const STEPS = () => {
+  const out = {};
+  const nav = performance.getEntriesByType("navigation")[0];
+  if (nav) out["html response"] = nav.responseEnd;
+  const file = (name) => {
+    const base = name.split("/").pop().split("?")[0];
+    if (base === "site.json") return "site.json";
+    if (/\.wasm$/.test(base)) return "folio.wasm";
+    if (/^boot/.test(base)) return "boot.js";
+    if (/^folio.*\.js$/.test(base)) return "glue (folio.js)";
+    if (/\.css$/.test(base)) return base.replace(/-[0-9a-f]{6,}/, "");
+    if (/\.ttf$/.test(base)) return "font " + base.replace(/-[0-9a-f]{6,}/, "");
+    return null;
+  };
+  for (const r of performance.getEntriesByType("resource")) {
+    const f = file(r.name);
+    if (f) out["downloaded: " + f] = r.responseEnd;
+  }
+  for (const m of performance.getEntriesByType("mark"))
+    if (m.name.startsWith("folio:")) out[m.name.slice(6)] = m.startTime;
+  for (const m of performance.getEntriesByType("measure"))
+    if (m.name.startsWith("folio:")) {
+      out[m.name.slice(6) + ":start"] = m.startTime;
+      out[m.name.slice(6) + ":end"] = m.startTime + m.duration;
+    }
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  if (fcp) out["first contentful paint"] = fcp.startTime;
+  return out;
+};
+
+// The breakdown: each step's median time from navigation start [min–max], in the order of the medians, and
+// how long after the step before it (by medians).
+function breakdown(loads) {
+  const names = new Set();
+  loads.forEach((l) => Object.keys(l.steps).forEach((k) => names.add(k)));
+  const rows = [...names].map((k) => {
+    const v = loads.map((l) => l.steps[k]).filter((x) => typeof x === "number");
+    return { k, m: median(v), lo: Math.min(...v), hi: Math.max(...v), n: v.length };
+  }).sort((a, b) => a.m - b.m);
+  console.log(`${"folio seed, steps from navigation start".padEnd(48)} ${"median".padStart(9)} ${"min".padStart(9)} ${"max".padStart(9)} ${"+prev".padStart(8)}`);
+  let prev = 0;
+  for (const r of rows) {
+    const note = r.n < loads.length ? ` (${r.n} of ${loads.length} loads)` : "";
+    console.log(`  ${r.k.padEnd(46)} ${r.m.toFixed(1).padStart(9)} ${r.lo.toFixed(1).padStart(9)} ${r.hi.toFixed(1).padStart(9)} ${(r.m - prev).toFixed(1).padStart(8)}${note}`);
+    prev = r.m;
+  }
+}
+
 async function folioLoad(browser, base) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
@@ -51,11 +102,12 @@ async function folioLoad(browser, base) {
     const p = performance.getEntriesByName("first-contentful-paint")[0];
     return p ? p.startTime : NaN;
   });
+  const steps = await page.evaluate(STEPS);
   const got = await Promise.all(bodies);
   const raw = got.reduce((s, b) => s + b.length, 0);
   const gz = got.reduce((s, b) => s + (b.length ? zlib.gzipSync(b, { level: 9 }).length : 0), 0);
   await context.close();
-  return { t, fcp, raw, gz, files: got.length };
+  return { t, fcp, raw, gz, files: got.length, steps };
 }
 
 async function hugoLoad(browser, base) {
@@ -97,6 +149,8 @@ async function main() {
     const b = bigDir ? row("folio 10,000 articles: first drawn frame", big) : 0;
     const sp = row("folio seed: first contentful paint (the proof)", seed.map((x) => ({ t: x.fcp })));
     if (bigDir) row("folio 10,000 articles: first contentful paint", big.map((x) => ({ t: x.fcp })));
+    console.log("");
+    breakdown(seed);
     console.log("");
     console.log(`first frame / hugo FCP: ${(s / h).toFixed(2)}x (goal <= 2x)`);
     console.log(`first paint (the proof) / hugo FCP: ${(sp / h).toFixed(2)}x`);

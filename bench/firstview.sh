@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # folio benchmark: the first view side by side in one run (bench/firstview.mjs): folio's first drawn frame
 # for the seed, first contentful paint of the seed's Hugo twin (bench/gen_hugo.py, built by Debian's hugo),
-# and folio's first frame and bytes for a 10,000-article archive (bench/gen_bundle.py). Uses build/site when
+# and folio's first frame and bytes for a 10,000-article archive (bench/gen_bundle.py), with the seed's
+# breakdown: each start-up step's time from navigation start (docs/first-view.md, "Where the time goes"). Uses build/site when
 # it is there; builds the others into build/bench/ with the prebuilt build/native/folio and build/web.
 set -euo pipefail
 # shellcheck source=bench/common.bash

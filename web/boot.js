@@ -8,6 +8,14 @@
 // the reader has not started reading the text; otherwise the notice offers it.
 (function () {
   "use strict";
+  // The first view's steps as performance marks ("folio:…"; bench/firstview.mjs prints them): cheap,
+  // and the way to see where the time to the first frame goes.
+  function mark(name) { if (performance.mark) performance.mark("folio:" + name); }
+  function timed(name, fn) {
+    mark(name + ":start");
+    try { return fn(); } finally { mark(name + ":end"); }
+  }
+  mark("boot");
   var html = document.documentElement;
   var assets = window.FOLIO_ASSETS;
   var canvas = document.getElementById("book");
@@ -15,6 +23,7 @@
   var textEl = document.getElementById("text");
   var firstFrame;
   var proofShown = Promise.resolve(); // the proof has been painted (or there is none): showProof
+  var proofDrawn = Promise.resolve(); // the proof's frame has left the main thread (or there is none)
   var folio = (window.folio = {
     ready: new Promise(function (resolve) { firstFrame = resolve; }),
     framesDrawn: 0,
@@ -28,7 +37,9 @@
         folio._started = true;
         // Never before the proof has been painted: it is the page's first paint (and its LCP); the canvas
         // keeps this frame until then.
+        mark("frame-drawn");
         proofShown.then(function () {
+          mark("book-shown");
           bookShown();
           firstFrame();
         });
@@ -37,10 +48,15 @@
   });
 
   // Without WebGL2 or wasm the HTML text stays as it is: readable, styled, complete.
+  // The test is the book's own context, on its canvas, with main.cpp's attributes (init_gl): the wasm's
+  // emscripten_webgl_create_context then gets this same context back (a canvas has one), so the first
+  // context of the page, the slow one (a channel to the GPU process, SwiftShader set up), is made once.
+  var GL_ATTRIBUTES = { alpha: false, depth: false, stencil: false, antialias: false, premultipliedAlpha: false,
+    preserveDrawingBuffer: false };
   function capable() {
     if (typeof WebAssembly !== "object" || !canvas) return false;
     try {
-      return !!document.createElement("canvas").getContext("webgl2");
+      return timed("gl-context", function () { return !!canvas.getContext("webgl2", GL_ATTRIBUTES); });
     } catch (e) {
       return false;
     }
@@ -99,7 +115,7 @@
     return fetchOk(url).then(function (r) {
       var streaming = typeof WebAssembly.compileStreaming === "function" &&
         (r.headers.get("content-type") || "").indexOf("application/wasm") === 0;
-      if (streaming) return WebAssembly.compileStreaming(r).catch(function (e) { throw startError(e); });
+      if (streaming) return WebAssembly.compileStreaming(r).then(function (m) { mark("wasm-compiled"); return m; }).catch(function (e) { throw startError(e); });
       return r.arrayBuffer().then(function (b) { return WebAssembly.compile(b).catch(function (e) { throw startError(e); }); });
     });
   }
@@ -196,7 +212,7 @@
     canvas.focus({ preventScroll: true });
   }
 
-  var siteText = tracked(fetchOk("/site.json").then(function (r) { return r.text(); }));
+  var siteText = tracked(fetchOk("/site.json").then(function (r) { return r.text(); }).then(function (t) { mark("site-json"); return t; }));
   // The faces this route's first pages show come whole; for the others only their stand-ins (advances,
   // no outlines: the layout is the same) until the book asks for them (folio._loadFace). `folio build`
   // names the first ones in <meta name="folio-faces">; without it (or without stand-ins) every face comes.
@@ -208,7 +224,8 @@
   function wholeAtFirst(i) { return !firstFaces || firstFaces.indexOf(i) >= 0; }
   var faceFetches = [];
   function fetchFace(i) {
-    return faceFetches[i] || (faceFetches[i] = fetchOk(assets.fonts[i]).then(function (r) { return r.arrayBuffer(); }));
+    return faceFetches[i] || (faceFetches[i] = fetchOk(assets.fonts[i]).then(function (r) { return r.arrayBuffer(); })
+      .then(function (b) { mark("font-" + i); return b; }));
   }
   var fonts = assets.fonts.map(function (url, i) {
     if (wholeAtFirst(i)) return tracked(fetchFace(i)).then(function (b) { return { bytes: b, whole: true }; });
@@ -225,7 +242,7 @@
     var script = document.createElement("script");
     script.src = assets.js;
     var done = tracked(new Promise(function (resolve, reject) {
-      script.onload = resolve;
+      script.onload = function () { mark("glue"); resolve(); };
       script.onerror = function () { reject(new Error("the script " + assets.js + " did not load")); };
     }));
     done.catch(failWith);
@@ -241,7 +258,7 @@
     var proof = document.getElementById("proof");
     if (!proof || typeof FontFace !== "function") return;
     var used = (proof.getAttribute("data-faces") || "").split(",").filter(Boolean).map(Number);
-    proofShown = Promise.all(used.map(function (i) {
+    var faces = Promise.all(used.map(function (i) {
       // A face the route's first pages show comes whole at first; another (a stand-in for the book) is
       // fetched whole once, and the book's later request for it is the same one (fetchFace).
       var whole = wholeAtFirst(i) ? fonts[i].then(function (font) { return font.bytes; }) : fetchFace(i);
@@ -251,13 +268,31 @@
         return face.load();
       });
     })).then(function () {
+      mark("proof-faces");
       html.classList.add("proof-on");
-      return new Promise(function (painted) { // the frame after next: the proof is on screen
-        requestAnimationFrame(function () { requestAnimationFrame(painted); });
-        // A page that is not being rendered (a background tab) runs no frames: the book does not wait.
-        setTimeout(painted, 250);
+    });
+    var settled = faces.then(null, function () {}); // a face that does not load: no proof, and nothing waits for it
+    // A page that is not being rendered (a background tab) runs no frames: nothing waits on frames alone.
+    // frames(n, name, after): in the nth animation frame, or (after) in the task after it.
+    var frames = function (n, name, after) {
+      return settled.then(function () {
+        return new Promise(function (resolve) {
+          var done = function () { mark(name); resolve(); done = function () {}; };
+          var next = function () {
+            if (--n > 0) requestAnimationFrame(next);
+            else if (after) setTimeout(function () { done(); }, 0);
+            else done();
+          };
+          requestAnimationFrame(next);
+          setTimeout(function () { done(); }, 250);
+        });
       });
-    }, function () {}); // a face that does not load: no proof, and nothing waits for it
+    };
+    // The task after the proof's first frame: its style, layout and paint are done on the main thread, so
+    // the book's start-up (long tasks) no longer holds the first paint back.
+    proofDrawn = frames(1, "proof-drawn", true);
+    // The frame after next: the proof is on screen. The canvas takes over only then.
+    proofShown = frames(2, "proof-painted");
   }
 
   //---- [SECTION] The renderer: Emscripten's Module, and starting the book ----
@@ -267,7 +302,11 @@
     instantiateWasm: function (imports, receive) {
       wasmModule
         .then(function (m) {
-          return WebAssembly.instantiate(m, imports).then(function (instance) { receive(instance, m); });
+          mark("instantiate:start");
+          return WebAssembly.instantiate(m, imports).then(function (instance) {
+            mark("instantiate:end");
+            timed("main", function () { receive(instance, m); }); // the runtime starts and main() runs
+          });
         })
         .catch(function (e) { failWith(e && e.kind ? e : startError(e)); });
       return {}; // exports arrive through receive
@@ -278,8 +317,10 @@
     // The book starts once the proof is on screen: its start-up (the content, the layout, the first frame)
     // is long work on the main thread, and the reader reads the proof meanwhile.
     postRun: [function () {
+      mark("runtime");
+      // The start-up is long work on the main thread: after the proof's first frame, not before it.
       data.then(function (results) {
-        return proofShown.then(function () { return results; });
+        return proofDrawn.then(function () { return results; });
       }).then(bookArrived, function () {});
     }],
   });
@@ -298,11 +339,12 @@
 
   // The canvas stays invisible above the proof (or the text, for a late book) until its first frame.
   function start(results) {
+    mark("book-start");
     var siteText = results[0];
     if (folio._fonts) folio._fonts(results.slice(1)); // the text layer sets its text in the same faces
     results.slice(1).forEach(function (font, face) {
       var add = font.whole ? Module._folio_add_font : Module._folio_add_font_metrics;
-      add(face, copyIn(Module, font.bytes), font.bytes.byteLength);
+      timed("add-font-" + face, function () { add(face, copyIn(Module, font.bytes), font.bytes.byteLength); });
     });
     // A face the book now wants (a page near the view shows it): once, whole. A failure is a failed download.
     folio._loadFace = function (face) {
@@ -312,13 +354,14 @@
         Module._folio_add_font(face, copyIn(Module, bytes), bytes.byteLength);
       }, failWith);
     };
-    withString(Module, siteText, function (p, n) { Module._folio_set_site(p, n); });
+    timed("set-site", function () { withString(Module, siteText, function (p, n) { Module._folio_set_site(p, n); }); });
     // The rest (the layout and the first frame) in a task of its own: two shorter tasks block the main
     // thread less than one long one.
     setTimeout(begin, 0);
   }
 
   function begin() {
+    mark("begin");
     var dark = window.matchMedia("(prefers-color-scheme: dark)");
     var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
     var dispatch = function (kind, a, b, c, s) {
@@ -377,8 +420,13 @@
     folio.shownError = function () { return Module.UTF8ToString(Module._folio_error()); };
     var restore = history.state && typeof history.state.scroll === "number" ? history.state.scroll : -1;
     // The hash names a heading (#part-two): the book opens at it.
-    var ok = withString(Module, location.pathname + location.hash, function (p) { return Module._folio_start(p, restore); });
+    var ok = timed("start", function () {
+      return withString(Module, location.pathname + location.hash, function (p) { return Module._folio_start(p, restore); });
+    });
     if (!ok) return fail("start", "no WebGL2 context");
+    // The first frame in a task of its own, at once: not at the next animation frame, which the browser,
+    // busy compositing the proof, can hold back for 100 ms and more.
+    setTimeout(function () { Module._folio_draw_now(); }, 0);
     if (assets.preview) watchPreview();
   }
 

@@ -17,6 +17,7 @@
 #include <imgui_internal.h> // the font density and the nav window
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace folio {
@@ -405,7 +406,12 @@ static void follow_reading(App& a) {
     a.requests.replace_history = true;
 }
 
+static double steady_ms() {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 static void relayout(App& a) {
+    a.layout_start_ms = steady_ms();
     a.measurer.fonts = &a.fonts;
     if (a.route.kind == RouteKind::Article) {
         const Article& art = a.site.writing[a.route.article];
@@ -430,6 +436,7 @@ static void relayout(App& a) {
     a.book_dirty = false;
     ++a.layouts;
     find_after_layout(a);
+    a.layout_end_ms = steady_ms();
 }
 
 //-----------------------------------------------------------------------------

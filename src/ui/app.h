@@ -79,6 +79,7 @@ struct App {
     Book book;
     bool book_dirty = true;
     int layouts = 0; // how many times the book was laid out: the text layer rebuilds when it changes
+    double layout_start_ms = 0, layout_end_ms = 0; // the last layout, on the steady clock (performance.now on the web)
     std::string title;
 
     //--- scrolling (CSS pixels)

@@ -89,6 +89,11 @@ bool add_font_metrics(Fonts& fonts, Face face, void* data, size_t size) {
 float ImGuiMeasurer::width(Face face, float size, const char* begin, const char* end) {
     ImFont* f = fonts ? fonts->measuring(face) : nullptr;
     if (!f) return size * 0.5f * static_cast<float>(end - begin);
+    // Measuring loads each glyph's advance only, not its bitmap: the layout measures a whole book at page
+    // sizes that are rarely the sizes drawn (page units times the scale and the pixel ratio), and
+    // rasterising and packing every glyph of it made the first layout slow and the first atlas large. The
+    // advance is the same number either way (stb_truetype's hmtx advance times the scale).
+    f->GetFontBaked(size)->LoadNoRenderOnLayout = 1;
     return f->CalcTextSizeA(size, FLT_MAX, 0.0f, begin, end).x;
 }
 

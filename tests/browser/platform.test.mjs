@@ -172,6 +172,40 @@ test("without WebGL2 the page keeps its HTML text", async () => {
   await context.close();
 });
 
+// The first WebGL context of a page is the slow one (docs/first-view.md, "Order"): boot.js makes the
+// book's, on its canvas, and the wasm draws with that same context; no other is made.
+test("the page makes one WebGL context, the book's, and draws with it", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    const original = HTMLCanvasElement.prototype.getContext;
+    const seen = new Set();
+    window.__contexts = [];
+    HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+      const ctx = original.call(this, kind, ...rest);
+      if (ctx && /webgl/.test(kind) && !seen.has(ctx)) {
+        seen.add(ctx);
+        window.__contexts.push({ kind, canvas: this.id, attributes: ctx.getContextAttributes() });
+      }
+      return ctx;
+    };
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(env.base + "/");
+  await ready(page);
+  const contexts = await page.evaluate(() => window.__contexts);
+  assert.equal(contexts.length, 1, JSON.stringify(contexts));
+  assert.equal(contexts[0].kind, "webgl2");
+  assert.equal(contexts[0].canvas, "book");
+  // The attributes main.cpp's init_gl asks for: an opaque canvas, no depth buffer, ImGui's own anti-aliasing.
+  const a = contexts[0].attributes;
+  assert.deepEqual([a.alpha, a.depth, a.antialias, a.premultipliedAlpha], [false, false, false, false]);
+  assert.ok(await page.evaluate(() => window.folio.framesDrawn) > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("Tab shows a focus ring on a link; copy with nothing selected copies nothing", async () => {
   const { page, errors, context } = await start("/contents");
   const before = await page.screenshot();

@@ -146,11 +146,14 @@ for (const screen of SCREENS) {
       fcp: performance.getEntriesByName("first-contentful-paint").length,
       proof: getComputedStyle(document.getElementById("proof")).visibility,
       text: getComputedStyle(document.getElementById("text")).clipPath,
+      bar: getComputedStyle(document.getElementById("loading")).display,
     }));
     assert.equal(seen.fcp, 1);
     assert.ok(seen.lcp[0].inProof, JSON.stringify(seen.lcp)); // the first contentful paint's candidate
     assert.equal(seen.proof, "visible");
     assert.equal(seen.text, "inset(50%)", "the plain text stays hidden while the proof is up");
+    // No loading bar over the page being read (its animation would keep the compositor drawing).
+    assert.equal(seen.bar, "none");
     await context.close();
   });
 }

@@ -156,3 +156,28 @@ TEST_CASE("a stand-in is refused when it is not a font, like a face") {
     IM_FREE(p);
     CHECK(!fonts.measurable());
 }
+
+TEST_CASE("measuring loads advances only: the layout rasterises no glyph, and its widths are the drawn glyphs'") {
+    HeadlessImGui imgui;
+    Fonts fonts;
+    const std::string bytes = read_file(kDebianFontFiles[0]);
+    REQUIRE(add_font(fonts, Face::Serif, heap_copy(bytes), bytes.size()));
+    ImGuiMeasurer m;
+    m.fonts = &fonts;
+    imgui.begin_frame(1280, 860);
+    const std::string text = "Sphinx of black quartz, judge my vow: 0123456789";
+    const float size = 13.7f;
+    const float measured = m.width(Face::Serif, size, text.data(), text.data() + text.size());
+    ImFontBaked* baked = fonts.face[0]->GetFontBaked(size); // baked at a size near 13.7, scaled to it
+    for (char c : text)
+        if (c != ' ') CHECK_FALSE(baked->IsGlyphLoaded(static_cast<ImWchar>(c))); // measured, not rasterised
+    // Drawing loads the glyphs whole: their advances add up to the same width, to the bit.
+    const float scale = size / baked->Size;
+    float drawn = 0;
+    for (char c : text)
+        drawn += baked->FindGlyph(static_cast<ImWchar>(c))->AdvanceX * scale;
+    CHECK(baked->IsGlyphLoaded('S'));
+    CHECK(measured == drawn);
+    CHECK(m.width(Face::Serif, size, text.data(), text.data() + text.size()) == measured);
+    imgui.end_frame();
+}

@@ -132,6 +132,12 @@ EM_JS(void, js_load_image, (const char* src), {
 EM_JS(void, js_load_face, (int face), { if (window.folio && window.folio._loadFace) window.folio._loadFace(face); });
 // The find bar (web/find.js) shows the count and the current match: tell it they changed.
 EM_JS(void, js_find_changed, (), { if (window.folio && window.folio._findChanged) window.folio._findChanged(); });
+// A step of the first view (bench/firstview.mjs prints them): only until the book's first frame is shown.
+EM_JS(void, js_mark, (const char* name), { if (performance.mark) performance.mark("folio:" + UTF8ToString(name)); });
+// The same for a step timed in C++ (std::chrono::steady_clock is performance.now() here).
+EM_JS(void, js_measure, (const char* name, double start, double end), {
+    if (performance.measure) performance.measure("folio:" + UTF8ToString(name), {start: start, end: end});
+});
 // clang-format on
 
 namespace {
@@ -153,7 +159,8 @@ struct Platform {
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
     bool gl_ready = false, context_lost = false;
     bool frame_pending = false;
-    int extra_frames = 0; // ImGui settles hover/focus one frame after input
+    int frame_request = 0; // the pending animation frame's id
+    int extra_frames = 0;  // ImGui settles hover/focus one frame after input
     double last_time = 0;
     double css_w = 0, css_h = 0, dpr = 1;
     bool cursor_hand = false;
@@ -182,13 +189,25 @@ bool init_gl() {
     emscripten_webgl_init_context_attributes(&attrs);
     attrs.majorVersion = 2;
     attrs.minorVersion = 0;
+    // As boot.js made it (GL_ATTRIBUTES), which is the context this call returns.
     attrs.alpha = EM_FALSE;
+    attrs.depth = EM_FALSE;     // ImGui draws in order, without a depth test
     attrs.antialias = EM_FALSE; // ImGui anti-aliases its own shapes
     attrs.premultipliedAlpha = EM_FALSE;
+    // WebGL2 has all ImGui needs. Enabling every extension (Emscripten's default) asks the GPU process,
+    // and waits for it, once per extension: with SwiftShader busy painting the proof, that took 0.5 s.
+    attrs.enableExtensionsByDefault = EM_FALSE;
+    js_mark("init-gl:create");
     g_platform.gl = emscripten_webgl_create_context("#book", &attrs);
     if (g_platform.gl <= 0) return false;
+    js_mark("init-gl:current");
     emscripten_webgl_make_context_current(g_platform.gl);
+    js_mark("init-gl:imgui");
     ImGui_ImplOpenGL3_Init("#version 300 es");
+    js_mark("init-gl:shaders");
+    // The shaders now rather than in the first frame: that frame is a task of its own (folio_draw_now).
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    js_mark("init-gl:done");
     g_platform.gl_ready = true;
     return true;
 }
@@ -275,9 +294,17 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
     io.DeltaTime = dt;
     p.history_scroll_saved = p.app.scroll;
 
+    const bool first = !p.shown;
+    if (first) js_mark("frame:start");
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
+    if (first) js_mark("frame:new-frame");
+    const int layouts = p.app.layouts;
     bool animating = p.app.frame(dt);
+    if (first) {
+        js_mark("frame:layout-and-draw");
+        if (p.app.layouts != layouts) js_measure("layout", p.app.layout_start_ms, p.app.layout_end_ms);
+    }
     ImGui::Render();
 
     int fw = 0, fh = 0;
@@ -288,6 +315,11 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
                  ((desk >> IM_COL32_B_SHIFT) & 0xFF) / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (first) {
+        js_mark("frame:gl-submitted");
+        for (ImTextureData* t : ImGui::GetPlatformIO().Textures)
+            js_mark(("atlas " + std::to_string(t->Width) + "x" + std::to_string(t->Height)).c_str());
+    }
     // The book's first frame is not one with text left out for a face still on its way.
     if (p.shown || !p.app.faces_missing_on_screen) {
         p.shown = true;
@@ -314,7 +346,7 @@ void request_frame(int extra) {
     if (extra > p.extra_frames) p.extra_frames = extra;
     if (p.frame_pending || p.context_lost) return;
     p.frame_pending = true;
-    emscripten_request_animation_frame(on_animation_frame, nullptr);
+    p.frame_request = emscripten_request_animation_frame(on_animation_frame, nullptr);
 }
 
 //-----------------------------------------------------------------------------
@@ -536,6 +568,7 @@ EMSCRIPTEN_KEEPALIVE int folio_start(const char* path, double restore_scroll) {
     if (!g_platform.gl_ready && !init_gl()) return 0;
     char hint[512];
     if (js_fold_hint(hint, sizeof hint)) g_platform.app.fold_hint = hint;
+    js_mark("open");
     g_platform.app.open(path, restore_scroll);
     request_frame(2);
     return 1;
@@ -678,6 +711,16 @@ EMSCRIPTEN_KEEPALIVE void folio_find_status(float* out) {
     out[4] = p0.y;
     out[5] = p1.x;
     out[6] = p1.y;
+}
+
+// Draws the frame that is pending now, instead of at the next animation frame: the book's first frame
+// (boot.js). While the browser composites the proof, animation frames can be 100 ms and more apart,
+// and a canvas drawn outside of one is shown at the next composite all the same.
+EMSCRIPTEN_KEEPALIVE void folio_draw_now() {
+    Platform& p = g_platform;
+    if (!p.frame_pending) return;
+    emscripten_cancel_animation_frame(p.frame_request);
+    on_animation_frame(emscripten_get_now(), nullptr);
 }
 
 EMSCRIPTEN_KEEPALIVE int folio_frames_drawn() { return g_platform.app.frames_drawn; }
