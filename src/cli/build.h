@@ -3,16 +3,13 @@
 
 #include <functional>
 #include <string>
-#include <unordered_map>
-#include <utility>
 
 #include "core/model.h"
 
 namespace folio {
 
-// Each article's body tree as JSON, by slug, with the Markdown it was parsed from: what the watching
-// builder keeps between rebuilds, so an unchanged article's tree is not written out again.
-using BodyJsonCache = std::unordered_map<std::string, std::pair<std::string, std::string>>;
+struct BodyChunkCache; // output.h
+class Output;          // output.h
 
 struct BuildMode {
     bool preview = false;          // the page watches preview-status.json for content changes (./folio preview)
@@ -23,7 +20,8 @@ struct BuildMode {
     // An in-place build calls this once site.json and the article bodies are written, before the pages,
     // the feed and the search index: the open preview page can show the change from then on.
     std::function<void()> on_content_written;
-    BodyJsonCache* bodies = nullptr; // when set (the site keeps its Markdown), read and updated
+    BodyChunkCache* bodies = nullptr; // when set (the site keeps its Markdown), read and updated
+    Output* output = nullptr;         // an in-place build writes through this one (the preview keeps it)
 };
 
 // Exit code of build_site when check_fonts finds characters missing from fonts_dir/chars.txt: subset
