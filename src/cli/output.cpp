@@ -212,7 +212,8 @@ void pack_cached(Site& site, BodyChunkCache& cache, const std::function<void(Bod
         auto old = cache.trees.find(a.slug);
         BodyChunkCache::Tree& t = kept[a.slug];
         if (old != cache.trees.end()) t = std::move(old->second);
-        if (t.version == 0 || t.markdown != a.body_markdown) stale.push_back(i);
+        const bool may_differ = !cache.only_changed || cache.only_changed->count(a.slug);
+        if (t.version == 0 || (may_differ && t.markdown != a.body_markdown)) stale.push_back(i);
         trees[i] = &t;
     }
     parallel_for(stale.size(), [&](size_t k) {
@@ -223,6 +224,7 @@ void pack_cached(Site& site, BodyChunkCache& cache, const std::function<void(Bod
     for (size_t i : stale)
         trees[i]->version = cache.next_version++;
     cache.trees = std::move(kept); // articles no longer there are forgotten
+    cache.only_changed.reset();
 
     std::vector<BodyChunkCache::Chunk> chunks;
     std::vector<std::pair<Article*, size_t>> members;

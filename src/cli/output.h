@@ -7,6 +7,8 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -81,6 +83,9 @@ struct BodyChunkCache {
     std::unordered_map<std::string, Tree> trees; // by slug
     std::vector<Chunk> chunks;
     uint64_t next_version = 1;
+    // When set, only these articles' bodies may differ from their cached trees (the preview's builder
+    // read only them again): the others' Markdown is not compared. The next pack clears it.
+    std::optional<std::set<std::string>> only_changed;
 };
 
 // One chunk file for the sink: contents empty and `kept` set when it is the cached chunk unchanged.

@@ -139,13 +139,18 @@ struct Before {
         bool all = !same_folds(folds, site.folds) || slugs.size() != site.writing.size();
         for (size_t i = 0; !all && i < site.writing.size(); ++i)
             all = site.writing[i].slug != slugs[i];
+        if (all) return std::vector<bool>(site.folds.size(), true);
+        for (size_t f = 0; f < site.folds.size(); ++f) // folded again (assign_folds): no chunk yet
+            out[f] = site.folds[f].url.empty();
         std::set<std::string> touched(changed.begin(), changed.end());
-        for (size_t i = 0; i < site.folds.size(); ++i)
-            out[i] = all || (site.folds[i].kind == FoldKind::Timeline && !changed.empty());
-        for (size_t i = 0; !all && i < site.writing.size(); ++i) {
+        for (size_t i = 0; i < site.writing.size(); ++i) {
             const Article& a = site.writing[i];
-            if (a.fold >= 0 && (a.body_url != body_urls[i] || touched.count(a.slug))) out[a.fold] = true;
+            if (a.body_url != body_urls[i]) touched.insert(a.slug);
+            if (a.fold >= 0 && touched.count(a.slug)) out[a.fold] = true;
         }
+        for (const TimelineYear& y : site.timeline) // a folded year's chunk holds the articles it names
+            for (const TimelineEntry& e : y.entries)
+                if (y.fold >= 0 && e.kind == EntryKind::Article && touched.count(e.ref)) out[y.fold] = true;
         return out;
     }
 };
@@ -156,8 +161,12 @@ struct Before {
 int write_content(Site& site, const Before& before, const std::vector<std::string>& changed, BodyChunkCache& bodies,
                   Output& output, const std::string& fonts_dir, bool check_fonts) {
     std::vector<BodyChunk> chunks;
+    bodies.only_changed.emplace(changed.begin(), changed.end());
+    PhaseClock clock;
     pack_bodies(site, &bodies, [&](BodyChunk&& c) { chunks.push_back(std::move(c)); });
+    clock.mark("pack");
     const std::vector<bool> dirty = before.dirty(site, changed);
+
     std::vector<OutputFile> files;
     for (size_t i = 0; i < site.folds.size(); ++i) {
         if (!dirty[i]) continue;
@@ -165,7 +174,9 @@ int write_content(Site& site, const Before& before, const std::vector<std::strin
         site.folds[i].url = "/assets/folds/" + content_hash(data) + ".json";
         files.push_back({site.folds[i].url.substr(1), std::move(data)});
     }
+    clock.mark("folds");
     files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
+    clock.mark("site.json");
     if (check_fonts) { // what was written before was checked then
         std::vector<bool> seen(0x110000);
         for (const BodyChunk& c : chunks)
@@ -239,6 +250,12 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
                     how = reload_content(bundle_dir, std::move(text), kept, site, diags, changed);
             }
             clock.mark(how == Reload::Done ? "reload (partial)" : "reload (partial: no)");
+            if (how == Reload::Done && !changed.empty()) {
+                std::string names;
+                for (const std::string& slug : changed)
+                    names += (names.empty() ? "" : ", ") + slug;
+                std::printf("folio build: read again alone: %s\n", names.c_str());
+            }
             // Errors after another file of the same edit was read in: the model is neither the old one nor
             // the new one, so the next edit loads the bundle whole.
             if (how == Reload::Errors && !changed.empty()) have = false;
@@ -250,6 +267,7 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             DeriveOptions options;
             options.parallel = parallel_for;
             options.previous = &site;
+            if (!first) std::printf("folio build: loading the bundle whole\n");
             if (load_bundle(bundle_dir, loaded, diags, options, &loaded_text)) {
                 site = std::move(loaded);
                 kept = std::move(loaded_text);

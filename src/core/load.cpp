@@ -7,6 +7,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "core/bound.h"
 #include "core/derive.h"
 #include "core/document_json.h"
 #include "core/json_source.h"
@@ -200,6 +201,29 @@ void set_body_from(Article& a, const Article& was) {
     a.reading_time = was.reading_time;
 }
 
+// Puts `a` in the place of site.writing[k] (the same article, read again) and derives again what that
+// can change, only that: derive_site's work costs as much as the archive is long.
+void replace_article(Site& site, int k, Article a, const BundleText* kept) {
+    Article& was = site.writing[k];
+    const bool moved = !(a.date == was.date), retagged = a.tags != was.tags;
+    const bool images = collect_local_images(a.body) != collect_local_images(was.body);
+    a.body_url = was.body_url; // until the bodies are packed again
+    a.number = was.number, a.prev = was.prev, a.next = was.next, a.fold = was.fold;
+    was = std::move(a);
+    if (moved && kept) sort_articles(site, *kept);
+    if (images || (moved && !kept)) {
+        derive_site(site, /*whole=*/true);
+    } else if (moved) { // what derive_site derives from the articles' order
+        const int n = static_cast<int>(site.writing.size());
+        for (int i = 0; i < n; ++i)
+            site.writing[i].number = n - i;
+        link_articles(site);
+        assign_folds(site);
+    } else if (retagged) {
+        link_articles(site);
+    }
+}
+
 } // namespace
 
 Reload reload_content(const std::string& bundle_dir, std::string text, BundleText& kept, Site& site,
@@ -254,15 +278,10 @@ Reload reload_content(const std::string& bundle_dir, std::string text, BundleTex
         return Reload::Errors;
     }
 
-    Article& was = site.writing[k];
-    const bool moved = !(a.date == was.date);
-    a.body_url = was.body_url; // until the bodies are packed again
-    was = std::move(a);
     for (size_t j = i + 1; j < kept.writing_at.size(); ++j)
         kept.writing_at[j] = kept.writing_at[j] - old.size() + text.size();
     kept.text = std::move(text);
-    if (moved) sort_articles(site, kept);
-    derive_site(site, /*whole=*/true);
+    replace_article(site, k, std::move(a), &kept);
     changed.push_back(kept.writing_slugs[i]);
     return Reload::Done;
 }
@@ -274,7 +293,6 @@ Reload reload_markdown(const std::string& bundle_dir, const std::string& body_fi
     // Errors are placed at the entry naming the file: the whole load does that.
     if (!read_from_bundle(body_file, markdown, &reader) || find_invalid_utf8(markdown) != std::string::npos)
         return Reload::Whole;
-    bool any = false;
     for (Article& was : site.writing) {
         if (was.body_file != body_file) continue;
         Article a = was;
@@ -284,11 +302,9 @@ Reload reload_markdown(const std::string& bundle_dir, const std::string& body_fi
         check_article_images(a, bundle_dir, found);
         if (!found.empty()) return Reload::Whole;
         if (a.body_markdown == was.body_markdown) continue;
-        was = std::move(a);
         changed.push_back(was.slug);
-        any = true;
+        replace_article(site, static_cast<int>(&was - site.writing.data()), std::move(a), nullptr);
     }
-    if (any) derive_site(site, /*whole=*/true);
     return Reload::Done;
 }
 #endif
