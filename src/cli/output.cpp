@@ -88,6 +88,9 @@ bool Output::finish() {
         if (!written_.count(path)) {
             fs::remove(root_ / path, ec);
             ++changed_;
+            // and its folder, when nothing is left in it (a removed article's page)
+            for (fs::path dir = (root_ / path).parent_path(); dir != root_ && fs::remove(dir, ec);)
+                dir = dir.parent_path();
         }
     std::string text;
     for (const auto& [path, hash] : written_)

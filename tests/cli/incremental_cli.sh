@@ -7,9 +7,9 @@ set -u
 folio=$1
 src=$2
 dir=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+trap '[ -n "${KEEP:-}" ] && echo "kept: $dir" || rm -rf "$dir"' EXIT
 pass=0 fail=0
-ok() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAILED: $*"; fi; }
+ok() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAILED (line ${BASH_LINENO[0]}): $*"; fi; }
 
 # The build copies the renderer and the fonts as they are: stand-ins will do.
 mkdir -p "$dir/web" "$dir/fonts"
