@@ -56,14 +56,14 @@ private:
     double wall_ = 0, cpu_ = 0;
 };
 
-// The preview's builder (./folio preview): builds, then watches content.json and the Markdown files it
-// names and rebuilds in place on every change, until it is stopped. It stays running so that an edit
-// costs only what changed: the renderer, the fonts and the language rules are read once, and an article
-// whose Markdown is unchanged keeps its parsed tree. After each rebuild it writes
-// out_dir/preview-status.json ({"version", "errors"}: what the open page watches), with the diagnostics
-// as `folio check` prints them when the bundle has errors. Returns kExitFontsNeeded when the text needs
-// characters the fonts lack (./folio subsets them and starts it again), 1 when the output cannot be
-// written.
+// The preview's builder (./folio preview, watch.cpp): builds, then watches content.json and the Markdown
+// files it names and rebuilds in place on every change, until it is stopped. It keeps what it loaded, so
+// an edit inside one article's entry, or to its Markdown, is read again alone (load.h: reload_content),
+// and what the open page fetches (the changed chunk files and site.json) is written before the pages.
+// After each rebuild it writes out_dir/preview-status.json ({"version", "errors"}: what the open page
+// watches), with the diagnostics as `folio check` prints them when the bundle has errors. Returns
+// kExitFontsNeeded when the text needs characters the fonts lack (./folio subsets them and starts it
+// again), 1 when the output cannot be written.
 int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
                const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode);
 

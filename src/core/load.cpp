@@ -10,8 +10,8 @@
 #include "core/bound.h"
 #include "core/derive.h"
 #include "core/document_json.h"
-#include "core/json_source.h"
 #include "core/json_reader.h"
+#include "core/json_source.h"
 #include "core/schema.h"
 #ifndef FOLIO_TREES_ONLY
 #include "core/source_check.h"
@@ -226,8 +226,8 @@ void replace_article(Site& site, int k, Article a, const BundleText* kept) {
 
 } // namespace
 
-Reload reload_content(const std::string& bundle_dir, std::string text, BundleText& kept, Site& site,
-                      Diagnostics& out, std::vector<std::string>& changed) {
+Reload reload_content(const std::string& bundle_dir, std::string text, BundleText& kept, Site& site, Diagnostics& out,
+                      std::vector<std::string>& changed) {
     const std::string& old = kept.text;
     if (text == old) return Reload::Done;
     // The bytes that differ, [p, old.size() - s) in the old text, must lie strictly inside one entry:

@@ -39,10 +39,11 @@ enum class Reload {
 
 // content.json changed from kept.text to text. When the bytes that differ lie inside one "writing" entry
 // and its slug stays, only that entry is read (its positions are those of the whole file) and, with its
-// Markdown file, replaces the article in site (loaded clean from kept, derived); what depends on the
-// whole site is derived again (derive_site).
-Reload reload_content(const std::string& bundle_dir, std::string text, BundleText& kept, Site& site,
-                      Diagnostics& out, std::vector<std::string>& changed);
+// Markdown file, replaces the article in site (loaded clean from kept, derived); only what that article
+// can change is derived again (its order, neighbours and folds when its date moved, the tag index when
+// its tags changed; derive_site whole when its images changed).
+Reload reload_content(const std::string& bundle_dir, std::string text, BundleText& kept, Site& site, Diagnostics& out,
+                      std::vector<std::string>& changed);
 
 // The Markdown file body_file changed: the articles it is the body of are parsed again.
 Reload reload_markdown(const std::string& bundle_dir, const std::string& body_file, Site& site,
