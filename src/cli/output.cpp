@@ -23,10 +23,19 @@ bool write_file(const fs::path& path, const std::string& data) {
     return static_cast<bool>(f);
 }
 
-std::string content_hash(const std::string& data) {
+namespace {
+
+unsigned long long fnv1a(const std::string& data) {
     unsigned long long h = 1469598103934665603ULL;
     for (unsigned char c : data)
         h = (h ^ c) * 1099511628211ULL;
+    return h;
+}
+
+} // namespace
+
+std::string content_hash(const std::string& data) {
+    const unsigned long long h = fnv1a(data);
     char buf[17];
     std::snprintf(buf, sizeof buf, "%016llx", h);
     return std::string(buf, 10);
@@ -153,6 +162,10 @@ std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std
 // [SECTION] Article bodies in chunk files
 //-----------------------------------------------------------------------------
 
+bool chunk_ends_after(const std::string& slug, size_t bytes) {
+    return bytes >= kChunkBytes || (bytes >= kChunkMinBytes && (fnv1a(slug) >> 32) % 4 == 0);
+}
+
 namespace {
 
 // The articles whose body has a tree of its own, oldest first. (folio build has released the Markdown
@@ -197,7 +210,7 @@ void pack_streaming(Site& site, const std::function<void(BodyChunk&&)>& sink) {
             members.push_back({oldest_first[start + i], trees[i].size()});
             data += trees[i];
             std::string().swap(trees[i]);
-            if (data.size() >= kChunkBytes) flush();
+            if (chunk_ends_after(oldest_first[start + i]->slug, data.size())) flush();
         }
     }
     flush();
@@ -258,7 +271,7 @@ void pack_cached(Site& site, BodyChunkCache& cache, const std::function<void(Bod
         members.push_back({oldest_first[i], trees[i]->json.size()});
         chunk.members.push_back(trees[i]->version);
         bytes += trees[i]->json.size();
-        if (bytes >= kChunkBytes) flush(i + 1);
+        if (chunk_ends_after(oldest_first[i]->slug, bytes)) flush(i + 1);
     }
     flush(oldest_first.size());
     cache.chunks = std::move(chunks);

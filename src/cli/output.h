@@ -67,7 +67,12 @@ std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std
 // order into chunk files of about kChunkBytes, named by their content: a 10,000-article archive writes a
 // few hundred files, not one file and one folder per article. Each article's body_url becomes
 // "/assets/bodies/<hash>.json#<offset>-<length>" (bytes); the browser fetches the chunk once and slices it.
-constexpr size_t kChunkBytes = 64 * 1024;
+// A chunk ends after an article whose slug is an anchor (one in four, by its hash) once it holds
+// kChunkMinBytes, or after whichever article brings it to kChunkBytes. An edit that changes one body's
+// size so moves only the ends of the chunks up to the next anchor both packings share (a chunk or two),
+// not those of every chunk after it: the preview rewrites a few chunks, not half the archive.
+constexpr size_t kChunkBytes = 64 * 1024, kChunkMinBytes = 16 * 1024;
+bool chunk_ends_after(const std::string& slug, size_t bytes);
 
 // What the preview's builder keeps between rebuilds: each article's tree as JSON with the Markdown it was
 // made from, and the chunks last packed, so an edit makes again only the chunks whose members changed.
