@@ -143,18 +143,23 @@ fi
 # for a core on a busy machine).
 echo
 echo "preview rebuild after a one-article edit (folio build --watch: what ./folio preview runs) ..."
-edit_runs() { # LABEL BUNDLE
-  local label=$1 src=$2 tmpb out
+edit_runs() { # LABEL BUNDLE KIND: KIND is title (in content.json) or markdown (the article's Markdown file)
+  local label=$1 src=$2 kind=$3 tmpb out
   tmpb=$(mktemp -d "$BENCH_OUT/edit.XXXXXX")
   out="$tmpb.out"
-  cp "$src/content.json" "$tmpb/content.json"
-  [ -d "$src/writing" ] && ln -s "$src/writing" "$tmpb/writing"
+  # content.json in the layout the edits save it in (json.dump, indent 1), as an editor keeps a file's layout
+  "$PY" -c 'import json, sys
+c = json.load(open(sys.argv[1], encoding="utf-8"))
+with open(sys.argv[2], "w", encoding="utf-8") as f:
+    json.dump(c, f, indent=1, ensure_ascii=False)
+    f.write("\n")' "$src/content.json" "$tmpb/content.json"
+  [ -d "$src/writing" ] && cp -rs "$src/writing" "$tmpb/writing" # links to each file: an edit replaces one link
   [ -d "$src/images" ] && ln -s "$src/images" "$tmpb/images"
   "$FOLIO" build "$tmpb" -o "$out" --web "$WEB" --fonts "$FONTS" --incremental --preview >>"$LOG" 2>&1
-  "$PY" - "$label" "$tmpb/content.json" "$out" "$((RUNS + 2))" "$FOLIO" build "$tmpb" -o "$out" --web "$WEB" --fonts "$FONTS" \
+  "$PY" - "$label" "$tmpb/content.json" "$out" "$((RUNS + 2))" "$kind" "$FOLIO" build "$tmpb" -o "$out" --web "$WEB" --fonts "$FONTS" \
     --incremental --preview --check-fonts --watch <<'EOF2'
 import json, os, re, statistics, subprocess, sys, time
-label, path, out, runs, cmd = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5:]
+label, path, out, runs, kind, cmd = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6:]
 status = os.path.join(out, "preview-status.json")
 def version():
     try:
@@ -182,13 +187,18 @@ for i in range(1, runs + 1):
     with open(path, encoding="utf-8") as f:
         c = json.load(f)
     a = c["writing"][len(c["writing"]) // 2]
-    a["title"] = a["title"].split(" (edit ")[0] + " (edit %d)" % i
+    if kind == "title":
+        a["title"] = a["title"].split(" (edit ")[0] + " (edit %d)" % i
+        target = path
+        text = json.dumps(c, indent=1, ensure_ascii=False) + "\n"  # the layout it had: only the title differs
+    else:
+        target = os.path.join(os.path.dirname(path), a["body_file"])
+        text = open(target, encoding="utf-8").read().split("\n\nEdit ")[0] + "\n\nEdit %d, a new last paragraph.\n" % i
     before = version()
     t0 = time.monotonic()
-    with open(path + ".tmp", "w", encoding="utf-8") as f:
-        json.dump(c, f, indent=1, ensure_ascii=False)
-        f.write("\n")  # the layout the bundle was written in (bench/gen_bundle.py): only the title differs
-    os.replace(path + ".tmp", path)  # as an editor saves: never half a file
+    with open(target + ".tmp", "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(target + ".tmp", target)  # as an editor saves: never half a file
     while version() == before:
         time.sleep(0.002)
     walls.append((time.monotonic() - t0) * 1000)
@@ -207,7 +217,8 @@ print("%-22s edit to status file, wall:  %s; %d runs; last: %s; %s" % ("", fig(w
 EOF2
   rm -rf "$tmpb" "$out"
 }
-edit_runs "seed (28 articles)" "$ROOT"
-edit_runs "synthetic ($N)" "$synthetic"
+edit_runs "seed (28 articles)" "$ROOT" title
+edit_runs "synthetic ($N)" "$synthetic" title
+edit_runs "$N, its Markdown" "$synthetic" markdown
 echo "(goal: <= 50 ms of build work until the open page can show the edit. Wall times include waiting for a core"
 echo " on a busy machine. The fonts are subset again only when the text needs a new character: not in these runs.)"

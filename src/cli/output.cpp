@@ -219,15 +219,23 @@ void pack_streaming(Site& site, const std::function<void(BodyChunk&&)>& sink) {
 // The preview: every tree is cached; a chunk whose members are the cached chunk's, tree for tree, is kept.
 void pack_cached(Site& site, BodyChunkCache& cache, const std::function<void(BodyChunk&&)>& sink) {
     const std::vector<Article*> oldest_first = bodies_oldest_first(site);
+    // Articles no longer there (or no longer with a body of their own) are forgotten.
+    bool same = cache.trees.size() == oldest_first.size();
+    for (size_t i = 0; same && i < oldest_first.size(); ++i)
+        same = cache.trees.count(oldest_first[i]->slug) > 0;
+    if (!same) {
+        std::unordered_map<std::string, BodyChunkCache::Tree> kept;
+        for (const Article* a : oldest_first) {
+            auto old = cache.trees.find(a->slug);
+            kept[a->slug] = old != cache.trees.end() ? std::move(old->second) : BodyChunkCache::Tree{};
+        }
+        cache.trees = std::move(kept);
+    }
     std::vector<BodyChunkCache::Tree*> trees(oldest_first.size());
     std::vector<size_t> stale;
-    std::unordered_map<std::string, BodyChunkCache::Tree> kept;
-    kept.reserve(oldest_first.size());
     for (size_t i = 0; i < oldest_first.size(); ++i) {
         const Article& a = *oldest_first[i];
-        auto old = cache.trees.find(a.slug);
-        BodyChunkCache::Tree& t = kept[a.slug];
-        if (old != cache.trees.end()) t = std::move(old->second);
+        BodyChunkCache::Tree& t = cache.trees[a.slug];
         const bool may_differ = !cache.only_changed || cache.only_changed->count(a.slug);
         if (t.version == 0 || (may_differ && t.markdown != a.body_markdown)) stale.push_back(i);
         trees[i] = &t;
@@ -239,7 +247,6 @@ void pack_cached(Site& site, BodyChunkCache& cache, const std::function<void(Bod
     });
     for (size_t i : stale)
         trees[i]->version = cache.next_version++;
-    cache.trees = std::move(kept); // articles no longer there are forgotten
     cache.only_changed.reset();
 
     std::vector<BodyChunkCache::Chunk> chunks;
