@@ -1,5 +1,6 @@
 // folio CLI: `folio build`. See build.h.
 #include "cli/build.h"
+#include "cli/output.h"
 
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -16,6 +17,7 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -35,25 +37,6 @@ namespace folio {
 
 namespace {
 
-bool write_file(const fs::path& path, const std::string& data) {
-    std::error_code ec;
-    fs::create_directories(path.parent_path(), ec);
-    std::ofstream f(path, std::ios::binary);
-    if (!f) return false;
-    f.write(data.data(), static_cast<std::streamsize>(data.size()));
-    return static_cast<bool>(f);
-}
-
-// FNV-1a, 64 bits: enough to tell versions of one file apart in a cache key.
-std::string content_hash(const std::string& data) {
-    unsigned long long h = 1469598103934665603ULL;
-    for (unsigned char c : data)
-        h = (h ^ c) * 1099511628211ULL;
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", h);
-    return std::string(buf, 10);
-}
-
 std::string hashed_name(const std::string& stem, const std::string& ext, const std::string& data) {
     return stem + "." + content_hash(data) + ext;
 }
@@ -71,63 +54,6 @@ int fail(const std::string& msg) {
     return 1;
 }
 
-// Article bodies (the document tree of every article longer than its opening, body_tree_json) packed in order into
-// chunk files of about kChunkBytes, named by their content: a 10,000-article archive writes a few hundred files, not
-// one file and one folder per article. Each article's body_url becomes
-// "/assets/bodies/<hash>.json#<offset>-<length>" (bytes); the browser fetches the chunk once and slices it.
-constexpr size_t kChunkBytes = 64 * 1024;
-
-// The JSON of an article's body tree: from `cache` when its Markdown is the one cached.
-std::string body_json(const Article& a, const BodyJsonCache* cache) {
-    if (cache) {
-        auto it = cache->find(a.slug);
-        if (it != cache->end() && it->second.first == a.body_markdown) return it->second.second;
-    }
-    return body_tree_json(a);
-}
-
-// Each chunk goes to `sink` as soon as it is full. (folio build has released the Markdown once parsed,
-// DeriveOptions; site_to_json still tells the bodies apart: an empty body is not the opening.)
-template <typename Sink> void pack_bodies(Site& site, BodyJsonCache* cache, Sink&& sink) {
-    std::vector<std::pair<Article*, size_t>> members; // article, bytes of its tree
-    std::string data;
-    auto flush = [&]() {
-        if (data.empty()) return;
-        const std::string url = "/assets/bodies/" + content_hash(data) + ".json";
-        size_t at = 0;
-        for (auto& [a, size] : members) {
-            a->body_url = url + "#" + std::to_string(at) + "-" + std::to_string(size);
-            at += size;
-        }
-        sink(OutputFile{url.substr(1), std::move(data)});
-        data.clear();
-        members.clear();
-    };
-    // Oldest first: a new article (the newest) changes only the last chunk. The trees are written by
-    // every core, a batch at a time (the batch's text only is in memory), then packed in order.
-    std::vector<Article*> oldest_first;
-    for (auto it = site.writing.rbegin(); it != site.writing.rend(); ++it)
-        if (it->body_markdown != it->opening) oldest_first.push_back(&*it);
-    constexpr size_t kBatch = 256;
-    std::vector<std::string> trees(kBatch);
-    for (size_t start = 0; start < oldest_first.size(); start += kBatch) {
-        const size_t count = std::min(kBatch, oldest_first.size() - start);
-        parallel_for(count, [&](size_t i) { trees[i] = body_json(*oldest_first[start + i], cache); });
-        for (size_t i = 0; i < count; ++i) {
-            const Article& a = *oldest_first[start + i];
-            if (cache) {
-                auto& kept = (*cache)[a.slug];
-                if (kept.first != a.body_markdown) kept = {a.body_markdown, trees[i]};
-            }
-            members.push_back({oldest_first[start + i], trees[i].size()});
-            data += trees[i];
-            std::string().swap(trees[i]);
-            if (data.size() >= kChunkBytes) flush();
-        }
-    }
-    flush();
-}
-
 // The entries under each fold of a bounded archive (core/bound.h), one content-hashed chunk file a fold
 // ("/assets/folds/<hash>.json"), fetched when the reader opens the fold; sets each fold's url, so it must
 // run after pack_bodies (the chunks carry the articles' body_url) and before site.json is written.
@@ -136,25 +62,6 @@ template <typename Sink> void write_fold_chunks(Site& site, Sink&& sink) {
         std::string data = fold_chunk(site, static_cast<int>(i));
         site.folds[i].url = "/assets/folds/" + content_hash(data) + ".json";
         sink(OutputFile{site.folds[i].url.substr(1), std::move(data)});
-    }
-}
-
-// The code points a text uses, marked in `seen` (0x110000 entries). The text is valid UTF-8 (the loader
-// checks).
-void mark_code_points(const std::string& s, std::vector<bool>& seen) {
-    for (size_t i = 0; i < s.size();) {
-        const unsigned char b = static_cast<unsigned char>(s[i]);
-        if (b < 0x80) { // ASCII, most of any text
-            seen[b] = true;
-            ++i;
-            continue;
-        }
-        const size_t len = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : 4;
-        uint32_t cp = b & (0xFF >> (len + 1));
-        for (size_t k = 1; k < len && i + k < s.size(); ++k)
-            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-        if (cp < seen.size()) seen[cp] = true;
-        i += len;
     }
 }
 
@@ -224,71 +131,6 @@ std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").
 
 namespace {
 
-// Where the built files go. A full build writes into a fresh folder beside the target (swapped in whole
-// at the end). An incremental build (the preview) writes into the target itself, and only the files
-// whose contents changed, each through a temporary name: out/.folio-manifest remembers what it wrote.
-// write() may be called from several threads at once.
-class Output {
-public:
-    // in_place: update root, which holds a previous build; track: keep a manifest for the next one.
-    Output(fs::path root, bool in_place, bool track) : root_(std::move(root)), in_place_(in_place), track_(track) {
-        if (in_place_) read_manifest();
-    }
-
-    bool write(const std::string& path, const std::string& data) {
-        if (track_) {
-            const std::string hash = content_hash(data);
-            std::lock_guard<std::mutex> lock(mutex_);
-            written_[path] = hash;
-            auto old = previous_.find(path);
-            if (old != previous_.end() && old->second == hash) return true;
-            ++changed_;
-        }
-        const fs::path file = root_ / path;
-        if (!in_place_) return write_file(file, data);
-        fs::path tmp = file;
-        tmp += ".tmp";
-        std::error_code ec;
-        if (!write_file(tmp, data)) return false;
-        fs::rename(tmp, file, ec);
-        return !ec;
-    }
-
-    // Removes what the previous build wrote and this one did not; saves the manifest.
-    bool finish() {
-        if (!track_) return true;
-        std::error_code ec;
-        for (const auto& [path, hash] : previous_)
-            if (!written_.count(path)) {
-                fs::remove(root_ / path, ec);
-                ++changed_;
-            }
-        std::string text;
-        for (const auto& [path, hash] : written_)
-            text += hash + " " + path + "\n";
-        return write_file(root_ / ".folio-manifest", text);
-    }
-
-    size_t changed() const { return changed_; }
-    size_t count() const { return written_.size(); }
-
-private:
-    void read_manifest() {
-        std::string text;
-        if (!read_whole_file((root_ / ".folio-manifest").string(), text)) return;
-        std::istringstream in(text);
-        std::string hash, path;
-        while (in >> hash && std::getline(in >> std::ws, path))
-            if (fs::exists(root_ / path)) previous_[path] = hash;
-    }
-
-    fs::path root_;
-    bool in_place_, track_;
-    std::mutex mutex_;
-    std::map<std::string, std::string> previous_, written_;
-    size_t changed_ = 0;
-};
-
 // Creates every folder the pages need, once, before the writers start (no races between threads).
 void make_page_folders(const fs::path& root, const std::vector<Route>& routes) {
     std::error_code ec;
@@ -315,21 +157,6 @@ std::vector<OutputFile> side_files(const Site& site, const std::string& shell, c
     for (OutputFile& f : build_search_index(site))
         files.push_back(std::move(f));
     return files;
-}
-
-// The characters marked in `seen` that the subset fonts lack, from fonts_dir/chars.txt (the code points
-// the subset covers, written by ./folio when it subsets). Empty when there is no such list.
-std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std::vector<bool>& seen) {
-    std::string list;
-    if (!read_whole_file(fonts_dir + "/chars.txt", list)) return {};
-    std::vector<bool> covered(seen.size());
-    std::istringstream in(list);
-    for (uint32_t cp; in >> cp;)
-        if (cp < covered.size()) covered[cp] = true;
-    std::vector<uint32_t> missing;
-    for (uint32_t cp = 0x20; cp < seen.size(); ++cp)
-        if (seen[cp] && !covered[cp]) missing.push_back(cp);
-    return missing;
 }
 
 } // namespace
@@ -452,7 +279,9 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         in_place ? out : out.parent_path() / (out.filename().string() + ".tmp-" + std::to_string(getpid()));
     std::error_code ec;
     if (!in_place) fs::remove_all(target, ec);
-    Output output(target, in_place, mode.incremental);
+    std::optional<Output> own_output; // the preview's builder keeps one for all its rebuilds
+    if (!in_place || !mode.output) own_output.emplace(target, in_place, mode.incremental);
+    Output& output = own_output ? *own_output : *mode.output;
 
     // The browser's copy of the content; long article bodies come separately, when opened, packed into a
     // few chunk files (pack_bodies sets each article's body_url). A full build writes each chunk as it is
@@ -470,7 +299,12 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         else
             ok = ok && output.write(chunk.path, chunk.contents);
     };
-    pack_bodies(site, mode.bodies, write_chunk);
+    pack_bodies(site, mode.bodies, [&](BodyChunk&& chunk) {
+        if (chunk.kept)
+            ok = output.keep(chunk.path) && ok;
+        else
+            write_chunk(OutputFile{std::move(chunk.path), std::move(chunk.contents)});
+    });
     write_fold_chunks(site, write_chunk);
     clock.mark("bodies");
     OutputFile site_json{"site.json", site_to_json(site, /*separate_bodies=*/true)};
@@ -548,121 +382,6 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
 } // namespace folio
 
 namespace folio {
-
-namespace {
-
-// What a rebuild depends on: content.json and the Markdown files it names (size and modification time).
-std::string bundle_stamp(const std::string& bundle_dir, const std::vector<std::string>& files) {
-    std::string stamp;
-    struct stat st {};
-    for (const std::string& f : files) {
-        const std::string path = bundle_dir + "/" + f;
-        if (stat(path.c_str(), &st) != 0) {
-            stamp += "-\n";
-            continue;
-        }
-        stamp += std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
-                 std::to_string(st.st_mtim.tv_nsec) + "\n";
-    }
-    return stamp;
-}
-
-std::vector<std::string> watched_files(const Site& site) {
-    std::vector<std::string> files{"content.json"};
-    for (const Article& a : site.writing)
-        if (!a.body_file.empty()) files.push_back(a.body_file);
-    return files;
-}
-
-// The version in out_dir/preview-status.json, 0 when there is none.
-long status_version(const fs::path& file) {
-    std::string text;
-    if (!read_whole_file(file.string(), text)) return 0;
-    try {
-        return nlohmann::json::parse(text).value("version", 0L);
-    } catch (const std::exception&) {
-        return 0;
-    }
-}
-
-bool write_status(const fs::path& out, long version, const std::string& errors) {
-    const fs::path file = out / "preview-status.json", tmp = out / "preview-status.json.tmp";
-    if (!write_file(tmp, nlohmann::json{{"version", version}, {"errors", errors}}.dump() + "\n")) return false;
-    std::error_code ec;
-    fs::rename(tmp, file, ec);
-    return !ec;
-}
-
-} // namespace
-
-int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
-               const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode) {
-    BuildMode each = mode;
-    each.incremental = true;
-    each.watch = false;
-    const fs::path out = fs::absolute(out_dir).lexically_normal();
-    long version = status_version(out / "preview-status.json");
-    Site previous;
-    BodyJsonCache bodies;
-    each.bodies = &bodies;
-    std::vector<std::string> files{"content.json"};
-    for (;;) {
-        std::string stamp = bundle_stamp(bundle_dir, files);
-        const auto start = std::chrono::steady_clock::now();
-        auto since_start = [&]() {
-            return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-        };
-        // The open page refetches site.json when the version moves (also after the first build: it may
-        // follow an edit that needed new characters in the fonts).
-        bool told = false;
-        double shown_ms = -1;
-        auto tell = [&](const std::string& errors) {
-            told = true;
-            shown_ms = since_start();
-            return write_status(out, ++version, errors);
-        };
-        Site site;
-        Diagnostics diags;
-        DeriveOptions options;
-        options.parallel = parallel_for;
-        options.previous = &previous;
-        std::string errors;
-        PhaseClock clock;
-        const bool loaded = load_bundle(bundle_dir, site, diags, options);
-        clock.mark("load and parse");
-        if (loaded) {
-            std::vector<std::string> now_watched = watched_files(site);
-            if (now_watched != files) { // content.json names other files now: watch those, as they were read
-                files = std::move(now_watched);
-                stamp = bundle_stamp(bundle_dir, files);
-            }
-            bool told_ok = true;
-            each.on_content_written = [&]() { told_ok = tell(""); };
-            const int rc = build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
-            if (rc != 0) return rc; // the fonts (./folio subsets them and starts again), or the output
-            if (!told_ok) return fail("cannot write " + (out / "preview-status.json").string());
-            previous = std::move(site);
-        } else {
-            for (const Diagnostic& d : diags)
-                errors += format_diagnostic(d) + "\n";
-            errors += std::to_string(diags.size()) + (diags.size() == 1 ? " error\n" : " errors\n");
-            std::fputs(errors.c_str(), stderr);
-        }
-        if (!told && !tell(errors)) return fail("cannot write " + (out / "preview-status.json").string());
-        if (shown_ms >= 0)
-            std::printf("folio build: the page can show it after %.1f ms; rebuilt in %.1f ms\n", shown_ms,
-                        since_start());
-        std::fflush(stdout);
-        while (bundle_stamp(bundle_dir, files) == stamp)
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        // An editor may still be writing: wait until the files stay as they are for a moment.
-        for (std::string now = bundle_stamp(bundle_dir, files), then; now != then;) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(15));
-            then = std::move(now);
-            now = bundle_stamp(bundle_dir, files);
-        }
-    }
-}
 
 // The starting bundle: every required section, one article with a Markdown file, a link without an
 // address yet. `folio check` passes on it, and docs/content.md explains each field.

@@ -3,16 +3,13 @@
 
 #include <functional>
 #include <string>
-#include <unordered_map>
-#include <utility>
 
 #include "core/model.h"
 
 namespace folio {
 
-// Each article's body tree as JSON, by slug, with the Markdown it was parsed from: what the watching
-// builder keeps between rebuilds, so an unchanged article's tree is not written out again.
-using BodyJsonCache = std::unordered_map<std::string, std::pair<std::string, std::string>>;
+struct BodyChunkCache; // output.h
+class Output;          // output.h
 
 struct BuildMode {
     bool preview = false;          // the page watches preview-status.json for content changes (./folio preview)
@@ -23,7 +20,8 @@ struct BuildMode {
     // An in-place build calls this once site.json and the article bodies are written, before the pages,
     // the feed and the search index: the open preview page can show the change from then on.
     std::function<void()> on_content_written;
-    BodyJsonCache* bodies = nullptr; // when set (the site keeps its Markdown), read and updated
+    BodyChunkCache* bodies = nullptr; // when set (the site keeps its Markdown), read and updated
+    Output* output = nullptr;         // an in-place build writes through this one (the preview keeps it)
 };
 
 // Exit code of build_site when check_fonts finds characters missing from fonts_dir/chars.txt: subset
@@ -58,14 +56,14 @@ private:
     double wall_ = 0, cpu_ = 0;
 };
 
-// The preview's builder (./folio preview): builds, then watches content.json and the Markdown files it
-// names and rebuilds in place on every change, until it is stopped. It stays running so that an edit
-// costs only what changed: the renderer, the fonts and the language rules are read once, and an article
-// whose Markdown is unchanged keeps its parsed tree. After each rebuild it writes
-// out_dir/preview-status.json ({"version", "errors"}: what the open page watches), with the diagnostics
-// as `folio check` prints them when the bundle has errors. Returns kExitFontsNeeded when the text needs
-// characters the fonts lack (./folio subsets them and starts it again), 1 when the output cannot be
-// written.
+// The preview's builder (./folio preview, watch.cpp): builds, then watches content.json and the Markdown
+// files it names and rebuilds in place on every change, until it is stopped. It keeps what it loaded, so
+// an edit inside one article's entry, or to its Markdown, is read again alone (load.h: reload_content),
+// and what the open page fetches (the changed chunk files and site.json) is written before the pages.
+// After each rebuild it writes out_dir/preview-status.json ({"version", "errors"}: what the open page
+// watches), with the diagnostics as `folio check` prints them when the bundle has errors. Returns
+// kExitFontsNeeded when the text needs characters the fonts lack (./folio subsets them and starts it
+// again), 1 when the output cannot be written.
 int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
                const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode);
 

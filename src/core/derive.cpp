@@ -245,7 +245,6 @@ void derive(Site& site, const DeriveOptions& options) {
     // Newest first; same-date articles keep the order the author listed them in.
     std::stable_sort(site.writing.begin(), site.writing.end(),
                      [](const Article& a, const Article& b) { return b.date < a.date; });
-    const int n = static_cast<int>(site.writing.size());
     const bool keep = options.keep_markdown;
     std::vector<Article*> before(site.writing.size(), nullptr);
     if (options.previous) {
@@ -263,7 +262,12 @@ void derive(Site& site, const DeriveOptions& options) {
         for (size_t i = 0; i < site.writing.size(); ++i)
             derive_body(site.writing[i], keep, before[i]);
     // site.json of a bounded archive holds part of it: its articles carry the numbers of the whole.
-    const bool partial = !site.folds.empty();
+    derive_site(site, /*whole=*/site.folds.empty());
+}
+
+void derive_site(Site& site, bool whole) {
+    const int n = static_cast<int>(site.writing.size());
+    const bool partial = !whole;
     if (!partial)
         for (int i = 0; i < n; ++i)
             site.writing[i].number = n - i;

@@ -25,6 +25,12 @@ struct DeriveOptions {
 // pull-request addresses. Assumes the site passed validation.
 void derive(Site& site, const DeriveOptions& options = {});
 
+// The part of derive() that follows the bodies: what depends on the whole site (numbers, the images,
+// previous/next, tags, the timeline's references, folds, the chapters). The preview's builder runs it
+// again after replacing an article (load.h: reload_content). whole: the site came from a bundle (not a
+// bounded site.json, whose numbers and folds are read, not derived).
+void derive_site(Site& site, bool whole);
+
 // Site paths of the images a document shows ("/images/x.png"), each once, percent-decoded: the files they
 // name ("/images/a%20b.png" -> "/images/a b.png"). Other sites' images are not listed.
 std::vector<std::string> collect_local_images(const Node& doc);

@@ -104,6 +104,7 @@ struct Walker {
     const std::string& t;
     size_t i = 0;
     std::vector<Frame> stack;
+    std::string root; // the path of the text's value
 
     void skip_ws() {
         while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t'))
@@ -127,7 +128,7 @@ struct Walker {
         return s;
     }
     std::string next_value_path() {
-        if (stack.empty()) return "$";
+        if (stack.empty()) return root;
         Frame& f = stack.back();
         return f.object ? json_path_member(f.path, f.key) : json_path_index(f.path, f.index);
     }
@@ -240,7 +241,8 @@ struct ErrorSax : nlohmann::json_sax<nlohmann::json> {
 // [SECTION] Entry point
 //-----------------------------------------------------------------------------
 
-bool parse_json_source(const std::string& file, std::string text, JsonSource& src, Diagnostics& out) {
+bool parse_json_source(const std::string& file, std::string text, JsonSource& src, Diagnostics& out,
+                       const std::string& root) {
     src.file = file;
     src.text = std::move(text);
     src.line_starts.assign(1, 0);
@@ -274,7 +276,7 @@ bool parse_json_source(const std::string& file, std::string text, JsonSource& sr
 
     // Depth first, so nothing deeper than kMaxJsonDepth reaches the parser at all.
     size_t before = out.size();
-    Walker w{src, out, src.text, 0, {}};
+    Walker w{src, out, src.text, 0, {}, root};
     if (!w.run()) return false;
 
     src.value = nlohmann::json::parse(src.text, nullptr, /*allow_exceptions=*/false);

@@ -32,8 +32,11 @@ struct JsonSource {
 
 constexpr int kMaxJsonDepth = 256;
 
-// Parses text into src (file is used in messages). Returns false and adds diagnostics on failure.
-bool parse_json_source(const std::string& file, std::string text, JsonSource& src, Diagnostics& out);
+// Parses text into src (file is used in messages). Returns false and adds diagnostics on failure. root
+// is the path of the text's value: another than "$" when the text is one part of a larger document
+// (load.h: reload_content).
+bool parse_json_source(const std::string& file, std::string text, JsonSource& src, Diagnostics& out,
+                       const std::string& root = "$");
 
 // Offset of the first byte that is not valid UTF-8 (overlong forms and surrogates included), or npos.
 size_t find_invalid_utf8(const std::string& s);

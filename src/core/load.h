@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/derive.h"
 #include "core/diagnostics.h"
@@ -14,9 +15,40 @@
 
 namespace folio {
 
+// content.json as the preview's builder keeps it between rebuilds, so that an edit inside one article's
+// entry is read again alone (reload_content).
+struct BundleText {
+    std::string text;                       // content.json as loaded
+    std::vector<size_t> writing_at;         // where each "writing" entry (its '{') starts in text
+    std::vector<std::string> writing_slugs; // each entry's slug, in the author's order
+};
+
 // Reads BUNDLE/content.json and the Markdown files it names; validates; derives. Returns true if clean.
-// The Markdown files are read and parsed through options.parallel (derive.h).
-bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out, const DeriveOptions& options = {});
+// The Markdown files are read and parsed through options.parallel (derive.h). When kept is given and the
+// bundle loads clean, it is filled for reload_content.
+bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out, const DeriveOptions& options = {},
+                 BundleText* kept = nullptr);
+
+#ifndef FOLIO_TREES_ONLY
+// What a partial reload did.
+enum class Reload {
+    Done,   // the model is up to date; `changed` names the articles read again
+    Errors, // the edit has errors, in `out` exactly as a whole load reports them; site and kept unchanged
+    Whole,  // not an edit this can read alone (or its errors need the whole text to place): load_bundle
+};
+
+// content.json changed from kept.text to text. When the bytes that differ lie inside one "writing" entry
+// and its slug stays, only that entry is read (its positions are those of the whole file) and, with its
+// Markdown file, replaces the article in site (loaded clean from kept, derived); only what that article
+// can change is derived again (its order, neighbours and folds when its date moved, the tag index when
+// its tags changed; derive_site whole when its images changed).
+Reload reload_content(const std::string& bundle_dir, std::string text, BundleText& kept, Site& site, Diagnostics& out,
+                      std::vector<std::string>& changed);
+
+// The Markdown file body_file changed: the articles it is the body of are parsed again.
+Reload reload_markdown(const std::string& bundle_dir, const std::string& body_file, Site& site,
+                       std::vector<std::string>& changed);
+#endif
 
 // Validates and derives from JSON text. Markdown files named by body_file are read through read_file
 // (may be null: then body_file is an error). file_label is used in messages.

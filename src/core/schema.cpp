@@ -90,37 +90,6 @@ bool read_tree(Reader& r, const json& v, const std::string& p, const char* key, 
     return true;
 }
 
-void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
-    if (!r.object(v, p,
-                  {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words",
-                   "body_doc", "number", "fold"}))
-        return;
-    if (r.string(v, p, "slug", a.slug, true) && !is_slug(a.slug))
-        r.error(json_path_member(p, "slug"), false, "'" + a.slug + "' is not a valid slug",
-                "use lower-case letters, digits and hyphens, e.g. my-first-post");
-    r.string(v, p, "title", a.title, true, true);
-    r.date(v, p, "date", a.date, true);
-    r.string(v, p, "dek", a.dek, true);
-    // A folded article's record (a fold chunk, bound.h) leaves its opening out: the body comes by body_url.
-    r.string(v, p, "opening", a.opening, !v.contains("body_url"), true);
-    r.strings(v, p, "tags", a.tags, false, true);
-    // site.json of a bounded archive (bound.h): the numbers and folds of the whole archive, which the
-    // browser does not hold whole.
-    r.integer(v, p, "number", a.number, false, 1, 100000000);
-    r.integer(v, p, "fold", a.fold, false, 0, 100000000);
-    bool inline_body = r.string(v, p, "body", a.body_markdown, false);
-    // Written by `folio build` into site.json only: the body is fetched when the article is opened.
-    if (r.string(v, p, "body_url", a.body_url, false)) {
-        a.body_loaded = false;
-        r.integer(v, p, "words", a.words, false, 0, 100000000);
-    }
-    // site.json: the body (or, while body_url is pending, the opening) as a finished tree.
-    a.body_is_tree = read_tree(r, v, p, "body_doc", a.body);
-    if (r.string(v, p, "body_file", a.body_file, false) && inline_body)
-        r.error(json_path_member(p, "body_file"), true, "both 'body' and 'body_file' are given",
-                "keep only one of them");
-}
-
 // lean: a bounded archive's record (bound.h: site.json and fold chunks) leaves a separate body's opening
 // out: the body comes by body_url (the article's page preloads it), and openings are most of the bytes.
 json write_article(const Article& a, bool separate_bodies, bool lean = false) {
@@ -642,6 +611,37 @@ void check_references(Reader& r, const Site& s) {
 }
 
 } // namespace
+
+void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
+    if (!r.object(v, p,
+                  {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words",
+                   "body_doc", "number", "fold"}))
+        return;
+    if (r.string(v, p, "slug", a.slug, true) && !is_slug(a.slug))
+        r.error(json_path_member(p, "slug"), false, "'" + a.slug + "' is not a valid slug",
+                "use lower-case letters, digits and hyphens, e.g. my-first-post");
+    r.string(v, p, "title", a.title, true, true);
+    r.date(v, p, "date", a.date, true);
+    r.string(v, p, "dek", a.dek, true);
+    // A folded article's record (a fold chunk, bound.h) leaves its opening out: the body comes by body_url.
+    r.string(v, p, "opening", a.opening, !v.contains("body_url"), true);
+    r.strings(v, p, "tags", a.tags, false, true);
+    // site.json of a bounded archive (bound.h): the numbers and folds of the whole archive, which the
+    // browser does not hold whole.
+    r.integer(v, p, "number", a.number, false, 1, 100000000);
+    r.integer(v, p, "fold", a.fold, false, 0, 100000000);
+    bool inline_body = r.string(v, p, "body", a.body_markdown, false);
+    // Written by `folio build` into site.json only: the body is fetched when the article is opened.
+    if (r.string(v, p, "body_url", a.body_url, false)) {
+        a.body_loaded = false;
+        r.integer(v, p, "words", a.words, false, 0, 100000000);
+    }
+    // site.json: the body (or, while body_url is pending, the opening) as a finished tree.
+    a.body_is_tree = read_tree(r, v, p, "body_doc", a.body);
+    if (r.string(v, p, "body_file", a.body_file, false) && inline_body)
+        r.error(json_path_member(p, "body_file"), true, "both 'body' and 'body_file' are given",
+                "keep only one of them");
+}
 
 bool read_document(Reader& r, const json& root, Site& site) {
     if (!r.object(root, "$",

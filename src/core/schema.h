@@ -13,6 +13,9 @@ namespace folio {
 // schema version).
 bool read_document(Reader& r, const nlohmann::json& root, Site& site);
 
+// One entry of "writing" at path p (e.g. "$.writing[3]"), without the checks across entries.
+void read_article(Reader& r, const nlohmann::json& v, const std::string& p, Article& a);
+
 // The site as one document with the same schema; with separate_bodies, long article bodies become
 // body_url references (see load.h: site_to_json).
 nlohmann::json write_document(const Site& site, bool separate_bodies);

@@ -43,34 +43,37 @@ void collect_image_nodes(const Node& n, std::vector<const Node*>& out) {
 } // namespace
 
 void check_images(const Site& site, const std::string& bundle_dir, Diagnostics& out) {
-    for (const Article& a : site.writing) {
-        std::vector<const Node*> images;
-        collect_image_nodes(a.body, images);
-        // folio build keeps no Markdown once parsed (DeriveOptions): read it again to place a message.
-        std::string reread;
-        if (a.body_markdown.empty() && !a.body_file.empty() && !images.empty())
-            read_whole_file(bundle_dir + "/" + a.body_file, reread);
-        const std::string& src = reread.empty() ? a.body_markdown : reread;
-        std::set<std::string> reported;
-        size_t search_from = 0;
-        for (const Node* img : images) {
-            std::vector<std::string> local = collect_local_images(*img);
-            if (local.empty()) continue; // another site's image, or a path the link policy refuses
-            const std::string file = local[0].substr(1);
-            // Where the source names it: the next place its address is written (a.b.png may be
-            // written twice; each mention is found in order).
-            size_t at = src.find(img->href, search_from);
-            if (at == std::string::npos) at = src.find(img->href);
-            if (at != std::string::npos) search_from = at + img->href.size();
-            if (is_file(bundle_dir + "/" + file) || !reported.insert(file).second) continue;
-            Diagnostic d;
-            d.file = source_label(a, bundle_dir);
-            if (at != std::string::npos && !a.body_file.empty()) locate(src, at, d.line, d.column);
-            if (a.body_file.empty()) d.path = "$.writing[" + a.slug + "].body";
-            d.message = "the image '" + img->href + "' is not in the bundle (looked for " + file + ")";
-            d.hint = "add the file, or fix the path (site paths start at the bundle folder; %20 is a space)";
-            out.push_back(d);
-        }
+    for (const Article& a : site.writing)
+        check_article_images(a, bundle_dir, out);
+}
+
+void check_article_images(const Article& a, const std::string& bundle_dir, Diagnostics& out) {
+    std::vector<const Node*> images;
+    collect_image_nodes(a.body, images);
+    // folio build keeps no Markdown once parsed (DeriveOptions): read it again to place a message.
+    std::string reread;
+    if (a.body_markdown.empty() && !a.body_file.empty() && !images.empty())
+        read_whole_file(bundle_dir + "/" + a.body_file, reread);
+    const std::string& src = reread.empty() ? a.body_markdown : reread;
+    std::set<std::string> reported;
+    size_t search_from = 0;
+    for (const Node* img : images) {
+        std::vector<std::string> local = collect_local_images(*img);
+        if (local.empty()) continue; // another site's image, or a path the link policy refuses
+        const std::string file = local[0].substr(1);
+        // Where the source names it: the next place its address is written (a.b.png may be
+        // written twice; each mention is found in order).
+        size_t at = src.find(img->href, search_from);
+        if (at == std::string::npos) at = src.find(img->href);
+        if (at != std::string::npos) search_from = at + img->href.size();
+        if (is_file(bundle_dir + "/" + file) || !reported.insert(file).second) continue;
+        Diagnostic d;
+        d.file = source_label(a, bundle_dir);
+        if (at != std::string::npos && !a.body_file.empty()) locate(src, at, d.line, d.column);
+        if (a.body_file.empty()) d.path = "$.writing[" + a.slug + "].body";
+        d.message = "the image '" + img->href + "' is not in the bundle (looked for " + file + ")";
+        d.hint = "add the file, or fix the path (site paths start at the bundle folder; %20 is a space)";
+        out.push_back(d);
     }
 }
 

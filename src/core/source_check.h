@@ -14,6 +14,8 @@ namespace folio {
 // percent-decoded first: "/images/a%20b.png" and "/images/a b.png" both name "images/a b.png". One
 // error per missing file, at the place the article names it; all of them at once.
 void check_images(const Site& site, const std::string& bundle_dir, Diagnostics& out);
+// The same for one article.
+void check_article_images(const Article& a, const std::string& bundle_dir, Diagnostics& out);
 
 // Warnings about raw HTML folio dropped or turned into a link (raw_html.h), at its place in the source.
 void check_raw_html(const Site& site, const std::string& bundle_dir, Diagnostics& out);

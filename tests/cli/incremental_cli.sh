@@ -7,9 +7,9 @@ set -u
 folio=$1
 src=$2
 dir=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$dir"' EXIT
+trap '[ -n "${KEEP:-}" ] && echo "kept: $dir" || rm -rf "$dir"' EXIT
 pass=0 fail=0
-ok() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAILED: $*"; fi; }
+ok() { if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAILED (line ${BASH_LINENO[0]}): $*"; fi; }
 
 # The build copies the renderer and the fonts as they are: stand-ins will do.
 mkdir -p "$dir/web" "$dir/fonts"
@@ -97,7 +97,7 @@ found = set()
 for d, _, names in os.walk(root):
     for n in names:
         rel = os.path.relpath(os.path.join(d, n), root)
-        if rel != ".folio-manifest":
+        if rel not in (".folio-manifest", "preview-status.json"):
             found.add(rel)
 bad = [p for p in found if p not in listed or fnv(open(os.path.join(root, p), "rb").read())[:10] != listed[p]]
 sys.exit(1 if bad or set(listed) != found else 0)
@@ -137,18 +137,39 @@ ok grep -rq "A new closing paragraph" "$dir/big-inc/assets/bodies"
 ok manifest_matches "$dir/big-inc"
 ok routes_present "$dir/big-inc"
 ok routes_present "$dir/big-full"
-# The preview's builder (--watch) keeps parsed trees and body JSON between rebuilds: after an edit to one
-# article's Markdown, then another's title, its folder equals a full build's (its status file aside).
+# The preview's builder (--watch) keeps the loaded bundle between rebuilds: an edit inside one article's
+# entry of content.json, or to its Markdown, is read again alone ("read again alone: SLUG"); other edits
+# load the bundle whole. Either way its folder equals a full build's after each edit (its status file aside),
+# and an edit with errors is reported as `folio check` reports it, with nothing written.
 rebuilds() { grep -c "rebuilt in" "$dir/watch.log" 2>/dev/null || true; }
 wait_rebuilds() { # N: until the watcher has finished N builds (at most about a minute)
   local tries=0
   while [ "$(rebuilds)" -lt "$1" ] && [ $tries -lt 600 ]; do sleep 0.1; tries=$((tries + 1)); done
   [ "$(rebuilds)" -ge "$1" ]
 }
+edit_json() { # PYTHON [FROM]: edits c (content.json's object, or FROM's) and saves it as an editor does (same layout)
+  /usr/bin/python3 - "$dir/big/content.json" "$1" "${2:-$dir/big/content.json}" <<'PY'
+import json, os, sys
+path = sys.argv[1]
+c = json.load(open(sys.argv[3], encoding="utf-8"))
+exec(sys.argv[2])
+with open(path + ".tmp", "w", encoding="utf-8") as f:
+    json.dump(c, f, indent=1, ensure_ascii=False)
+    f.write("\n")
+os.replace(path + ".tmp", path)
+PY
+}
+last_line() { grep "$1" "$dir/watch.log" | tail -1; }
+status() { /usr/bin/python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(s[sys.argv[2]], end="")' "$dir/big-watch/preview-status.json" "$1"; }
+same_as_full() { full "$dir/big-full" && diff -r -x .folio-manifest -x preview-status.json "$dir/big-full" "$dir/big-watch" >/dev/null; }
+n=1
+edit_json "" # the layout an editor keeps (gen_bundle's): later edits differ from it only where they edit
 "$folio" build "$dir/big" -o "$dir/big-watch" --web "$dir/web" --fonts "$dir/fonts" --incremental --watch >"$dir/watch.log" 2>&1 &
 watcher=$!
-ok wait_rebuilds 1
+ok wait_rebuilds $n
 # One edit at a time, each once the watcher is idle: one rebuild each.
+# An article's Markdown.
+slug3=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][3]["slug"])' "$dir/big/content.json")
 /usr/bin/python3 - "$dir/big" <<'PY'
 import json, os, sys
 root = sys.argv[1]
@@ -156,22 +177,64 @@ c = json.load(open(os.path.join(root, "content.json")))
 with open(os.path.join(root, c["writing"][3]["body_file"]), "a", encoding="utf-8") as f:
     f.write("\nThe watcher saw this *edit*.\n")
 PY
-ok wait_rebuilds 2
-/usr/bin/python3 - "$dir/big" <<'PY'
-import json, os, sys
-path = os.path.join(sys.argv[1], "content.json")
-c = json.load(open(path))
-c["writing"][-4]["title"] += " (watched)"
-json.dump(c, open(path + ".tmp", "w"))
-os.replace(path + ".tmp", path)  # as an editor saves
+n=$((n + 1)); ok wait_rebuilds $n
+ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug3"
+ok grep -rq "The watcher saw this" "$dir/big-watch/assets/bodies"
+# An old article's title: its record is in a fold chunk (core/bound.h).
+slug=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][-4]["slug"])' "$dir/big/content.json")
+edit_json 'c["writing"][-4]["title"] += " (watched)"'
+n=$((n + 1)); ok wait_rebuilds $n
+ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug"
+ok grep -rq "(watched)" "$dir/big-watch/assets/folds"
+ok same_as_full
+# Its date: it moves among the articles (and to another fold).
+edit_json 'c["writing"][-4]["date"] = "2031-02-03"'
+n=$((n + 1)); ok wait_rebuilds $n
+ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug"
+ok same_as_full
+# A field with an error: reported as `folio check` reports it, from the entry alone; nothing written.
+before=$(sha256sum "$dir/big-watch/site.json")
+edit_json 'c["writing"][5]["date"] = "2020-13-45"; c["writing"][5]["title"] = " "'
+n=$((n + 1)); ok wait_rebuilds $n
+"$folio" check "$dir/big" 2>"$dir/check.err" >/dev/null
+ok test "$(status errors)" = "$(cat "$dir/check.err")"
+ok grep -q "error" "$dir/check.err"
+ok test "$(sha256sum "$dir/big-watch/site.json")" = "$before"
+# A syntax error inside an entry: placed where the whole text's parser stops, as `folio check` does.
+cp "$dir/big/content.json" "$dir/content.good"
+/usr/bin/python3 - "$dir/big/content.json" <<'PY'
+import os, sys
+path = sys.argv[1]
+t = open(path, encoding="utf-8").read()
+at = t.index('"title"', len(t) // 2)
+open(path + ".tmp", "w", encoding="utf-8").write(t[:at] + t[at + 1:])  # "title" loses its opening quote
+os.replace(path + ".tmp", path)
 PY
-ok wait_rebuilds 3
+n=$((n + 1)); ok wait_rebuilds $n
+"$folio" check "$dir/big" 2>"$dir/check.err" >/dev/null
+ok grep -q "not valid JSON" "$dir/check.err"
+ok test "$(status errors)" = "$(cat "$dir/check.err")"
+ok test "$(sha256sum "$dir/big-watch/site.json")" = "$before"
+ok test -z "$(find "$dir/big-watch" -name '*.tmp')"
+# The next good save recovers, still one entry at a time.
+edit_json 'c["writing"][5]["title"] = "Recovered"; c["writing"][5]["date"] = "2020-01-02"' "$dir/content.good"
+n=$((n + 1)); ok wait_rebuilds $n
+ok test "$(status errors)" = ""
+ok grep -q "Recovered" "$dir/big-watch/site.json" "$dir/big-watch/assets/folds/"*
+ok same_as_full
+# An article added, then one removed: the bundle is loaded whole.
+edit_json 'a = dict(c["writing"][0]); a["slug"] = "a-new-one"; a["title"] = "A new one"; a["date"] = "2032-01-01"; c["writing"].insert(0, a)'
+n=$((n + 1)); ok wait_rebuilds $n
+ok test "$(last_line 'read again\|whole')" = "folio build: loading the bundle whole"
+ok test -f "$dir/big-watch/writing/a-new-one/index.html"
+ok same_as_full
+edit_json 'c["writing"] = [a for a in c["writing"] if a["slug"] != "a-new-one"]'
+n=$((n + 1)); ok wait_rebuilds $n
+ok test ! -e "$dir/big-watch/writing/a-new-one/index.html"
 kill $watcher 2>/dev/null
 wait $watcher 2>/dev/null
-ok full "$dir/big-full"
-ok diff -r -x .folio-manifest -x preview-status.json "$dir/big-full" "$dir/big-watch"
-ok grep -rq "The watcher saw this" "$dir/big-watch/assets/bodies"
-ok grep -rq "(watched)" "$dir/big-watch/site.json" "$dir/big-watch/assets/folds" # an old article: its record is in a fold chunk (core/bound.h)
-ok test "$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$dir/big-watch/preview-status.json")" -ge 3
+ok same_as_full
+ok manifest_matches "$dir/big-watch"
+ok test "$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$dir/big-watch/preview-status.json")" -ge $n
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,296 @@
+// folio CLI: where a build's files go, and the article bodies' chunk files. See output.h.
+#include "cli/output.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "cli/build.h"
+#include "core/load.h"
+
+namespace fs = std::filesystem;
+
+namespace folio {
+
+bool write_file(const fs::path& path, const std::string& data) {
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+    std::ofstream f(path, std::ios::binary);
+    if (!f) return false;
+    f.write(data.data(), static_cast<std::streamsize>(data.size()));
+    return static_cast<bool>(f);
+}
+
+namespace {
+
+unsigned long long fnv1a(const std::string& data) {
+    unsigned long long h = 1469598103934665603ULL;
+    for (unsigned char c : data)
+        h = (h ^ c) * 1099511628211ULL;
+    return h;
+}
+
+} // namespace
+
+std::string content_hash(const std::string& data) {
+    const unsigned long long h = fnv1a(data);
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", h);
+    return std::string(buf, 10);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Output
+//-----------------------------------------------------------------------------
+
+Output::Output(fs::path root, bool in_place, bool track) : root_(std::move(root)), in_place_(in_place), track_(track) {
+    if (in_place_) read_manifest();
+}
+
+bool Output::write(const std::string& path, const std::string& data) {
+    if (track_) {
+        const std::string hash = content_hash(data);
+        std::lock_guard<std::mutex> lock(mutex_);
+        written_[path] = hash;
+        auto old = previous_.find(path);
+        if (old != previous_.end() && old->second == hash) return true;
+        ++changed_;
+    } else {
+        std::lock_guard<std::mutex> lock(mutex_);
+        ++count_;
+    }
+    const fs::path file = root_ / path;
+    if (!in_place_) return write_file(file, data);
+    fs::path tmp = file;
+    tmp += ".tmp";
+    std::error_code ec;
+    if (!write_file(tmp, data)) return false;
+    fs::rename(tmp, file, ec);
+    if (!ec && track_) { // written twice in one round (the preview's first pass, then the rest): not stale
+        std::lock_guard<std::mutex> lock(mutex_);
+        previous_[path] = written_[path];
+    }
+    return !ec;
+}
+
+bool Output::keep(const std::string& path) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto old = previous_.find(path);
+    if (old == previous_.end()) return false;
+    written_[path] = old->second;
+    return true;
+}
+
+void Output::start_round() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    changed_ = count_ = 0;
+}
+
+size_t Output::count() const { return track_ && !written_.empty() ? written_.size() : count_; }
+
+bool Output::finish() {
+    if (!track_) return true;
+    std::error_code ec;
+    for (const auto& [path, hash] : previous_)
+        if (!written_.count(path)) {
+            fs::remove(root_ / path, ec);
+            ++changed_;
+            // and its folder, when nothing is left in it (a removed article's page)
+            for (fs::path dir = (root_ / path).parent_path(); dir != root_ && fs::remove(dir, ec);)
+                dir = dir.parent_path();
+        }
+    std::string text;
+    for (const auto& [path, hash] : written_)
+        text += hash + " " + path + "\n";
+    const bool ok = write_file(root_ / ".folio-manifest", text);
+    count_ = written_.size();
+    previous_ = std::move(written_);
+    written_.clear();
+    return ok;
+}
+
+void Output::read_manifest() {
+    std::string text;
+    if (!read_whole_file((root_ / ".folio-manifest").string(), text)) return;
+    std::istringstream in(text);
+    std::string hash, path;
+    while (in >> hash && std::getline(in >> std::ws, path))
+        if (fs::exists(root_ / path)) previous_[path] = hash;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] The characters the text needs
+//-----------------------------------------------------------------------------
+
+// The code points a text uses, marked in `seen` (0x110000 entries). The text is valid UTF-8 (the loader
+// checks).
+void mark_code_points(const std::string& s, std::vector<bool>& seen) {
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char b = static_cast<unsigned char>(s[i]);
+        if (b < 0x80) { // ASCII, most of any text
+            seen[b] = true;
+            ++i;
+            continue;
+        }
+        const size_t len = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : 4;
+        uint32_t cp = b & (0xFF >> (len + 1));
+        for (size_t k = 1; k < len && i + k < s.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+        if (cp < seen.size()) seen[cp] = true;
+        i += len;
+    }
+}
+
+// The characters marked in `seen` that the subset fonts lack, from fonts_dir/chars.txt (the code points
+// the subset covers, written by ./folio when it subsets). Empty when there is no such list.
+std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std::vector<bool>& seen) {
+    std::string list;
+    if (!read_whole_file(fonts_dir + "/chars.txt", list)) return {};
+    std::vector<bool> covered(seen.size());
+    std::istringstream in(list);
+    for (uint32_t cp; in >> cp;)
+        if (cp < covered.size()) covered[cp] = true;
+    std::vector<uint32_t> missing;
+    for (uint32_t cp = 0x20; cp < seen.size(); ++cp)
+        if (seen[cp] && !covered[cp]) missing.push_back(cp);
+    return missing;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Article bodies in chunk files
+//-----------------------------------------------------------------------------
+
+bool chunk_ends_after(const std::string& slug, size_t bytes) {
+    return bytes >= kChunkBytes || (bytes >= kChunkMinBytes && (fnv1a(slug) >> 32) % 4 == 0);
+}
+
+namespace {
+
+// The articles whose body has a tree of its own, oldest first. (folio build has released the Markdown
+// once parsed, DeriveOptions; an empty body is still not the opening.)
+std::vector<Article*> bodies_oldest_first(Site& site) {
+    std::vector<Article*> oldest_first;
+    for (auto it = site.writing.rbegin(); it != site.writing.rend(); ++it)
+        if (it->body_markdown != it->opening) oldest_first.push_back(&*it);
+    return oldest_first;
+}
+
+// Sets the members' body_url: their byte ranges in the chunk at path.
+void address_members(const std::vector<std::pair<Article*, size_t>>& members, const std::string& path) {
+    const std::string url = "/" + path;
+    size_t at = 0;
+    for (const auto& [a, size] : members) {
+        a->body_url = url + "#" + std::to_string(at) + "-" + std::to_string(size);
+        at += size;
+    }
+}
+
+// A whole build: the trees are written by every core, a batch at a time (the batch's text only is in
+// memory), then packed in order.
+void pack_streaming(Site& site, const std::function<void(BodyChunk&&)>& sink) {
+    std::vector<std::pair<Article*, size_t>> members; // article, bytes of its tree
+    std::string data;
+    auto flush = [&]() {
+        if (data.empty()) return;
+        const std::string path = "assets/bodies/" + content_hash(data) + ".json";
+        address_members(members, path);
+        sink(BodyChunk{path, std::move(data)});
+        data.clear();
+        members.clear();
+    };
+    const std::vector<Article*> oldest_first = bodies_oldest_first(site);
+    constexpr size_t kBatch = 256;
+    std::vector<std::string> trees(kBatch);
+    for (size_t start = 0; start < oldest_first.size(); start += kBatch) {
+        const size_t count = std::min(kBatch, oldest_first.size() - start);
+        parallel_for(count, [&](size_t i) { trees[i] = body_tree_json(*oldest_first[start + i]); });
+        for (size_t i = 0; i < count; ++i) {
+            members.push_back({oldest_first[start + i], trees[i].size()});
+            data += trees[i];
+            std::string().swap(trees[i]);
+            if (chunk_ends_after(oldest_first[start + i]->slug, data.size())) flush();
+        }
+    }
+    flush();
+}
+
+// The preview: every tree is cached; a chunk whose members are the cached chunk's, tree for tree, is kept.
+void pack_cached(Site& site, BodyChunkCache& cache, const std::function<void(BodyChunk&&)>& sink) {
+    const std::vector<Article*> oldest_first = bodies_oldest_first(site);
+    // Articles no longer there (or no longer with a body of their own) are forgotten.
+    bool same = cache.trees.size() == oldest_first.size();
+    for (size_t i = 0; same && i < oldest_first.size(); ++i)
+        same = cache.trees.count(oldest_first[i]->slug) > 0;
+    if (!same) {
+        std::unordered_map<std::string, BodyChunkCache::Tree> kept;
+        for (const Article* a : oldest_first) {
+            auto old = cache.trees.find(a->slug);
+            kept[a->slug] = old != cache.trees.end() ? std::move(old->second) : BodyChunkCache::Tree{};
+        }
+        cache.trees = std::move(kept);
+    }
+    std::vector<BodyChunkCache::Tree*> trees(oldest_first.size());
+    std::vector<size_t> stale;
+    for (size_t i = 0; i < oldest_first.size(); ++i) {
+        const Article& a = *oldest_first[i];
+        BodyChunkCache::Tree& t = cache.trees[a.slug];
+        const bool may_differ = !cache.only_changed || cache.only_changed->count(a.slug);
+        if (t.version == 0 || (may_differ && t.markdown != a.body_markdown)) stale.push_back(i);
+        trees[i] = &t;
+    }
+    parallel_for(stale.size(), [&](size_t k) {
+        const size_t i = stale[k];
+        trees[i]->markdown = oldest_first[i]->body_markdown;
+        trees[i]->json = body_tree_json(*oldest_first[i]);
+    });
+    for (size_t i : stale)
+        trees[i]->version = cache.next_version++;
+    cache.only_changed.reset();
+
+    std::vector<BodyChunkCache::Chunk> chunks;
+    std::vector<std::pair<Article*, size_t>> members;
+    BodyChunkCache::Chunk chunk;
+    size_t bytes = 0, first = 0;
+    auto flush = [&](size_t end) {
+        if (members.empty()) return;
+        const size_t n = chunks.size();
+        if (n < cache.chunks.size() && cache.chunks[n].members == chunk.members) {
+            chunk.path = cache.chunks[n].path;
+            sink(BodyChunk{chunk.path, {}, true});
+        } else {
+            std::string data;
+            data.reserve(bytes);
+            for (size_t i = first; i < end; ++i)
+                data += trees[i]->json;
+            chunk.path = "assets/bodies/" + content_hash(data) + ".json";
+            sink(BodyChunk{chunk.path, std::move(data)});
+        }
+        address_members(members, chunk.path);
+        chunks.push_back(std::move(chunk));
+        chunk = {};
+        members.clear();
+        bytes = 0;
+        first = end;
+    };
+    for (size_t i = 0; i < oldest_first.size(); ++i) {
+        members.push_back({oldest_first[i], trees[i]->json.size()});
+        chunk.members.push_back(trees[i]->version);
+        bytes += trees[i]->json.size();
+        if (chunk_ends_after(oldest_first[i]->slug, bytes)) flush(i + 1);
+    }
+    flush(oldest_first.size());
+    cache.chunks = std::move(chunks);
+}
+
+} // namespace
+
+void pack_bodies(Site& site, BodyChunkCache* cache, const std::function<void(BodyChunk&&)>& sink) {
+    if (cache)
+        pack_cached(site, *cache, sink);
+    else
+        pack_streaming(site, sink);
+}
+
+} // namespace folio

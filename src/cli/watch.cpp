@@ -1,0 +1,317 @@
+// folio CLI: the preview's builder (`folio build --watch`, what ./folio preview runs). See build.h:
+// watch_site, and docs/first-view.md ("Builds: parallel, streaming, incremental").
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <set>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/build.h"
+#include "cli/output.h"
+#include "core/bound.h"
+#include "core/emit.h"
+#include "core/load.h"
+
+namespace fs = std::filesystem;
+
+namespace folio {
+
+namespace {
+
+int fail(const std::string& msg) {
+    std::fprintf(stderr, "folio build: %s\n", msg.c_str());
+    return 1;
+}
+
+// What tells that a file changed: its size and modification time ("-" when it is not there).
+std::string file_stamp(const std::string& path) {
+    struct stat st {};
+    if (stat(path.c_str(), &st) != 0) return "-";
+    return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+           std::to_string(st.st_mtim.tv_nsec);
+}
+
+// content.json and the Markdown files it names, each with its stamp as it was when last read.
+class Watched {
+public:
+    explicit Watched(std::string bundle_dir) : dir_(std::move(bundle_dir)) { watch({"content.json"}); }
+
+    // Watches these files from now on; those watched already keep their stamps.
+    void watch(const std::vector<std::string>& files) {
+        std::map<std::string, std::string> stamps;
+        for (const std::string& f : files) {
+            auto old = stamps_.find(f);
+            stamps[f] = old != stamps_.end() ? old->second : file_stamp(dir_ + "/" + f);
+        }
+        stamps_ = std::move(stamps);
+    }
+    // Waits until a file changes and then stays as it is for a moment (an editor may still be writing);
+    // returns the files that changed, and takes their stamps as they are to be read.
+    std::vector<std::string> wait_for_change() {
+        std::map<std::string, std::string> now;
+        while ((now = stamps()) == stamps_)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        for (std::map<std::string, std::string> then; now != then;) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(15));
+            then = std::move(now);
+            now = stamps();
+        }
+        std::vector<std::string> changed;
+        for (const auto& [f, stamp] : now)
+            if (stamps_[f] != stamp) changed.push_back(f);
+        stamps_ = std::move(now);
+        // content.json first: it may name other files
+        std::stable_partition(changed.begin(), changed.end(), [](const std::string& f) { return f == "content.json"; });
+        return changed;
+    }
+
+private:
+    std::map<std::string, std::string> stamps() const {
+        std::map<std::string, std::string> now;
+        for (const auto& [f, stamp] : stamps_)
+            now[f] = file_stamp(dir_ + "/" + f);
+        return now;
+    }
+
+    std::string dir_;
+    std::map<std::string, std::string> stamps_;
+};
+
+std::vector<std::string> watched_files(const Site& site) {
+    std::vector<std::string> files{"content.json"};
+    for (const Article& a : site.writing)
+        if (!a.body_file.empty()) files.push_back(a.body_file);
+    return files;
+}
+
+// The version in out_dir/preview-status.json, 0 when there is none.
+long status_version(const fs::path& file) {
+    std::string text;
+    if (!read_whole_file(file.string(), text)) return 0;
+    try {
+        return nlohmann::json::parse(text).value("version", 0L);
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+bool write_status(const fs::path& out, long version, const std::string& errors) {
+    const fs::path file = out / "preview-status.json", tmp = out / "preview-status.json.tmp";
+    if (!write_file(tmp, nlohmann::json{{"version", version}, {"errors", errors}}.dump() + "\n")) return false;
+    std::error_code ec;
+    fs::rename(tmp, file, ec);
+    return !ec;
+}
+
+bool same_folds(const std::vector<Fold>& a, const std::vector<Fold>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (a[i].kind != b[i].kind || a[i].year != b[i].year || a[i].first_year != b[i].first_year ||
+            a[i].shelf != b[i].shelf || a[i].group != b[i].group || a[i].count != b[i].count ||
+            a[i].partial_year != b[i].partial_year)
+            return false;
+    return true;
+}
+
+// The model as it was before a partial reload: what tells which fold chunks it changed.
+struct Before {
+    std::vector<Fold> folds;
+    std::vector<std::string> slugs, body_urls; // in the site's order
+
+    explicit Before(const Site& site) : folds(site.folds) {
+        for (const Article& a : site.writing) {
+            slugs.push_back(a.slug);
+            body_urls.push_back(a.body_url);
+        }
+    }
+    // The folds whose chunk may differ now that the articles in `changed` were read again and the bodies
+    // packed: theirs, those of articles whose body moved to another chunk, the timeline's (they name
+    // articles); every fold when the order of the articles or the folds themselves changed.
+    std::vector<bool> dirty(const Site& site, const std::vector<std::string>& changed) const {
+        std::vector<bool> out(site.folds.size(), false);
+        bool all = !same_folds(folds, site.folds) || slugs.size() != site.writing.size();
+        for (size_t i = 0; !all && i < site.writing.size(); ++i)
+            all = site.writing[i].slug != slugs[i];
+        if (all) return std::vector<bool>(site.folds.size(), true);
+        for (size_t f = 0; f < site.folds.size(); ++f) // folded again (assign_folds): no chunk yet
+            out[f] = site.folds[f].url.empty();
+        std::set<std::string> touched(changed.begin(), changed.end());
+        for (size_t i = 0; i < site.writing.size(); ++i) {
+            const Article& a = site.writing[i];
+            if (a.body_url != body_urls[i]) touched.insert(a.slug);
+            if (a.fold >= 0 && touched.count(a.slug)) out[a.fold] = true;
+        }
+        for (const TimelineYear& y : site.timeline) // a folded year's chunk holds the articles it names
+            for (const TimelineEntry& e : y.entries)
+                if (y.fold >= 0 && e.kind == EntryKind::Article && touched.count(e.ref)) out[y.fold] = true;
+        return out;
+    }
+};
+
+// What the open page needs to show an edit read by a partial reload (load.h: reload_content): the body
+// chunks that changed, the fold chunks that changed and site.json, written (only what changed) with the
+// same bytes a whole build writes. 0, kExitFontsNeeded (nothing written), or 1.
+int write_content(Site& site, const Before& before, const std::vector<std::string>& changed, BodyChunkCache& bodies,
+                  Output& output, const std::string& fonts_dir, bool check_fonts) {
+    std::vector<BodyChunk> chunks;
+    bodies.only_changed.emplace(changed.begin(), changed.end());
+    PhaseClock clock;
+    pack_bodies(site, &bodies, [&](BodyChunk&& c) { chunks.push_back(std::move(c)); });
+    clock.mark("pack");
+    const std::vector<bool> dirty = before.dirty(site, changed);
+
+    std::vector<OutputFile> files;
+    for (size_t i = 0; i < site.folds.size(); ++i) {
+        if (!dirty[i]) continue;
+        std::string data = fold_chunk(site, static_cast<int>(i));
+        site.folds[i].url = "/assets/folds/" + content_hash(data) + ".json";
+        files.push_back({site.folds[i].url.substr(1), std::move(data)});
+    }
+    clock.mark("folds");
+    files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
+    clock.mark("site.json");
+    if (check_fonts) { // what was written before was checked then
+        std::vector<bool> seen(0x110000);
+        for (const BodyChunk& c : chunks)
+            mark_code_points(c.contents, seen);
+        for (const OutputFile& f : files)
+            mark_code_points(f.contents, seen);
+        std::vector<uint32_t> missing = missing_characters(fonts_dir, seen);
+        if (!missing.empty()) {
+            std::fprintf(stderr, "folio build: the text uses %zu character%s the subset fonts lack (U+%04X ...)\n",
+                         missing.size(), missing.size() == 1 ? "" : "s", missing.front());
+            return kExitFontsNeeded;
+        }
+    }
+    bool ok = true;
+    for (const BodyChunk& c : chunks)
+        ok = (c.kept ? output.keep(c.path) : output.write(c.path, c.contents)) && ok;
+    for (const OutputFile& f : files) // site.json last: it names the others
+        ok = ok && output.write(f.path, f.contents);
+    return ok ? 0 : 1;
+}
+
+} // namespace
+
+int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
+               const std::string& fonts_dir_arg, const std::string& shell_file, const BuildMode& mode) {
+    const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
+    BuildMode each = mode;
+    each.incremental = true;
+    each.watch = false;
+    const fs::path out = fs::absolute(out_dir).lexically_normal();
+    long version = status_version(out / "preview-status.json");
+    // The model, loaded clean from `kept` (have), or what is left of the last one (its parsed bodies).
+    Site site;
+    BundleText kept;
+    bool have = false;
+    BodyChunkCache bodies;
+    each.bodies = &bodies;
+    std::unique_ptr<Output> output; // after the first build: its manifest, kept in memory
+    Watched watched(bundle_dir);
+    std::vector<std::string> edited; // the files changed since the last rebuild
+    for (bool first = true;; first = false) {
+        const auto start = std::chrono::steady_clock::now();
+        auto since_start = [&]() {
+            return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        };
+        // The open page refetches site.json when the version moves (also after the first build: it may
+        // follow an edit that needed new characters in the fonts).
+        bool told = false, told_ok = true;
+        double shown_ms = -1;
+        auto tell = [&](const std::string& errors) {
+            told = true;
+            shown_ms = since_start();
+            told_ok = write_status(out, ++version, errors);
+        };
+        PhaseClock clock;
+        Diagnostics diags;
+        std::vector<std::string> changed;
+        Reload how = Reload::Whole;
+        std::unique_ptr<Before> before;
+        if (have && !first) { // an edit inside one article: read again alone
+            before = std::make_unique<Before>(site);
+            how = Reload::Done;
+            for (const std::string& f : edited) {
+                std::string text;
+                if (how != Reload::Done) break;
+                if (f != "content.json")
+                    how = reload_markdown(bundle_dir, f, site, changed);
+                else if (!read_whole_file(bundle_dir + "/content.json", text))
+                    how = Reload::Whole;
+                else
+                    how = reload_content(bundle_dir, std::move(text), kept, site, diags, changed);
+            }
+            clock.mark(how == Reload::Done ? "reload (partial)" : "reload (partial: no)");
+            if (how == Reload::Done && !changed.empty()) {
+                std::string names;
+                for (const std::string& slug : changed)
+                    names += (names.empty() ? "" : ", ") + slug;
+                std::printf("folio build: read again alone: %s\n", names.c_str());
+            }
+            // Errors after another file of the same edit was read in: the model is neither the old one nor
+            // the new one, so the next edit loads the bundle whole.
+            if (how == Reload::Errors && !changed.empty()) have = false;
+        }
+        if (how == Reload::Whole) {
+            diags.clear();
+            Site loaded;
+            BundleText loaded_text;
+            DeriveOptions options;
+            options.parallel = parallel_for;
+            options.previous = &site;
+            if (!first) std::printf("folio build: loading the bundle whole\n");
+            if (load_bundle(bundle_dir, loaded, diags, options, &loaded_text)) {
+                site = std::move(loaded);
+                kept = std::move(loaded_text);
+                have = true;
+            } else if (!loaded.chapters.empty()) {
+                have = false; // derived, so it took the parsed bodies of `site`: load it whole next time
+            }
+            clock.mark("load and parse");
+        }
+        if (!diags.empty()) {
+            std::string errors;
+            for (const Diagnostic& d : diags)
+                errors += format_diagnostic(d) + "\n";
+            errors += std::to_string(diags.size()) + (diags.size() == 1 ? " error\n" : " errors\n");
+            std::fputs(errors.c_str(), stderr);
+            tell(errors);
+        } else {
+            if (output) output->start_round();
+            each.output = output.get();
+            each.on_content_written = nullptr;
+            if (how == Reload::Done && changed.empty()) { // saved as it was: nothing to build
+                tell("");
+            } else if (how == Reload::Done) { // what the page shows first, then the rest
+                const int rc = write_content(site, *before, changed, bodies, *output, fonts_dir, mode.check_fonts);
+                if (rc != 0) return rc == 1 ? fail("cannot write into " + out.string()) : rc;
+                tell("");
+                clock.mark("content written");
+            } else {
+                each.on_content_written = [&]() { tell(""); };
+            }
+            const bool unchanged = how == Reload::Done && changed.empty();
+            const int rc = unchanged ? 0 : build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
+            if (rc != 0) return rc; // the fonts (./folio subsets them and starts again), or the output
+            if (!output) output = std::make_unique<Output>(out, /*in_place=*/true, /*track=*/true);
+            watched.watch(watched_files(site));
+        }
+        if (!told) tell("");
+        if (!told_ok) return fail("cannot write " + (out / "preview-status.json").string());
+        if (shown_ms >= 0)
+            std::printf("folio build: the page can show it after %.1f ms; rebuilt in %.1f ms\n", shown_ms,
+                        since_start());
+        std::fflush(stdout);
+        edited = watched.wait_for_change();
+    }
+}
+
+} // namespace folio
