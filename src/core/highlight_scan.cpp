@@ -29,6 +29,7 @@ struct Scanner {
     bool shell = false;                // $variables and name= are variables; # starts a comment only after a blank
     bool nocase = false;               // keywords in any case (SQL)
     bool functions = true;             // a name before "(" is a function (function.lang)
+    bool function_blanks = true;       // ... with blanks between (function.lang; not go.lang's own rule)
     bool declarations = false;         // "Name name;": Name is a type (clike_vardeclaration.lang)
     bool labels = false;               // a line that is only "name:" is a label (shown as preprocessor)
     bool docstrings = false;           // a line that is only a string is a comment (Python)
@@ -101,6 +102,7 @@ const Scanner* scanner_for(const std::string& lang_file) {
         Scanner go;
         go.line_comments[0] = "//";
         go.block_comments = go.backtick_strings = go.labels = true;
+        go.function_blanks = false;
         go.class_keywords = words({"interface", "struct"});
         go.keywords =
             words({"break", "case",   "chan",   "const",  "continue", "default", "defer",     "else", "fallthrough",
@@ -121,6 +123,7 @@ const Scanner* scanner_for(const std::string& lang_file) {
         Scanner sh;
         sh.line_comments[0] = "#";
         sh.shell = true;
+        sh.functions = false; // its own rules: "name ()" and "function name"
         sh.symbols = "~!%^*()+=[]\\:;,./?&<>|";
         sh.keywords = words({"alias",   "bg",       "bind",     "break",    "builtin", "caller",  "case",   "command",
                              "compgen", "complete", "continue", "declare",  "dirs",    "disown",  "do",     "done",
@@ -266,7 +269,7 @@ const Scanner* scanner_for(const std::string& lang_file) {
         t["sql.lang"] = sql;
         Scanner js;
         js.line_comments[0] = "//";
-        js.block_comments = js.backtick_strings = true;
+        js.block_comments = true;
         js.keywords =
             words({"abstract", "break",      "case",         "catch",      "class",     "const",    "continue",
                    "debugger", "default",    "delete",       "do",         "else",      "enum",     "export",
@@ -369,7 +372,19 @@ size_t dashed_word_end(const std::string& s, size_t at) {
 class Runs {
 public:
     explicit Runs(std::vector<CodeRun>& out) : out_(out) {}
+    // A token over several lines is one run a line: source-highlight highlights line by line, and the
+    // newlines between are plain.
     void add(Token t, const std::string& code, size_t from, size_t to) {
+        if (t != Token::Plain)
+            for (size_t nl; from < to && (nl = code.find('\n', from)) < to; from = nl + 1) {
+                add_one(t, code, from, nl);
+                add_one(Token::Plain, code, nl, nl + 1);
+            }
+        add_one(t, code, from, to);
+    }
+
+private:
+    void add_one(Token t, const std::string& code, size_t from, size_t to) {
         if (to <= from) return;
         if (!out_.empty() && out_.back().token == t)
             out_.back().text.append(code, from, to - from);
@@ -402,14 +417,18 @@ size_t string_end(const std::string& s, size_t at, char quote, bool multiline) {
     return s.size();
 }
 
+// number.lang:
+// '\<[+-]?((0x[[:xdigit:]]+)|(([[:digit:]]*\.)?[[:digit:]]+([eE][+-]?[[:digit:]]+)?))u?((int(?:8|16|32|64))|L)?\>' from
+// a digit at `at` (after no word character): where the number ends, or 0 when the word is not one
+// ("10s", "0u32", "1_000").
 size_t number_end(const std::string& s, size_t at) {
     size_t i = at;
-    if (starts(s, i, "0x") || starts(s, i, "0X")) {
+    if (starts(s, i, "0x") && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
         i += 2;
-        while (i < s.size() && (std::isxdigit(static_cast<unsigned char>(s[i])) || s[i] == '_'))
+        while (i < s.size() && std::isxdigit(static_cast<unsigned char>(s[i])))
             ++i;
     } else {
-        while (i < s.size() && (digit(s[i]) || s[i] == '_'))
+        while (i < s.size() && digit(s[i]))
             ++i;
         if (i + 1 < s.size() && s[i] == '.' && digit(s[i + 1])) {
             ++i;
@@ -426,9 +445,15 @@ size_t number_end(const std::string& s, size_t at) {
             }
         }
     }
-    while (i < s.size() && word_char(static_cast<unsigned char>(s[i]))) // suffixes: u, L, i64, f32
-        ++i;
-    return i;
+    auto boundary = [&](size_t e) { return e >= s.size() || !word_char(static_cast<unsigned char>(s[e])); };
+    if (boundary(i)) return i;
+    // The suffixes: u, then int8 ... int64 or L.
+    size_t j = i;
+    if (s[j] == 'u') ++j;
+    if (boundary(j)) return j;
+    for (const char* suffix : {"int8", "int16", "int32", "int64", "L"})
+        if (starts(s, j, suffix) && boundary(j + std::strlen(suffix))) return j + std::strlen(suffix);
+    return 0;
 }
 
 bool in_set(const Scanner& sc, const std::unordered_set<std::string_view>& set, std::string_view w) {
@@ -589,13 +614,9 @@ bool scan_highlight(const std::string& lang_file, const std::string& code, std::
                 continue;
             }
         }
-        if (digit(c) || (c == '.' && i + 1 < n && digit(code[i + 1]))) {
-            const bool word_before = i > 0 && word_char(static_cast<unsigned char>(code[i - 1]));
+        if (digit(c) && (i == 0 || !word_char(static_cast<unsigned char>(code[i - 1])))) {
             const size_t end = number_end(code, i);
-            size_t digits_end = i;
-            while (digits_end < end && (digit(code[digits_end]) || code[digits_end] == '.'))
-                ++digits_end;
-            if (!word_before && !(sc.shell && digits_end < end)) { // the shell's "10s" is a word
+            if (end) {
                 emit(Token::Number, i, end);
                 continue;
             }
@@ -622,10 +643,27 @@ bool scan_highlight(const std::string& lang_file, const std::string& code, std::
                 t = Token::Type;
             else if (in_set(sc, sc.preprocs, w))
                 t = Token::Preproc;
-            else if (sc.functions && k < n && code[k] == '(')
+            else if (sc.functions && (sc.function_blanks ? k : j) < n && code[sc.function_blanks ? k : j] == '(')
                 t = Token::Function;
             else if (sc.shell && j < n && code[j] == '=')
-                t = Token::Function; // an assignment's name: "variable"
+                t = Token::Function;                          // an assignment's name: "variable"
+            if (sc.shell && t == Token::Plain && !digit(c)) { // sh.lang's functions, with their blanks and "()"
+                size_t e = 0;
+                if (starts(code, k, "()"))
+                    e = k + 2;
+                else if (w == "function" && k > j && k < n && (alpha(code[k]) || code[k] == '_')) {
+                    e = k;
+                    while (e < n && word_char(static_cast<unsigned char>(code[e])))
+                        ++e;
+                    while (e < n && blank(code[e]))
+                        ++e;
+                    if (starts(code, e, "()")) e += 2;
+                }
+                if (e) {
+                    emit(Token::Function, i, e);
+                    continue;
+                }
+            }
             size_t declared = 0;
             if (t == Token::Plain && sc.declarations && (declared = declaration_end(code, j)) != 0) {
                 emit(Token::Type, i, declared);
