@@ -1,18 +1,19 @@
 // folio CLI: `folio build`. See build.h.
 #include "cli/build.h"
 
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <future>
 #include <map>
 #include <mutex>
@@ -35,13 +36,26 @@ namespace folio {
 
 namespace {
 
+// One open, one write, one close: a 10,000-page build writes as many files, and the folder is made only
+// when the open says it is missing (no stat before every file).
 bool write_file(const fs::path& path, const std::string& data) {
-    std::error_code ec;
-    fs::create_directories(path.parent_path(), ec);
-    std::ofstream f(path, std::ios::binary);
-    if (!f) return false;
-    f.write(data.data(), static_cast<std::streamsize>(data.size()));
-    return static_cast<bool>(f);
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0 && errno == ENOENT) {
+        std::error_code ec;
+        fs::create_directories(path.parent_path(), ec);
+        fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    }
+    if (fd < 0) return false;
+    for (size_t at = 0; at < data.size();) {
+        const ssize_t n = ::write(fd, data.data() + at, data.size() - at);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            ::close(fd);
+            return false;
+        }
+        at += static_cast<size_t>(n);
+    }
+    return ::close(fd) == 0;
 }
 
 // FNV-1a, 64 bits: enough to tell versions of one file apart in a cache key.
@@ -289,11 +303,20 @@ private:
     size_t changed_ = 0;
 };
 
-// Creates every folder the pages need, once, before the writers start (no races between threads).
+// Creates the folders that hold the pages' folders ("writing", "tags"), once, before the writers start, so
+// no two threads make the same folder. Each page's own folder is made by the thread that writes its page
+// (write_file), on every core, with one mkdir.
 void make_page_folders(const fs::path& root, const std::vector<Route>& routes) {
     std::error_code ec;
-    for (const Route& r : routes)
-        if (r.path != "/") fs::create_directories(root / r.path.substr(1), ec);
+    std::string made;
+    for (const Route& r : routes) {
+        const size_t slash = r.path.rfind('/');
+        if (slash == 0 || slash == std::string::npos) continue;
+        const std::string parent = r.path.substr(1, slash - 1);
+        if (parent == made) continue;
+        fs::create_directories(root / parent, ec);
+        made = parent;
+    }
 }
 
 // The pages, made and written by one worker per core: each route's page is independent of the others.
