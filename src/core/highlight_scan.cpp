@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
-#include <initializer_list>
 #include <map>
 #include <string_view>
 #include <unordered_set>
@@ -38,11 +37,15 @@ struct Scanner {
     std::unordered_set<std::string_view> keywords, types, preprocs;
 };
 
-std::unordered_set<std::string_view> words(std::initializer_list<const char*> list) {
-    std::unordered_set<std::string_view> out;
-    for (const char* w : list)
-        out.insert(w);
-    return out;
+// Words separated by spaces, added to `to` (the views point into the literal, which lives for ever).
+std::unordered_set<std::string_view> words(const char* list, std::unordered_set<std::string_view> to = {}) {
+    for (const char* p = list; *p;) {
+        const char* end = std::strchr(p, ' ');
+        if (!end) end = p + std::strlen(p);
+        if (end > p) to.insert(std::string_view(p, static_cast<size_t>(end - p)));
+        p = *end ? end + 1 : end;
+    }
+    return to;
 }
 
 // The word lists of source-highlight's c.lang, cpp.lang, rust.lang, go.lang, python.lang, sh.lang, sql.lang,
@@ -50,248 +53,106 @@ std::unordered_set<std::string_view> words(std::initializer_list<const char*> li
 const Scanner* scanner_for(const std::string& lang_file) {
     static const std::map<std::string, Scanner> table = [] {
         std::map<std::string, Scanner> t;
-        const auto c_keywords = {
-            "asm",       "auto",     "break",     "case",           "catch",         "const",    "continue",
-            "default",   "do",       "else",      "enum",           "extern",        "for",      "goto",
-            "if",        "register", "restrict",  "return",         "sizeof",        "static",   "struct",
-            "switch",    "typedef",  "union",     "volatile",       "while",         "_Alignas", "_Alignof",
-            "_Atomic",   "_Generic", "_Noreturn", "_Static_assert", "_Thread_local", "__thread", "__asm",
-            "__declspec"};
+        const char* const c_keywords =
+            "asm auto break case catch const continue default do else enum extern for goto if register restrict return "
+            "sizeof static struct switch typedef union volatile while _Alignas _Alignof _Atomic _Generic _Noreturn "
+            "_Static_assert _Thread_local __thread __asm __declspec";
         Scanner c;
         c.line_comments[0] = "//";
         c.block_comments = c.c_preproc = c.declarations = c.labels = true;
-        c.class_keywords = words({"enum", "struct", "union"});
+        c.class_keywords = words("enum struct union");
         c.keywords = words(c_keywords);
-        c.types = words({"bool", "char", "double", "float", "int", "long", "short", "signed", "unsigned", "void",
-                         "wchar_t", "_Bool", "_Complex", "_Imaginary"});
+        c.types = words("bool char double float int long short signed unsigned void wchar_t _Bool _Complex "
+                        "_Imaginary");
         t["c.lang"] = c;
         Scanner cpp = c;
-        for (const char* w : {"class",       "const_cast",
-                              "constexpr",   "decltype",
-                              "delete",      "dynamic_cast",
-                              "explicit",    "export",
-                              "false",       "final",
-                              "friend",      "inline",
-                              "mutable",     "namespace",
-                              "new",         "noexcept",
-                              "operator",    "override",
-                              "private",     "protected",
-                              "public",      "reinterpret_cast",
-                              "static_cast", "static_assert",
-                              "template",    "this",
-                              "throw",       "true",
-                              "try",         "typeid",
-                              "typename",    "using",
-                              "virtual"})
-            cpp.keywords.insert(w);
-        for (const char* w : {"char16_t", "char32_t"})
-            cpp.types.insert(w);
-        cpp.class_keywords.insert("class");
-        cpp.class_keywords.insert("typename");
+        cpp.keywords =
+            words("class const_cast constexpr decltype delete dynamic_cast explicit export false final friend inline "
+                  "mutable namespace new noexcept operator override private protected public reinterpret_cast "
+                  "static_cast static_assert template this throw true try typeid typename using virtual",
+                  cpp.keywords);
+        cpp.types = words("char16_t char32_t", cpp.types);
+        cpp.class_keywords = words("class typename", cpp.class_keywords);
         t["cpp.lang"] = cpp;
         Scanner rust;
         rust.line_comments[0] = "//";
         rust.block_comments = rust.rust_chars = true;
-        rust.keywords = words({"as",    "box",   "break", "const", "continue", "crate",  "else", "enum",   "extern",
-                               "false", "fn",    "for",   "if",    "impl",     "in",     "let",  "loop",   "match",
-                               "mod",   "move",  "mut",   "pub",   "ref",      "return", "self", "static", "struct",
-                               "super", "trait", "true",  "type",  "union",    "unsafe", "use",  "where",  "while"});
-        rust.types = words({"i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "i128", "u128", "isize", "usize",
-                            "bool", "char", "Self", "f32", "f64", "str"});
+        rust.keywords =
+            words("as box break const continue crate else enum extern false fn for if impl in let loop match "
+                  "mod move mut pub ref return self static struct super trait true type union unsafe use "
+                  "where while");
+        rust.types = words("i8 u8 i16 u16 i32 u32 i64 u64 i128 u128 isize usize bool char Self f32 f64 str");
         t["rust.lang"] = rust;
         Scanner go;
         go.line_comments[0] = "//";
         go.block_comments = go.backtick_strings = go.labels = true;
         go.function_blanks = false;
-        go.class_keywords = words({"interface", "struct"});
-        go.keywords =
-            words({"break", "case",   "chan",   "const",  "continue", "default", "defer",     "else", "fallthrough",
-                   "for",   "func",   "go",     "goto",   "if",       "import",  "interface", "map",  "package",
-                   "range", "return", "select", "struct", "switch",   "type",    "var"});
-        go.types = words({"bool", "uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64", "float32",
-                          "float64", "complex64", "complex128", "byte", "rune", "string"});
+        go.class_keywords = words("interface struct");
+        go.keywords = words("break case chan const continue default defer else fallthrough for func go goto if import "
+                            "interface map package range return select struct switch type var");
+        go.types = words("bool uint8 uint16 uint32 uint64 int8 int16 int32 int64 float32 float64 complex64 "
+                         "complex128 byte rune string");
         t["go.lang"] = go;
         Scanner py;
         py.line_comments[0] = "#";
         py.triple_quotes = py.docstrings = true;
-        py.keywords =
-            words({"and",  "assert", "async", "await",   "break", "class",  "continue", "def",  "del", "elif",
-                   "else", "except", "exec",  "finally", "for",   "global", "if",       "in",   "is",  "lambda",
-                   "not",  "or",     "pass",  "print",   "raise", "return", "try",      "while"});
-        py.preprocs = words({"import", "from"});
+        py.keywords = words("and assert async await break class continue def del elif else except exec finally for "
+                            "global if in is lambda not or pass print raise return try while");
+        py.preprocs = words("import from");
         t["python.lang"] = py;
         Scanner sh;
         sh.line_comments[0] = "#";
         sh.shell = true;
         sh.functions = false; // its own rules: "name ()" and "function name"
         sh.symbols = "~!%^*()+=[]\\:;,./?&<>|";
-        sh.keywords = words({"alias",   "bg",       "bind",     "break",    "builtin", "caller",  "case",   "command",
-                             "compgen", "complete", "continue", "declare",  "dirs",    "disown",  "do",     "done",
-                             "elif",    "else",     "enable",   "esac",     "eval",    "exec",    "exit",   "export",
-                             "false",   "fc",       "fg",       "fi",       "for",     "getopts", "hash",   "help",
-                             "history", "if",       "in",       "jobs",     "let",     "local",   "logout", "popd",
-                             "printf",  "pushd",    "read",     "readonly", "return",  "select",  "set",    "shift",
-                             "shopt",   "source",   "suspend",  "test",     "then",    "times",   "trap",   "true",
-                             "type",    "typeset",  "umask",    "unalias",  "unset",   "until",   "wait",   "while"});
-        sh.preprocs = words({"import"});
+        sh.keywords =
+            words("alias bg bind break builtin caller case command compgen complete continue declare dirs "
+                  "disown do done elif else enable esac eval exec exit export false fc fg fi for getopts hash "
+                  "help history if in jobs let local logout popd printf pushd read readonly return select set "
+                  "shift shopt source suspend test then times trap true type typeset umask unalias unset "
+                  "until wait while");
+        sh.preprocs = words("import");
         t["sh.lang"] = sh;
         Scanner sql;
         sql.line_comments[0] = "--";
         sql.line_comments[1] = "#";
         sql.block_comments = sql.backtick_strings = sql.nocase = true;
         sql.functions = false;
-        sql.keywords = words({"ALL",
-                              "ASC",
-                              "AS",
-                              "ALTER",
-                              "AND",
-                              "ADD",
-                              "AUTO_INCREMENT",
-                              "BETWEEN",
-                              "BINARY",
-                              "BOTH",
-                              "BY",
-                              "BOOLEAN",
-                              "CHANGE",
-                              "CHECK",
-                              "COLUMNS",
-                              "COLUMN",
-                              "CROSS",
-                              "CREATE",
-                              "DATABASES",
-                              "DATABASE",
-                              "DATA",
-                              "DELAYED",
-                              "DESCRIBE",
-                              "DESC",
-                              "DISTINCT",
-                              "DELETE",
-                              "DROP",
-                              "DEFAULT",
-                              "ENCLOSED",
-                              "ESCAPED",
-                              "EXISTS",
-                              "EXPLAIN",
-                              "FIELDS",
-                              "FIELD",
-                              "FLUSH",
-                              "FOR",
-                              "FOREIGN",
-                              "FUNCTION",
-                              "FROM",
-                              "GROUP",
-                              "GRANT",
-                              "HAVING",
-                              "IGNORE",
-                              "INDEX",
-                              "INFILE",
-                              "INSERT",
-                              "INNER",
-                              "INTO",
-                              "IDENTIFIED",
-                              "IN",
-                              "IS",
-                              "IF",
-                              "JOIN",
-                              "KEYS",
-                              "KILL",
-                              "KEY",
-                              "LEADING",
-                              "LIKE",
-                              "LIMIT",
-                              "LINES",
-                              "LOAD",
-                              "LOCAL",
-                              "LOCK",
-                              "LOW_PRIORITY",
-                              "LEFT",
-                              "LANGUAGE",
-                              "MODIFY",
-                              "NATURAL",
-                              "NOT",
-                              "NULL",
-                              "NEXTVAL",
-                              "OPTIMIZE",
-                              "OPTION",
-                              "OPTIONALLY",
-                              "ORDER",
-                              "OUTFILE",
-                              "OR",
-                              "OUTER",
-                              "ON",
-                              "PROCEDURE",
-                              "PROCEDURAL",
-                              "PRIMARY",
-                              "READ",
-                              "REFERENCES",
-                              "REGEXP",
-                              "RENAME",
-                              "REPLACE",
-                              "RETURN",
-                              "REVOKE",
-                              "RLIKE",
-                              "RIGHT",
-                              "SHOW",
-                              "SONAME",
-                              "STATUS",
-                              "STRAIGHT_JOIN",
-                              "SELECT",
-                              "SETVAL",
-                              "SET",
-                              "TABLES",
-                              "TERMINATED",
-                              "TO",
-                              "TRAILING",
-                              "TRUNCATE",
-                              "TABLE",
-                              "TEMPORARY",
-                              "TRIGGER",
-                              "TRUSTED",
-                              "UNION",
-                              "UNIQUE",
-                              "UNLOCK",
-                              "USE",
-                              "USING",
-                              "UPDATE",
-                              "VALUES",
-                              "VARIABLES",
-                              "VIEW",
-                              "WITH",
-                              "WRITE",
-                              "WHERE",
-                              "ZEROFILL",
-                              "TYPE",
-                              "XOR"});
-        sql.types = words({"VARCHAR",    "TINYINT",  "TEXT",     "DATE",     "SMALLINT", "MEDIUMINT", "INT",
-                           "BIGINT",     "FLOAT",    "DOUBLE",   "DECIMAL",  "DATETIME", "TIMESTAMP", "TIME",
-                           "YEAR",       "UNSIGNED", "CHAR",     "TINYBLOB", "TINYTEXT", "BLOB",      "MEDIUMBLOB",
-                           "MEDIUMTEXT", "LONGBLOB", "LONGTEXT", "ENUM",     "BOOL",     "BINARY",    "VARBINARY"});
+        sql.keywords =
+            words("ALL ASC AS ALTER AND ADD AUTO_INCREMENT BETWEEN BINARY BOTH BY BOOLEAN CHANGE CHECK "
+                  "COLUMNS COLUMN CROSS CREATE DATABASES DATABASE DATA DELAYED DESCRIBE DESC DISTINCT DELETE "
+                  "DROP DEFAULT ENCLOSED ESCAPED EXISTS EXPLAIN FIELDS FIELD FLUSH FOR FOREIGN FUNCTION FROM "
+                  "GROUP GRANT HAVING IGNORE INDEX INFILE INSERT INNER INTO IDENTIFIED IN IS IF JOIN KEYS "
+                  "KILL KEY LEADING LIKE LIMIT LINES LOAD LOCAL LOCK LOW_PRIORITY LEFT LANGUAGE MODIFY "
+                  "NATURAL NOT NULL NEXTVAL OPTIMIZE OPTION OPTIONALLY ORDER OUTFILE OR OUTER ON PROCEDURE "
+                  "PROCEDURAL PRIMARY READ REFERENCES REGEXP RENAME REPLACE RETURN REVOKE RLIKE RIGHT SHOW "
+                  "SONAME STATUS STRAIGHT_JOIN SELECT SETVAL SET TABLES TERMINATED TO TRAILING TRUNCATE TABLE "
+                  "TEMPORARY TRIGGER TRUSTED UNION UNIQUE UNLOCK USE USING UPDATE VALUES VARIABLES VIEW WITH "
+                  "WRITE WHERE ZEROFILL TYPE XOR");
+        sql.types = words("VARCHAR TINYINT TEXT DATE SMALLINT MEDIUMINT INT BIGINT FLOAT DOUBLE DECIMAL DATETIME "
+                          "TIMESTAMP TIME YEAR UNSIGNED CHAR TINYBLOB TINYTEXT BLOB MEDIUMBLOB MEDIUMTEXT LONGBLOB "
+                          "LONGTEXT ENUM BOOL BINARY VARBINARY");
         t["sql.lang"] = sql;
         Scanner js;
         js.line_comments[0] = "//";
         js.block_comments = true;
         js.keywords =
-            words({"abstract", "break",      "case",         "catch",      "class",     "const",    "continue",
-                   "debugger", "default",    "delete",       "do",         "else",      "enum",     "export",
-                   "extends",  "false",      "final",        "finally",    "for",       "function", "goto",
-                   "if",       "implements", "in",           "instanceof", "interface", "native",   "new",
-                   "null",     "private",    "protected",    "prototype",  "public",    "return",   "static",
-                   "super",    "switch",     "synchronized", "throw",      "throws",    "this",     "transient",
-                   "true",     "try",        "typeof",       "var",        "volatile",  "while",    "with"});
+            words("abstract break case catch class const continue debugger default delete do else enum export "
+                  "extends false final finally for function goto if implements in instanceof interface native "
+                  "new null private protected prototype public return static super switch synchronized throw "
+                  "throws this transient true try typeof var volatile while with");
         t["javascript.lang"] = js;
         Scanner java;
         java.line_comments[0] = "//";
         java.block_comments = java.declarations = true;
-        java.class_keywords = words({"class", "interface"});
+        java.class_keywords = words("class interface");
         java.keywords =
-            words({"abstract", "assert",   "break",     "case",    "catch",        "class",      "const",
-                   "continue", "default",  "do",        "else",    "extends",      "false",      "final",
-                   "finally",  "for",      "goto",      "if",      "implements",   "instanceof", "interface",
-                   "native",   "new",      "null",      "private", "protected",    "public",     "return",
-                   "static",   "strictfp", "super",     "switch",  "synchronized", "throw",      "throws",
-                   "true",     "this",     "transient", "try",     "volatile",     "while"});
-        java.types = words({"int", "byte", "boolean", "char", "long", "float", "double", "short", "void"});
-        java.preprocs = words({"import", "package"});
+            words("abstract assert break case catch class const continue default do else extends false final "
+                  "finally for goto if implements instanceof interface native new null private protected "
+                  "public return static strictfp super switch synchronized throw throws true this transient "
+                  "try volatile while");
+        java.types = words("int byte boolean char long float double short void");
+        java.preprocs = words("import package");
         t["java.lang"] = java;
         return t;
     }();
