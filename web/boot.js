@@ -49,6 +49,9 @@
     html.classList.add("no-canvas");
     return;
   }
+  // The book may still come after the text is shown (a late book takes over or is offered), so the
+  // scripts appended to this one prepare for it whenever this is set, whatever the page shows now.
+  folio.bookCanRun = true;
 
   //---- [SECTION] Loading: downloads, stalls and failures ----
 

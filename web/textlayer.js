@@ -11,7 +11,7 @@
 (function () {
   "use strict";
   var folio = window.folio, html = document.documentElement;
-  if (!folio || html.classList.contains("no-canvas")) return;
+  if (!folio || !folio.bookCanRun) return; // not "no-canvas": the text may be shown while the book still loads
   var canvas = document.getElementById("book"), text = document.getElementById("text");
 
   //---- [SECTION] The layer's elements (present before the wasm registers its events on #layer)

@@ -141,6 +141,25 @@ test("a book that arrives while the reader scrolls the text is offered, not forc
   await context.close();
 });
 
+// A page script that runs after the CSS has already revealed the text (a long page, a loaded machine)
+// starts with the text shown; the book that then arrives must still be able to take over, text layer
+// and all. (Its text layer once gave up on such a page, and the book failed to start.)
+test("a late page script: the text shows first, then the book takes over with its text layer", async () => {
+  const { context, page, errors } = await openWith("**/assets/boot.*.js", async (route) => {
+    await new Promise((r) => setTimeout(r, 2500)); // past the CSS's own reveal (1.5 s, folio.css)
+    return route.continue().catch(() => {});
+  });
+  await page.waitForFunction(() => window.folio && window.folio.framesDrawn > 0 &&
+    document.documentElement.classList.contains("canvas-on"), null, { timeout: 60000, polling: 100 });
+  await settle(page);
+  const v = await view(page);
+  assert.equal(v.fault, null);
+  assert.equal(await page.evaluate(() => window.folio.error), null);
+  assert.ok(await page.evaluate(() => document.querySelector("#layer a[href], #layer span") !== null), "the text layer is built");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a stall that ends in failure changes the notice in place: the text does not move", async () => {
   const { context, page, errors } = await openWith(FILES["site.json"], async (route) => {
     await new Promise((r) => setTimeout(r, 5000));
