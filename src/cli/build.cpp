@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <future>
 #include <map>
 #include <mutex>
@@ -131,11 +130,20 @@ std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").
 
 namespace {
 
-// Creates every folder the pages need, once, before the writers start (no races between threads).
+// Creates the folders that hold the pages' folders ("writing", "tags"), once, before the writers start, so
+// no two threads make the same folder. Each page's own folder is made by the thread that writes its page
+// (write_file), on every core, with one mkdir.
 void make_page_folders(const fs::path& root, const std::vector<Route>& routes) {
     std::error_code ec;
-    for (const Route& r : routes)
-        if (r.path != "/") fs::create_directories(root / r.path.substr(1), ec);
+    std::string made;
+    for (const Route& r : routes) {
+        const size_t slash = r.path.rfind('/');
+        if (slash == 0 || slash == std::string::npos) continue;
+        const std::string parent = r.path.substr(1, slash - 1);
+        if (parent == made) continue;
+        fs::create_directories(root / parent, ec);
+        made = parent;
+    }
 }
 
 // The pages, made and written by one worker per core: each route's page is independent of the others.

@@ -1,7 +1,11 @@
 // folio CLI: where a build's files go, and the article bodies' chunk files. See output.h.
 #include "cli/output.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -14,13 +18,26 @@ namespace fs = std::filesystem;
 
 namespace folio {
 
+// One open, one write, one close: a 10,000-page build writes as many files, and the folder is made only
+// when the open says it is missing (no stat before every file).
 bool write_file(const fs::path& path, const std::string& data) {
-    std::error_code ec;
-    fs::create_directories(path.parent_path(), ec);
-    std::ofstream f(path, std::ios::binary);
-    if (!f) return false;
-    f.write(data.data(), static_cast<std::streamsize>(data.size()));
-    return static_cast<bool>(f);
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0 && errno == ENOENT) {
+        std::error_code ec;
+        fs::create_directories(path.parent_path(), ec);
+        fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    }
+    if (fd < 0) return false;
+    for (size_t at = 0; at < data.size();) {
+        const ssize_t n = ::write(fd, data.data() + at, data.size() - at);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            ::close(fd);
+            return false;
+        }
+        at += static_cast<size_t>(n);
+    }
+    return ::close(fd) == 0;
 }
 
 namespace {

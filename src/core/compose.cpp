@@ -253,6 +253,7 @@ void flow_list(Flow& f, const Scale& k, const Node& list, float indent, int dept
 
 void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth) {
     for (const Node& c : n.children) {
+        if (f.past_limit()) return; // the rest would be dropped: not even its spans are worth collecting
         switch (c.kind) {
         case NodeKind::Paragraph: {
             std::vector<Span> spans;

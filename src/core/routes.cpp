@@ -1,6 +1,8 @@
 // folio core: the site's addresses. See routes.h.
 #include "core/routes.h"
 
+#include <unordered_map>
+
 namespace folio {
 
 //-----------------------------------------------------------------------------
@@ -128,14 +130,48 @@ Route resolve_route(const Site& site, const std::string& raw) {
 }
 
 std::vector<Route> all_routes(const Site& site) {
+    // resolve_route's answers, with the chapters and the articles looked up in tables: path by path, a
+    // 10,000-article archive compared each article's path with every chapter's and every article's before it.
+    std::unordered_map<std::string, std::string> chapters; // path -> the first chapter's id with it
+    for (const Chapter& c : site.chapters)
+        chapters.emplace(chapter_path(c.id), c.id);
+    std::unordered_map<std::string, int> slugs; // the first article of each slug, as find_article
+    for (size_t i = 0; i < site.writing.size(); ++i)
+        slugs.emplace(site.writing[i].slug, static_cast<int>(i));
+    auto resolve = [&](const std::string& raw) {
+        Route r;
+        r.path = normalise(raw);
+        const std::string& p = r.path;
+        if (p == "/") return resolve_route(site, raw);
+        auto chapter = chapters.find(p);
+        if (chapter != chapters.end()) {
+            r.kind = RouteKind::Main;
+            r.chapter = chapter->second;
+            return r;
+        }
+        if (p.compare(0, kWriting.size(), kWriting) == 0) {
+            auto it = slugs.find(p.substr(kWriting.size()));
+            if (it != slugs.end()) {
+                r.kind = RouteKind::Article;
+                r.article = it->second;
+            }
+            return r;
+        }
+        if (p.compare(0, kTags.size(), kTags) == 0 && site.tags.count(p.substr(kTags.size()))) {
+            r.kind = RouteKind::Tag;
+            r.tag = p.substr(kTags.size());
+            return r;
+        }
+        return resolve_route(site, raw); // the search page, or a path that is not the site's
+    };
     std::vector<Route> out;
     out.push_back(resolve_route(site, "/"));
     for (const Chapter& c : site.chapters)
-        out.push_back(resolve_route(site, chapter_path(c.id)));
+        out.push_back(resolve(chapter_path(c.id)));
     for (const Article& a : site.writing)
-        out.push_back(resolve_route(site, article_path(a)));
+        out.push_back(resolve(article_path(a)));
     for (const auto& kv : site.tags)
-        out.push_back(resolve_route(site, tag_path(kv.first)));
+        out.push_back(resolve(tag_path(kv.first)));
     out.push_back(resolve_route(site, kSearchPath));
     return out;
 }

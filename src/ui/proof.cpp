@@ -6,6 +6,8 @@
 #include "ui/text_layer.h" // glyph_top: where the canvas puts a run's glyphs in its line
 #include "ui/theme.h"
 
+#include <imgui_internal.h> // ImTextCharFromUtf8: the decoding CalcTextSizeA does
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -241,20 +243,31 @@ std::string proof_noscript_css(const std::vector<std::string>& font_urls) {
     return css;
 }
 
-float ProofMaker::Remembering::width(Face face, float size, const char* begin, const char* end) {
-    key.assign(sizeof size + 1, '\0');
-    key[0] = static_cast<char>(face);
-    std::memcpy(&key[1], &size, sizeof size);
-    key.append(begin, end);
-    auto it = known.find(key);
-    if (it != known.end()) return it->second;
-    float w;
-    {
-        std::lock_guard<std::mutex> lock(*imgui_mutex);
-        w = imgui->width(face, size, begin, end);
+float ProofMaker::Advances::width(Face face, float size, const char* begin, const char* end) {
+    const ImFont* font = imgui->fonts ? imgui->fonts->measuring(face) : nullptr;
+    if (!font) return imgui->width(face, size, begin, end);
+    const float baked = static_cast<float>(static_cast<int>(size + 0.5f)); // ImFont::GetFontBaked's (IM_ROUND)
+    std::vector<float>& advance = tables[static_cast<int>(face) << 16 | static_cast<int>(baked)];
+    const float scale = size / baked;
+    float widest = 0, line = 0;
+    for (const char* s = begin; s < end;) {
+        unsigned int c = static_cast<unsigned char>(*s);
+        const char* at = s;
+        s += c < 0x80 ? 1 : ImTextCharFromUtf8(&c, s, end);
+        if (c == '\n') { // CalcTextSizeA's lines (the layout measures none, but the width stays ImGui's)
+            widest = std::max(widest, line);
+            line = 0;
+            continue;
+        }
+        if (c == '\r') continue;
+        if (c >= advance.size()) advance.resize(std::max<size_t>(c + 1, 256), -1.0f);
+        if (advance[c] < 0) { // ImGui's own answer for the one character at the baked size: its advance
+            std::lock_guard<std::mutex> lock(*imgui_mutex);
+            advance[c] = imgui->width(face, baked, at, s);
+        }
+        line += advance[c] * scale;
     }
-    known.emplace(key, w);
-    return w;
+    return std::max(widest, line);
 }
 
 ProofMaker::ProofMaker(const Site& site, Fonts& fonts, bool enabled) : site_(site), fonts_(fonts), enabled_(enabled) {
@@ -263,11 +276,11 @@ ProofMaker::ProofMaker(const Site& site, Fonts& fonts, bool enabled) : site_(sit
     main_.resize(variants_.size());
 }
 
-ProofMaker::Remembering& ProofMaker::measurer() {
+ProofMaker::Advances& ProofMaker::measurer() {
     std::lock_guard<std::mutex> lock(measurers_mutex_);
-    std::unique_ptr<Remembering>& m = measurers_[std::this_thread::get_id()];
+    std::unique_ptr<Advances>& m = measurers_[std::this_thread::get_id()];
     if (!m) {
-        m = std::make_unique<Remembering>();
+        m = std::make_unique<Advances>();
         m->imgui = &imgui_;
         m->imgui_mutex = &imgui_mutex_;
     }
@@ -291,7 +304,7 @@ std::string ProofMaker::html(const Route& route) {
     if (!enabled_ ||
         (route.kind != RouteKind::Main && route.kind != RouteKind::Article && route.kind != RouteKind::Tag))
         return "";
-    Remembering& measure = measurer();
+    Advances& measure = measurer();
     const auto t0 = std::chrono::steady_clock::now();
     int layouts = 0;
     bool faces_used[kFaceCount] = {};

@@ -68,24 +68,25 @@ public:
     double main_book_ms() const { return main_ms_; } // of which the main book, once per page size
 
 private:
-    // The ImGui measurer, remembering each (face, size, text) it measured: the variants measure the same
-    // words at the same sizes, and ImGui's widths are a function of those alone. One per worker thread,
-    // so layouts run in parallel; only a width not yet known asks ImGui, whose context is one for all.
-    struct Remembering : Measurer {
+    // Measures as ImGuiMeasurer does, to the bit, without ImGui in the loop: a width is the sum of each
+    // character's advance at the rounded ("baked") size times size / baked size, in ImGui's order
+    // (ImFont::CalcTextSizeA). Each advance is asked of ImGui once per thread, face and baked size, under
+    // the lock (ImGui's context is one for all); every other width is a table look-up per character, so
+    // the layouts on every core never wait for one another.
+    struct Advances : Measurer {
         ImGuiMeasurer* imgui = nullptr;
         std::mutex* imgui_mutex = nullptr;
-        std::unordered_map<std::string, float> known;
-        std::string key; // reused: one allocation, not one per word
+        std::unordered_map<int, std::vector<float>> tables; // by face and baked size: advance per code point
         float width(Face face, float size, const char* begin, const char* end) override;
     };
-    Remembering& measurer(); // the calling thread's
+    Advances& measurer(); // the calling thread's
     const Book& main_book(size_t variant);
     const Site& site_;
     Fonts& fonts_;
     ImGuiMeasurer imgui_;
     std::mutex imgui_mutex_;
     std::mutex measurers_mutex_;
-    std::map<std::thread::id, std::unique_ptr<Remembering>> measurers_;
+    std::map<std::thread::id, std::unique_ptr<Advances>> measurers_;
     std::vector<ProofVariant> variants_;
     std::vector<std::unique_ptr<Book>> main_;
     std::mutex main_mutex_; // the main books, made once per page size by whichever thread needs one first

@@ -141,6 +141,22 @@ TEST_CASE("emit: one page per route, plus 404, feed, sitemap, robots and headers
         CHECK(paths.count(p) == 1);
 }
 
+TEST_CASE("emit: all_routes resolves each path as resolve_route does", "[emit][seed]") {
+    const Site& site = seed_site();
+    const auto routes = all_routes(site);
+    CHECK(routes.size() == 1 + site.chapters.size() + site.writing.size() + site.tags.size() + 1);
+    for (const Route& r : routes) {
+        INFO(r.path);
+        const Route slow = resolve_route(site, r.path);
+        CHECK(r.kind == slow.kind);
+        CHECK(r.path == slow.path);
+        CHECK(r.chapter == slow.chapter);
+        CHECK(r.article == slow.article);
+        CHECK(r.tag == slow.tag);
+        CHECK(r.kind != RouteKind::NotFound);
+    }
+}
+
 TEST_CASE("emit: every page fills the shell with head, body and the boot script", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
