@@ -81,14 +81,14 @@ void render_code_block(std::string& out, const Node& n) {
     std::string lang = code_language(n.info);
     out += lang.empty() ? "<pre><code>" : "<pre><code class=\"language-" + esc(lang) + "\">";
     if (n.runs.empty()) {
-        out += esc(n.text);
+        append_html_escaped(out, n.text);
     } else {
         for (const CodeRun& r : n.runs) {
             const char* cls = token_class(r.token);
             if (*cls)
                 out += std::string("<span class=\"") + cls + "\">" + esc(r.text) + "</span>";
             else
-                out += esc(r.text);
+                append_html_escaped(out, r.text);
         }
     }
     out += "</code></pre>\n";
@@ -172,7 +172,7 @@ void render_node(std::string& out, const Node& n, const HtmlStyle& st) {
         render_children(out, n, st);
         out += "</abbr>";
         break;
-    case NodeKind::Text: out += esc(n.text); break;
+    case NodeKind::Text: append_html_escaped(out, n.text); break;
     case NodeKind::Emphasis: wrap(out, "em", n, st, false); break;
     case NodeKind::Strong: wrap(out, "strong", n, st, false); break;
     case NodeKind::Strike: wrap(out, "del", n, st, false); break;

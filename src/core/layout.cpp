@@ -298,6 +298,11 @@ void Flow::paragraph(const Paragraph& p) {
     for (size_t li = 0; li < lines.size(); ++li) {
         ensure(lh); // a new page here carries a pending heading along (new_page)
         if (li == 0 && !p.anchor.empty()) book_.anchors[p.anchor] = {static_cast<int>(book_.pages.size()) - 1, y_};
+        if (past_limit()) { // a page the proof never shows: only where the lines end counts
+            y_ += lh;
+            if (li == 0 && !p.keep_with_next) keep_from_ = -1;
+            continue;
+        }
         const Line& ln = lines[li];
         float x0 = s.margin_inner + p.indent + (p.centered ? (measure - ln.width) * 0.5f : 0);
         if (li == 0 && !p.marker.empty()) {
@@ -424,8 +429,12 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_
             size_t end = nl == std::string::npos ? r.text.size() : nl;
             if (end > start) {
                 std::string t;
+                t.reserve(end - start);
                 for (size_t c = start; c < end; ++c)
-                    t += r.text[c] == '\t' ? std::string("    ") : std::string(1, r.text[c]);
+                    if (r.text[c] == '\t')
+                        t += "    ";
+                    else
+                        t += r.text[c];
                 if (!lines.back().empty() && lines.back().back().ink == ink)
                     lines.back().back().text += t;
                 else
@@ -453,6 +462,11 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_
         while (i + n < lines.size() && top + pad * 2 + lh * static_cast<float>(n + 1) <= s.bottom())
             ++n;
         if (n == 0) n = 1;
+        if (past_limit()) { // a page the proof never shows: only its length counts (the book's page count)
+            i += n;
+            y_ = top + pad * 2 + lh * static_cast<float>(n);
+            continue;
+        }
         Box panel;
         panel.kind = BoxKind::Panel;
         panel.x = s.margin_inner;

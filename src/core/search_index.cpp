@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <nlohmann/json.hpp>
+#include <string_view>
 #include <unordered_map>
 
 #include "core/find.h"
@@ -51,7 +53,7 @@ template <class Fn> void each_term(const std::string& folded, Fn fn) {
             ++i;
         if (letter && start == std::string::npos) start = at;
         if (!letter && start != std::string::npos) {
-            if (at - start <= kMaxTermBytes) fn(folded.substr(start, at - start), start);
+            if (at - start <= kMaxTermBytes) fn(std::string_view(folded).substr(start, at - start), start);
             start = std::string::npos;
         }
     }
@@ -61,7 +63,7 @@ template <class Fn> void each_term(const std::string& folded, Fn fn) {
 
 std::vector<std::string> search_terms(const std::string& text) {
     std::vector<std::string> out;
-    each_term(fold_text(text), [&](std::string t, size_t) { out.push_back(std::move(t)); });
+    each_term(fold_text(text), [&](std::string_view t, size_t) { out.emplace_back(t); });
     return out;
 }
 
@@ -130,31 +132,44 @@ std::string hash_hex(const std::string& data) {
 
 std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOptions& opt) {
     const int n = static_cast<int>(site.writing.size());
-    std::unordered_map<std::string, int> term_id;
-    std::vector<std::string> terms;
+    // Terms are looked up by view, without a string made per occurrence; the views point into `terms`,
+    // a deque, whose strings never move.
+    std::unordered_map<std::string_view, int> term_id;
+    std::deque<std::string> terms;
     std::vector<std::vector<Posting>> postings;
     std::vector<float> length(static_cast<size_t>(n), 0);
 
-    // 1. Term frequencies, by field, per article.
+    // 1. Term frequencies, by field, per article. An article's postings are gathered in `here`, found by
+    // term through `slot` (valid where `stamp` is the article's number): no map made per article.
+    std::vector<Posting> here;
+    std::vector<int> here_term, slot, stamp;
     for (int d = 0; d < n; ++d) {
         const Article& a = site.writing[d];
-        std::unordered_map<int, Posting> here;
+        here.clear();
+        here_term.clear();
         float len = 0;
         auto add = [&](const std::string& text, float w, bool body) {
-            std::string folded = fold_text(text);
-            each_term(folded, [&](const std::string& t, size_t at) {
+            const std::string folded = fold_text(text);
+            each_term(folded, [&](std::string_view t, size_t at) {
                 auto it = term_id.find(t);
                 int id;
                 if (it == term_id.end()) {
                     id = static_cast<int>(terms.size());
-                    term_id.emplace(t, id);
-                    terms.push_back(t);
+                    terms.emplace_back(t);
+                    term_id.emplace(terms.back(), id);
                     postings.emplace_back();
+                    slot.push_back(-1);
+                    stamp.push_back(-1);
                 } else {
                     id = it->second;
                 }
-                Posting& p = here[id];
-                p.doc = d;
+                if (stamp[id] != d) {
+                    stamp[id] = d;
+                    slot[id] = static_cast<int>(here.size());
+                    here.push_back(Posting{d, 0, -1, 0});
+                    here_term.push_back(id);
+                }
+                Posting& p = here[slot[id]];
                 p.weight += w;
                 if (body && p.first < 0) p.first = static_cast<int>(at);
                 len += 1;
@@ -168,8 +183,8 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
         add(tags, kTags, false);
         add(body_text(a), kBody, true);
         length[d] = len;
-        for (auto& kv : here)
-            postings[kv.first].push_back(kv.second);
+        for (size_t k = 0; k < here.size(); ++k)
+            postings[here_term[k]].push_back(here[k]);
     }
 
     // 2. BM25 per posting; champions first.
@@ -217,15 +232,17 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
     std::sort(order.begin(), order.end(), [&](int a, int b) { return terms[a] < terms[b]; });
     std::vector<OutputFile> files;
     nlohmann::json firsts = nlohmann::json::array();
-    nlohmann::json shard = nlohmann::json::object();
+    // A shard is one JSON object, its keys in sorted order: each entry is written once, as nlohmann's
+    // object (a std::map) would write it, and joined.
+    std::string shard;
     size_t shard_size = 0;
     std::string all; // for the version hash
     auto close_shard = [&]() {
         if (shard.empty()) return;
-        std::string text = compact(shard);
-        all += text;
-        files.push_back({"search/t/" + std::to_string(firsts.size() - 1) + ".json", text + "\n"});
-        shard = nlohmann::json::object();
+        shard += '}';
+        all += shard;
+        files.push_back({"search/t/" + std::to_string(firsts.size() - 1) + ".json", shard + "\n"});
+        shard.clear();
         shard_size = 0;
     };
     for (int id : order) {
@@ -239,10 +256,17 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
             const Article& a = site.writing[list[r].doc];
             cards.push_back({a.slug, a.title, format_iso(a.date), snippet[id][r]});
         }
-        nlohmann::json entry = {list.size(), std::move(ids), std::move(cards)};
-        size_t bytes = compact(entry).size() + terms[id].size() + 4;
-        if (shard.empty()) firsts.push_back(terms[id]);
-        shard[terms[id]] = std::move(entry);
+        const std::string entry = compact(nlohmann::json{list.size(), std::move(ids), std::move(cards)});
+        const size_t bytes = entry.size() + terms[id].size() + 4;
+        if (shard.empty()) {
+            firsts.push_back(terms[id]);
+            shard += '{';
+        } else {
+            shard += ',';
+        }
+        shard += compact(nlohmann::json(terms[id]));
+        shard += ':';
+        shard += entry;
         shard_size += bytes;
         if (shard_size >= opt.shard_bytes) close_shard();
     }

@@ -1,6 +1,9 @@
 // folio core: text utilities. See text.h.
 #include "core/text.h"
 
+#include <cstdint>
+#include <cstring>
+
 namespace folio {
 
 bool xml_char(uint32_t cp) {
@@ -48,45 +51,64 @@ namespace {
 // An ASCII byte that XML 1.0 allows: tab, newline, carriage return and everything from the space up.
 bool xml_ascii(unsigned char b) { return b >= 0x20 || b == 0x9 || b == 0xA || b == 0xD; }
 
-// s with what XML 1.0 forbids dropped, invalid UTF-8 as U+FFFD, and each allowed ASCII byte b replaced
-// by escape(b) when that is not null. The runs that stay as written are copied whole, not byte by byte.
-template <class Escape> std::string clean_with(const std::string& s, size_t extra, Escape escape) {
-    std::string out;
-    out.reserve(s.size() + extra);
-    size_t run = 0; // the first byte not yet copied
-    for (size_t i = 0; i < s.size();) {
-        const unsigned char b = static_cast<unsigned char>(s[i]);
-        const char* with = nullptr;
-        size_t len = 1;
+// Where the bytes from i stop being kept as written: the first byte that is not an XML character, or
+// not valid UTF-8, or one that escape(b) replaces. Plain ASCII goes eight bytes at a time (a page is mostly
+// markup, and every page passes through here whole).
+template <class Escape> size_t kept_until(const std::string& s, size_t i, Escape escape) {
+    const size_t n = s.size();
+    const char* d = s.data();
+    while (i < n) {
+        for (uint64_t w; i + 8 <= n; i += 8) {
+            std::memcpy(&w, d + i, 8);
+            const uint64_t high = 0x8080808080808080ULL, spaces = 0x2020202020202020ULL;
+            if ((w & high) || ((w - spaces) & ~w & high)) break; // a byte from 0x80, or one below the space
+            if (escape.any(w)) break;
+        }
+        if (i >= n) break;
+        const unsigned char b = static_cast<unsigned char>(d[i]);
         if (b < 0x80) {
-            with = xml_ascii(b) ? escape(b) : "";
-        } else {
-            uint32_t cp = 0;
-            len = utf8_decode(s, i, cp);
-            if (len == 0)
-                with = "\xEF\xBF\xBD", len = 1;
-            else if (!xml_char(cp))
-                with = "";
+            if (!xml_ascii(b) || escape(b)) return i;
+            ++i;
+            continue;
         }
-        if (with) {
-            out.append(s, run, i - run);
-            out += with;
-            run = i + len;
-        }
+        uint32_t cp = 0;
+        const size_t len = utf8_decode(s, i, cp);
+        if (len == 0 || !xml_char(cp)) return i;
         i += len;
     }
-    return out.append(s, run, std::string::npos);
+    return n;
 }
 
-} // namespace
-
-std::string clean_text(const std::string& s) {
-    return clean_with(s, 0, [](unsigned char) -> const char* { return nullptr; });
+// Appends s to out with what XML 1.0 forbids dropped, invalid UTF-8 as U+FFFD, and each allowed ASCII byte
+// b replaced by escape(b) when that is not null. The runs that stay as written are copied whole.
+template <class Escape> void clean_into(std::string& out, const std::string& s, size_t from, Escape escape) {
+    for (size_t i = from; i < s.size();) {
+        const size_t kept = kept_until(s, i, escape);
+        out.append(s, i, kept - i);
+        if (kept >= s.size()) break;
+        const unsigned char b = static_cast<unsigned char>(s[kept]);
+        size_t len = 1;
+        if (b < 0x80) {
+            const char* with = xml_ascii(b) ? escape(b) : nullptr; // not allowed: dropped
+            if (with) out += with;
+        } else {
+            uint32_t cp = 0;
+            len = utf8_decode(s, kept, cp);
+            if (len == 0) out += "\xEF\xBF\xBD", len = 1; // else not an XML character: dropped
+        }
+        i = kept + len;
+    }
 }
 
-// &#39; rather than &apos;: valid in HTML and XML alike.
-std::string html_escape(const std::string& s) {
-    return clean_with(s, s.size() / 8, [](unsigned char c) -> const char* {
+// No escaping: clean_text's.
+struct KeepAscii {
+    const char* operator()(unsigned char) const { return nullptr; }
+    static bool any(uint64_t) { return false; }
+};
+
+// & < > " ' escaped: html_escape's.
+struct EscapeHtml {
+    const char* operator()(unsigned char c) const {
         switch (c) {
         case '&': return "&amp;";
         case '<': return "&lt;";
@@ -95,8 +117,46 @@ std::string html_escape(const std::string& s) {
         case '\'': return "&#39;";
         default: return nullptr;
         }
-    });
+    }
+    // Whether any of the eight (ASCII) bytes of w is one of them.
+    static bool any(uint64_t w) {
+        const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+        auto has = [&](unsigned char c) {
+            const uint64_t x = w ^ (ones * c);
+            return ((x - ones) & ~x & high) != 0;
+        };
+        return has('&') || has('<') || has('>') || has('"') || has('\'');
+    }
+};
+
+} // namespace
+
+std::string clean_text(const std::string& s) {
+    std::string out;
+    out.reserve(s.size());
+    clean_into(out, s, 0, KeepAscii{});
+    return out;
 }
+
+std::string clean_text(std::string&& s) {
+    const size_t kept = kept_until(s, 0, KeepAscii{});
+    if (kept == s.size()) return std::move(s); // the common case: nothing to clean, nothing to copy
+    std::string out;
+    out.reserve(s.size());
+    out.append(s, 0, kept);
+    clean_into(out, s, kept, KeepAscii{});
+    return out;
+}
+
+// &#39; rather than &apos;: valid in HTML and XML alike.
+std::string html_escape(const std::string& s) {
+    std::string out;
+    out.reserve(s.size() + s.size() / 8);
+    clean_into(out, s, 0, EscapeHtml{});
+    return out;
+}
+
+void append_html_escaped(std::string& out, const std::string& s) { clean_into(out, s, 0, EscapeHtml{}); }
 
 std::string replace_all(const std::string& s, const std::string& from, const std::string& to) {
     std::string out;

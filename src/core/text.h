@@ -24,9 +24,13 @@ bool xml_char(uint32_t cp);
 // Valid UTF-8 with only XML 1.0 characters: malformed bytes become U+FFFD, forbidden characters
 // (control characters other than tab, newline and carriage return; U+FFFE, U+FFFF) are dropped.
 std::string clean_text(const std::string& s);
+// The same, without a copy when s is clean already (a whole page usually is).
+std::string clean_text(std::string&& s);
 
 // Cleans, then escapes & < > " ' (the same escaping serves HTML text, attributes and XML).
 std::string html_escape(const std::string& s);
+// html_escape(s) appended to out.
+void append_html_escaped(std::string& out, const std::string& s);
 
 // Replaces every occurrence of `from` (non-empty) with `to`.
 std::string replace_all(const std::string& s, const std::string& from, const std::string& to);

@@ -9,6 +9,7 @@
 #include <imgui_internal.h> // ImTextCharFromUtf8: the decoding CalcTextSizeA does
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -26,7 +27,9 @@ void put_num(std::string& out, float v) {
         out += '-';
         milli = -milli;
     }
-    out += std::to_string(milli / 1000);
+    char whole[24];
+    const auto end = std::to_chars(whole, whole + sizeof whole, milli / 1000).ptr;
+    out.append(whole, end);
     int frac = static_cast<int>(milli % 1000);
     if (frac == 0) return;
     char digits[4] = {static_cast<char>('0' + frac / 100), static_cast<char>('0' + frac / 10 % 10),
@@ -124,7 +127,7 @@ void put_page(std::string& out, const Page& pg, int index, const char* role, boo
                     put_num(out, b.clip_x + b.clip_w - b.x);
                 }
                 out += "\">";
-                out += html_escape(b.text);
+                append_html_escaped(out, b.text);
                 out += "</span>";
                 if (b.strike) put_rect(out, "sk", b.ink, b);
                 break;
@@ -247,7 +250,12 @@ float ProofMaker::Advances::width(Face face, float size, const char* begin, cons
     const ImFont* font = imgui->fonts ? imgui->fonts->measuring(face) : nullptr;
     if (!font) return imgui->width(face, size, begin, end);
     const float baked = static_cast<float>(static_cast<int>(size + 0.5f)); // ImFont::GetFontBaked's (IM_ROUND)
-    std::vector<float>& advance = tables[static_cast<int>(face) << 16 | static_cast<int>(baked)];
+    const int key = static_cast<int>(face) << 16 | static_cast<int>(baked);
+    if (key != last_key) { // a run of one face and size asks many times over: one look-up for all of them
+        last_table = &tables[key];
+        last_key = key;
+    }
+    std::vector<float>& advance = *last_table;
     const float scale = size / baked;
     float widest = 0, line = 0;
     for (const char* s = begin; s < end;) {

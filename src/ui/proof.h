@@ -77,6 +77,8 @@ private:
         ImGuiMeasurer* imgui = nullptr;
         std::mutex* imgui_mutex = nullptr;
         std::unordered_map<int, std::vector<float>> tables; // by face and baked size: advance per code point
+        int last_key = -1;                                  // the table asked for last (its node never moves)
+        std::vector<float>* last_table = nullptr;
         float width(Face face, float size, const char* begin, const char* end) override;
     };
     Advances& measurer(); // the calling thread's

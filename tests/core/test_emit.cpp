@@ -254,8 +254,9 @@ TEST_CASE("emit: the writing page lists every article, numbered newest first", "
     REQUIRE_FALSE(list.empty());
     CHECK(count_of(list, "<li") == 28);
     CHECK(list.find(" style=\"--digits:2\">") != std::string::npos);
-    CHECK(list.find("<li><span class=\"n\">28 </span><a href=\"/writing/three-hundred-processes-waited-for-one-pid\">") !=
-          std::string::npos);
+    CHECK(
+        list.find("<li><span class=\"n\">28 </span><a href=\"/writing/three-hundred-processes-waited-for-one-pid\">") !=
+        std::string::npos);
     CHECK(list.find("<li><span class=\"n\">1 </span><a") != std::string::npos);
     // Numbered by text, never by the list's markers (reversed or value=: quadratic in Chrome).
     CHECK(list.find("value=") == std::string::npos);
@@ -451,6 +452,30 @@ TEST_CASE("emit: html_escape escapes markup and drops what XML forbids", "[emit]
     CHECK(html_escape("\xED\xA0\x80") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"); // an encoded surrogate
     CHECK(html_escape("\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 \xF0\x9F\x99\x82") ==
           "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 \xF0\x9F\x99\x82"); // right-to-left text and emoji pass
+}
+
+TEST_CASE("emit: long text is cleaned and escaped at any offset, as short text is", "[emit]") {
+    // Plain ASCII is passed over eight bytes at a time: each kind of byte at each place in such a word.
+    const std::string plain(37, 'x');
+    const struct {
+        std::string in, escaped, cleaned;
+    } cases[] = {{"<", "&lt;", "<"},
+                 {"'", "&#39;", "'"},
+                 {"\x01", "", ""},
+                 {"\n", "\n", "\n"},
+                 {"\xFF", "\xEF\xBF\xBD", "\xEF\xBF\xBD"},
+                 {"\xC3\xA9", "\xC3\xA9", "\xC3\xA9"},
+                 {"\xEF\xBF\xBE", "", ""}};
+    for (const auto& c : cases)
+        for (size_t at = 0; at <= plain.size(); ++at) {
+            const std::string s = plain.substr(0, at) + c.in + plain.substr(at);
+            CHECK(html_escape(s) == plain.substr(0, at) + c.escaped + plain.substr(at));
+            CHECK(clean_text(s) == plain.substr(0, at) + c.cleaned + plain.substr(at));
+            CHECK(clean_text(std::string(s)) == plain.substr(0, at) + c.cleaned + plain.substr(at));
+            std::string out = "kept ";
+            append_html_escaped(out, s);
+            CHECK(out == "kept " + plain.substr(0, at) + c.escaped + plain.substr(at));
+        }
 }
 
 namespace {

@@ -394,3 +394,50 @@ TEST_CASE("a page that a section starts is not headed '<section>, continued'", "
         CHECK(b.pages[heading_page + 1].running_head == "2026, continued");
     }
 }
+
+TEST_CASE("the proof's first pages are the whole layout's; past them only the page count is kept", "[layout][proof]") {
+    Site site;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", site, d));
+    const int index = site.find_article("everything-markdown");
+    REQUIRE(index >= 0);
+    // A code listing, or a paragraph, long enough to run over several pages is the whole body.
+    Node code;
+    code.kind = NodeKind::CodeBlock;
+    for (int i = 0; i < 300; ++i)
+        code.text += "\tline " + std::to_string(i) + " of a long listing\n";
+    Node words;
+    words.kind = NodeKind::Paragraph;
+    Node run;
+    run.kind = NodeKind::Text;
+    for (int i = 0; i < 1500; ++i)
+        run.text += "word" + std::to_string(i) + " ";
+    words.children.push_back(run);
+    FixedMeasurer m;
+    for (const Node& block : {code, words})
+        for (const PageSpec& spec : {PageSpec{}, PageSpec::pocket(235)}) {
+            site.writing[index].body.children = {block};
+            const Book whole = compose_article(site, index, m, ComposeState{}, spec);
+            ComposeState first;
+            first.page_limit = 2;
+            const Book cut = compose_article(site, index, m, first, spec);
+            // The block's last line is on the cut book's last page: it is laid out to its end, as before.
+            size_t last = 0;
+            for (size_t p = 0; p < whole.pages.size(); ++p)
+                for (const Box& b : whole.pages[p].boxes)
+                    if (b.text.find("line 299 of") != std::string::npos || b.text.find("word1499") != std::string::npos)
+                        last = p;
+            REQUIRE(last > 3);
+            CHECK(cut.pages.size() == last + 1);
+            for (size_t p = 0; p < 2; ++p) {
+                REQUIRE(cut.pages[p].boxes.size() == whole.pages[p].boxes.size());
+                for (size_t b = 0; b < whole.pages[p].boxes.size(); ++b) {
+                    const Box &x = cut.pages[p].boxes[b], &y = whole.pages[p].boxes[b];
+                    CHECK((x.text == y.text && x.x == y.x && x.y == y.y && x.w == y.w && x.kind == y.kind));
+                }
+            }
+            for (size_t p = 3; p < cut.pages.size(); ++p) // a page no proof shows is not filled
+                for (const Box& b : cut.pages[p].boxes)
+                    CHECK(b.role != BoxRole::Content);
+        }
+}
