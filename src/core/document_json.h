@@ -16,6 +16,8 @@
 namespace folio {
 
 nlohmann::json document_to_json(const Document& d);
+// document_to_json(d).dump(), written directly (a build writes every article's tree: no JSON DOM for it).
+std::string document_json_text(const Document& d);
 // False (and d left empty) when the JSON is not a document tree this version writes.
 bool document_from_json(const nlohmann::json& j, Document& d);
 bool document_from_json_text(const std::string& text, Document& d);

@@ -227,15 +227,20 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
             size_t j = i;
             while (j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t')
                 ++j;
-            std::string word = t.substr(i, j - i);
+            // The word is [ws, we) of the span's text: copied once, into its fragment.
+            size_t ws = i;
+            const size_t we = j;
             i = j;
-            while (!word.empty()) {
-                float w = m_.width(sp.face, size, word.data(), word.data() + word.size());
+            while (ws < we) {
+                const char* wb = t.data() + ws;
+                const char* wend = t.data() + we;
+                float w = m_.width(sp.face, size, wb, wend);
                 static const char kSpace[] = " ";
                 float sw = pending_space ? m_.width(spans[pending_space_span].face, size, kSpace, kSpace + 1) : 0;
                 if (x + sw + w <= measure + 0.01f || x == 0) {
                     if (x == 0 && w > measure + 0.01f) {
                         // Cut the word: as many characters as fit (at least one).
+                        const std::string word(wb, wend);
                         size_t cut = utf8_next(word, 0);
                         while (cut < word.size()) {
                             size_t nx = utf8_next(word, cut);
@@ -246,7 +251,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                         float hw = m_.width(sp.face, size, head.data(), head.data() + head.size());
                         lines.back().frags.push_back({si, head, 0, hw});
                         lines.back().width = hw;
-                        word = word.substr(cut);
+                        ws += cut;
                         lines.emplace_back();
                         x = 0;
                         pending_space = false;
@@ -254,18 +259,19 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                     }
                     Line& ln = lines.back();
                     if (pending_space && !ln.frags.empty() && ln.frags.back().span == si) {
-                        ln.frags.back().text += " " + word;
+                        ln.frags.back().text += ' ';
+                        ln.frags.back().text.append(wb, wend);
                         ln.frags.back().w += sw + w;
                     } else {
                         // A space between spans is a gap, not text: a link's underline stops at its word.
                         float fx =
                             ln.frags.empty() ? 0 : ln.frags.back().x + ln.frags.back().w + (pending_space ? sw : 0);
-                        ln.frags.push_back({si, word, fx, w});
+                        ln.frags.push_back({si, std::string(wb, wend), fx, w});
                     }
                     x += sw + w;
                     ln.width = x;
                     pending_space = false;
-                    word.clear();
+                    ws = we;
                 } else {
                     lines.emplace_back();
                     x = 0;
@@ -303,7 +309,7 @@ void Flow::paragraph(const Paragraph& p) {
             if (li == 0 && !p.keep_with_next) keep_from_ = -1;
             continue;
         }
-        const Line& ln = lines[li];
+        Line& ln = lines[li];
         float x0 = s.margin_inner + p.indent + (p.centered ? (measure - ln.width) * 0.5f : 0);
         if (li == 0 && !p.marker.empty()) {
             float mw = m_.width(p.marker_face, p.size, p.marker.data(), p.marker.data() + p.marker.size());
@@ -329,7 +335,7 @@ void Flow::paragraph(const Paragraph& p) {
             b.ink = Ink::Rule;
             page().boxes.push_back(b);
         }
-        for (const Fragment& f : ln.frags) {
+        for (Fragment& f : ln.frags) {
             const Span& sp = p.spans[f.span];
             Box b;
             b.x = x0 + f.x;
@@ -339,7 +345,7 @@ void Flow::paragraph(const Paragraph& p) {
             b.face = sp.face;
             b.size = p.size;
             b.ink = sp.link.kind == ActionKind::None ? sp.ink : Ink::Link;
-            b.text = f.text;
+            b.text = std::move(f.text); // the line is done with it
             b.strike = sp.strike;
             if (sp.link.kind != ActionKind::None) {
                 // Fragments of one span share a link id, so a wrapped link is one link.
@@ -478,7 +484,7 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_
         page().boxes.push_back(panel);
         for (size_t k = 0; k < n; ++k) {
             float x = s.margin_inner + pad;
-            for (const Piece& piece : lines[i + k]) {
+            for (Piece& piece : lines[i + k]) {
                 Box b;
                 b.x = x;
                 b.y = top + pad + lh * static_cast<float>(k);
@@ -487,7 +493,7 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_
                 b.face = Face::Mono;
                 b.size = size;
                 b.ink = piece.ink;
-                b.text = piece.text;
+                b.text = std::move(piece.text); // each line is laid out once
                 b.code = id;
                 b.clip_x = s.margin_inner + pad;
                 b.clip_w = s.measure() - 2 * pad;

@@ -774,6 +774,6 @@ bool read_fold_chunk(Reader& r, const json& root, Site& site, int fold) {
 
 std::string body_url(const Article& a) { return article_path(a) + "/body.json"; }
 
-std::string body_tree_json(const Article& a) { return document_to_json(a.body).dump(); }
+std::string body_tree_json(const Article& a) { return document_json_text(a.body); }
 
 } // namespace folio

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/derive.h"
+#include "core/document_json.h"
 #include "core/emit.h"
 #include "core/load.h"
 #include "core/routes.h"
@@ -476,6 +477,43 @@ TEST_CASE("emit: long text is cleaned and escaped at any offset, as short text i
             append_html_escaped(out, s);
             CHECK(out == "kept " + plain.substr(0, at) + c.escaped + plain.substr(at));
         }
+}
+
+TEST_CASE("emit: an article's tree is written as the JSON DOM would write it, byte for byte", "[emit][document_json]") {
+    Node all;
+    all.kind = NodeKind::CodeBlock;
+    all.text = "q\" b\\ t\t n\n r\r f\f b\b c\x01 d\x7f \xC3\xA9 \xF0\x9F\x99\x82";
+    all.href = "/a?b=\"c\"";
+    all.info = "go";
+    all.id = "x";
+    all.level = 2;
+    all.ordered = true;
+    all.align = Align::Right;
+    all.header = true;
+    all.width = 640;
+    all.height = 480;
+    all.runs = {{Token::Keyword, "func"}, {Token::Plain, " main\x02"}};
+    Node list;
+    list.kind = NodeKind::List;
+    list.start = -3;
+    Node soft;
+    soft.kind = NodeKind::SoftBreak;
+    soft.text = "\n";
+    Node empty;
+    empty.kind = NodeKind::Paragraph;
+    Document d;
+    d.children = {all, list, soft, empty};
+    d.children[1].children.push_back(Node{});
+    d.children[1].children[0].kind = NodeKind::Text;
+    d.children[1].children[0].text = "plain \x1f";
+    CHECK(document_json_text(d) == document_to_json(d).dump());
+    for (const char* bundle : {FOLIO_SOURCE_DIR "/tests/fixtures/rich", FOLIO_SOURCE_DIR}) {
+        Site site;
+        Diagnostics diag;
+        REQUIRE(load_bundle(bundle, site, diag));
+        for (const Article& a : site.writing)
+            CHECK(document_json_text(a.body) == document_to_json(a.body).dump());
+    }
 }
 
 namespace {
