@@ -107,6 +107,16 @@ std::string fold_text(const std::string& text, std::vector<int>* origin) {
     }
     size_t i = 0;
     while (i < text.size()) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80 && !origin) { // ASCII, as below without the decoding (the search index folds every word)
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+                if (out.empty() || out.back() != ' ') out += ' ';
+            } else {
+                out += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+            }
+            ++i;
+            continue;
+        }
         size_t len = 1;
         unsigned cp = decode(text, i, len);
         size_t before = out.size();

@@ -2,6 +2,7 @@
 #include "core/layout.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/links.h"
 #include "core/text.h"
@@ -203,6 +204,14 @@ void Flow::finish() {
 // (a long URL) is cut between characters so nothing ever overflows.
 std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float size, float measure) {
     std::vector<Line> lines(1);
+    float space_w[kFaceCount]; // a space's width by face, measured once per paragraph
+    std::fill(std::begin(space_w), std::end(space_w), -1.0f);
+    auto space_width = [&](Face face) {
+        float& w = space_w[static_cast<int>(face)];
+        static const char kSpace[] = " ";
+        if (w < 0) w = m_.width(face, size, kSpace, kSpace + 1);
+        return w;
+    };
     float x = 0;
     bool pending_space = false;
     int pending_space_span = 0;
@@ -235,8 +244,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                 const char* wb = t.data() + ws;
                 const char* wend = t.data() + we;
                 float w = m_.width(sp.face, size, wb, wend);
-                static const char kSpace[] = " ";
-                float sw = pending_space ? m_.width(spans[pending_space_span].face, size, kSpace, kSpace + 1) : 0;
+                float sw = pending_space ? space_width(spans[pending_space_span].face) : 0;
                 if (x + sw + w <= measure + 0.01f || x == 0) {
                     if (x == 0 && w > measure + 0.01f) {
                         // Cut the word: as many characters as fit (at least one).
@@ -323,7 +331,7 @@ void Flow::paragraph(const Paragraph& p) {
             b.ink = p.marker_ink;
             b.text = p.marker;
             b.block = block_;
-            page().boxes.push_back(b);
+            page().boxes.push_back(std::move(b));
         }
         if (p.bar) {
             Box b;
@@ -333,7 +341,7 @@ void Flow::paragraph(const Paragraph& p) {
             b.w = 2.0f;
             b.h = lh;
             b.ink = Ink::Rule;
-            page().boxes.push_back(b);
+            page().boxes.push_back(std::move(b));
         }
         for (Fragment& f : ln.frags) {
             const Span& sp = p.spans[f.span];
@@ -354,7 +362,7 @@ void Flow::paragraph(const Paragraph& p) {
                 b.link = same ? page().boxes.back().link : link_id(sp.link);
             }
             b.block = block_;
-            page().boxes.push_back(b);
+            page().boxes.push_back(std::move(b));
         }
         if (li + 1 == lines.size() && right_w > 0) {
             float rx = s.margin_inner + s.measure() - right_w;
@@ -370,7 +378,7 @@ void Flow::paragraph(const Paragraph& p) {
                 b.text = r.text;
                 b.link = link_id(r.link);
                 b.block = block_;
-                page().boxes.push_back(b);
+                page().boxes.push_back(std::move(b));
                 rx += b.w;
             }
         }
@@ -406,7 +414,7 @@ void Flow::rule(float space_before, float space_after) {
     b.w = book_.spec.measure();
     b.h = 0.75f;
     b.ink = Ink::Rule;
-    page().boxes.push_back(b);
+    page().boxes.push_back(std::move(b));
     y_ += space_after;
 }
 
@@ -498,7 +506,7 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_
                 b.clip_x = s.margin_inner + pad;
                 b.clip_w = s.measure() - 2 * pad;
                 b.block = block_;
-                page().boxes.push_back(b);
+                page().boxes.push_back(std::move(b));
                 x += b.w;
             }
         }
@@ -548,7 +556,7 @@ void Flow::image(const std::string& src, const std::string& alt, float size, int
         b.image = static_cast<int>(book_.images.size()) - 1;
     }
     b.block = block_;
-    page().boxes.push_back(b);
+    page().boxes.push_back(std::move(b));
     y_ += h + size * 0.6f;
 }
 
@@ -616,7 +624,7 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
                     b.strike = sp.strike;
                     b.link = link_id(sp.link);
                     b.block = block_;
-                    page().boxes.push_back(b);
+                    page().boxes.push_back(std::move(b));
                 }
             }
         }

@@ -3,10 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string_view>
-#include <unordered_map>
 
 #include "core/find.h"
 
@@ -128,14 +127,54 @@ std::string hash_hex(const std::string& data) {
     return s;
 }
 
+// Term -> id, by open addressing: every word of every article is looked up here, so the look-up is a hash
+// of the view and a probe or two, with no string made unless the term is new (terms[id] holds it).
+class TermTable {
+public:
+    explicit TermTable(std::vector<std::string>& terms) : terms_(terms), slots_(1 << 16, -1) {}
+    int find_or_add(std::string_view t) {
+        uint64_t h = 1469598103934665603ULL; // FNV-1a
+        for (unsigned char c : t)
+            h = (h ^ c) * 1099511628211ULL;
+        size_t mask = slots_.size() - 1;
+        for (size_t i = static_cast<size_t>(h ^ (h >> 29)) & mask;; i = (i + 1) & mask) {
+            const int id = slots_[i];
+            if (id < 0) {
+                const int added = static_cast<int>(terms_.size());
+                terms_.emplace_back(t);
+                slots_[i] = added;
+                hashes_.push_back(h);
+                if (terms_.size() * 2 > slots_.size()) grow();
+                return added;
+            }
+            if (hashes_[static_cast<size_t>(id)] == h && terms_[static_cast<size_t>(id)] == t) return id;
+        }
+    }
+
+private:
+    void grow() {
+        std::vector<int> bigger(slots_.size() * 2, -1);
+        const size_t mask = bigger.size() - 1;
+        for (size_t id = 0; id < terms_.size(); ++id) {
+            const uint64_t h = hashes_[id];
+            size_t i = static_cast<size_t>(h ^ (h >> 29)) & mask;
+            while (bigger[i] >= 0)
+                i = (i + 1) & mask;
+            bigger[i] = static_cast<int>(id);
+        }
+        slots_.swap(bigger);
+    }
+    std::vector<std::string>& terms_;
+    std::vector<int> slots_;       // term ids; -1: empty
+    std::vector<uint64_t> hashes_; // by term id
+};
+
 } // namespace
 
 std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOptions& opt) {
     const int n = static_cast<int>(site.writing.size());
-    // Terms are looked up by view, without a string made per occurrence; the views point into `terms`,
-    // a deque, whose strings never move.
-    std::unordered_map<std::string_view, int> term_id;
-    std::deque<std::string> terms;
+    std::vector<std::string> terms;
+    TermTable term_id(terms);
     std::vector<std::vector<Posting>> postings;
     std::vector<float> length(static_cast<size_t>(n), 0);
 
@@ -151,17 +190,11 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
         auto add = [&](const std::string& text, float w, bool body) {
             const std::string folded = fold_text(text);
             each_term(folded, [&](std::string_view t, size_t at) {
-                auto it = term_id.find(t);
-                int id;
-                if (it == term_id.end()) {
-                    id = static_cast<int>(terms.size());
-                    terms.emplace_back(t);
-                    term_id.emplace(terms.back(), id);
+                const int id = term_id.find_or_add(t);
+                if (id == static_cast<int>(postings.size())) { // a new term
                     postings.emplace_back();
                     slot.push_back(-1);
                     stamp.push_back(-1);
-                } else {
-                    id = it->second;
                 }
                 if (stamp[id] != d) {
                     stamp[id] = d;

@@ -139,22 +139,24 @@ void put_page(std::string& out, const Page& pg, int index, const char* role, boo
 
 // One variant: the page the route opens on (and, on the reference page, the other page of its spread).
 // cut: the book was laid out only so far (ComposeState::page_limit), so its length is unknown: no scrollbar.
-std::string variant_html(const Book& book, int page, const ProofVariant& v, bool faces_used[kFaceCount], bool cut) {
+// Appended to out: a route's variants are written one after another into one string.
+void variant_html(std::string& out, const Book& book, int page, const ProofVariant& v, bool faces_used[kFaceCount],
+                  bool cut) {
     const int n = static_cast<int>(book.pages.size());
-    if (n == 0) return "";
+    if (n == 0) return;
     page = std::clamp(page, 0, n - 1);
     const bool solo = n == 1; // a one-page book sits in the middle, never on a lone left page
-    std::string out = "<div class=\"pv pv-" + v.name + (solo ? " solo" : "") + (cut ? " cut" : "") +
-                      "\" style=\"--pw:" + num(book.spec.width) + ";--ph:" + num(book.spec.height) +
-                      ";--ps:" + std::to_string(page) + ";--ns:" + std::to_string(n) +
-                      ";--pd:" + std::to_string(page / 2) + ";--nd:" + std::to_string((n + 1) / 2) + "\">";
+    out += "<div class=\"pv pv-" + v.name + (solo ? " solo" : "") + (cut ? " cut" : "") +
+           "\" style=\"--pw:" + num(book.spec.width) + ";--ph:" + num(book.spec.height) +
+           ";--ps:" + std::to_string(page) + ";--ns:" + std::to_string(n) + ";--pd:" + std::to_string(page / 2) +
+           ";--nd:" + std::to_string((n + 1) / 2) + "\">";
     const int first = v.pocket || solo ? page : page - page % 2;
     const int last = v.pocket || solo ? page : std::min(n - 1, first + 1);
     for (int i = first; i <= last; ++i)
         put_page(out, book.pages[i], i, i == page ? "here" : "pair", faces_used);
     // A pocket page is shorter than a phone's screen: the top of the next one shows below it.
     if (v.pocket && page + 1 < n) put_page(out, book.pages[page + 1], page + 1, "next", faces_used);
-    return out + "</div>";
+    out += "</div>";
 }
 
 float scale_for(float px, float body_box_per_em) { return px * body_box_per_em / PageSpec{}.body_size; }
@@ -317,13 +319,14 @@ std::string ProofMaker::html(const Route& route) {
     int layouts = 0;
     bool faces_used[kFaceCount] = {};
     std::string variants;
+    variants.reserve(1 << 16); // an article's nine variants take some tens of kilobytes
     for (size_t v = 0; v < variants_.size(); ++v) {
         const PageSpec& spec = variants_[v].spec;
         if (route.kind == RouteKind::Main) {
             // The page the route opens on (App's anchor_scroll): the front matter's first, or the chapter's.
             const Book& book = main_book(v);
             const ChapterSpan* c = route.chapter == "front" ? nullptr : book.chapter(route.chapter);
-            variants += variant_html(book, c ? c->first_page : 0, variants_[v], faces_used, false);
+            variant_html(variants, book, c ? c->first_page : 0, variants_[v], faces_used, false);
             continue;
         }
         // An article or a tag page is a book of its own: its first page (and the next, for a spread or
@@ -333,7 +336,7 @@ std::string ProofMaker::html(const Route& route) {
         const Book book = route.kind == RouteKind::Article ? compose_article(site_, route.article, measure, first, spec)
                                                            : compose_tag(site_, route.tag, measure, spec, first);
         ++layouts;
-        variants += variant_html(book, 0, variants_[v], faces_used, book.pages.size() > 2);
+        variant_html(variants, book, 0, variants_[v], faces_used, book.pages.size() > 2);
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::lock_guard<std::mutex> lock(mutex_);
