@@ -72,11 +72,14 @@ std::vector<std::string> search_terms(const std::string& text) {
 
 namespace {
 
+// Twelve bytes: a large archive holds millions of these at once.
 struct Posting {
     int doc = 0;
-    float weight = 0; // field-weighted term frequency
-    int first = -1;   // byte offset of the first occurrence in the body text (-1: not in the body)
-    int score = 0;    // BM25, times 100, rounded
+    int first = -1; // byte offset of the first occurrence in the body text (-1: not in the body)
+    union {
+        float weight = 0; // field-weighted term frequency, while the terms are counted
+        int score;        // then BM25, times 100, rounded, in its place
+    };
 };
 
 // Field weights: a word in the title says more about an article than one in its body.
@@ -199,7 +202,7 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
                 if (stamp[id] != d) {
                     stamp[id] = d;
                     slot[id] = static_cast<int>(here.size());
-                    here.push_back(Posting{d, 0, -1, 0});
+                    here.push_back(Posting{d, -1, {0.0f}});
                     here_term.push_back(id);
                 }
                 Posting& p = here[slot[id]];
@@ -230,8 +233,8 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
         const float idf = std::log(1.0f + (static_cast<float>(n) - df + 0.5f) / (df + 0.5f));
         for (Posting& p : list) {
             float norm = opt.k1 * (1 - opt.b + opt.b * length[p.doc] / std::max(1.0f, avg));
-            float s = idf * p.weight * (opt.k1 + 1) / (p.weight + norm);
-            p.score = std::max(1, static_cast<int>(std::lround(s * 100)));
+            const float s = idf * p.weight * (opt.k1 + 1) / (p.weight + norm);
+            p.score = std::max(1, static_cast<int>(std::lround(s * 100))); // the weight is not read again
         }
         std::sort(list.begin(), list.end(), [](const Posting& a, const Posting& b) {
             return a.score != b.score ? a.score > b.score : a.doc < b.doc;
