@@ -7,21 +7,12 @@ using json = nlohmann::json;
 
 namespace {
 
-// One tag per node kind, in NodeKind's order. Text is a bare string and never needs its tag.
-const char* const kTags[] = {"doc",    "p",       "h",       "quote",  "list",    "li",   "pre",      "hr",
-                             "table",  "thead",   "tbody",   "tr",     "td",      "html", "dl",       "dt",
-                             "dd",     "details", "summary", "figure", "caption", "div",  "text",     "em",
-                             "strong", "del",     "code",    "a",      "img",     "sub",  "sup",      "small",
-                             "mark",   "abbr",    "cite",    "q",      "br",      "sb",   "rawinline"};
-constexpr int kKinds = static_cast<int>(sizeof kTags / sizeof kTags[0]);
-static_assert(kKinds == static_cast<int>(NodeKind::HtmlInline) + 1, "a tag for every NodeKind");
-
 constexpr int kMaxDepth = 64; // trees folio writes are shallower (markdown.cpp flattens at 48)
 
 json node_to_json(const Node& n) {
     if (n.kind == NodeKind::Text) return n.text;
     json a = json::array();
-    a.push_back(kTags[static_cast<int>(n.kind)]);
+    a.push_back(kNodeTags[static_cast<int>(n.kind)]);
     json at = json::object();
     if (!n.text.empty() && n.kind != NodeKind::SoftBreak) at["text"] = n.text;
     if (!n.href.empty()) at["href"] = n.href;
@@ -106,8 +97,8 @@ bool node_from_json(const json& j, Node& n, int depth) {
     if (!j.is_array() || j.empty() || !j[0].is_string() || depth > kMaxDepth) return false;
     const std::string tag = j[0].get<std::string>();
     int kind = -1;
-    for (int k = 0; k < kKinds; ++k)
-        if (tag == kTags[k]) kind = k;
+    for (int k = 0; k < kNodeKinds; ++k)
+        if (tag == kNodeTags[k]) kind = k;
     if (kind < 0 || kind == static_cast<int>(NodeKind::HtmlInline)) return false;
     n.kind = static_cast<NodeKind>(kind);
     if (n.kind == NodeKind::SoftBreak) n.text = " ";

@@ -13,6 +13,7 @@
 #include "core/json_reader.h"
 #include "core/json_source.h"
 #include "core/schema.h"
+#include "core/text.h"
 #ifndef FOLIO_TREES_ONLY
 #include "core/source_check.h"
 #endif
