@@ -12,6 +12,8 @@
 
 namespace folio {
 
+const char* const kFoldKinds[3] = {"writing", "shelf", "timeline"};
+
 namespace {
 
 void fold_writing(Site& site) {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <functional>
 
+#include "core/bound.h"
 #include "core/derive.h"
 #include "core/text.h"
 
@@ -470,8 +471,6 @@ bool read_contents_entry(Cursor& c, ContentsEntry& e) {
         return c.skip();
     });
 }
-
-const char* const kFoldKinds[] = {"writing", "shelf", "timeline"};
 
 bool read_fold(Cursor& c, Fold& f) {
     f.loaded = false;
