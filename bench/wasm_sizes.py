@@ -19,12 +19,12 @@ SECTIONS = {0: "custom", 1: "type", 2: "import", 3: "function", 4: "table", 5: "
 # drawing, folio_set_site most of loading site.json, main most of ImGui's start. Their groups say so.
 ORIGINS = [
     ("platform + inlined (frame: app, draw, layout)", r"on_animation_frame|^\(anonymous namespace\)::|^main$"),
-    ("exports + inlined (set_site: load, json)", r"^folio_"),
+    ("exports + inlined (set_site: site_reader, derive)", r"^folio_"),
     ("stb_truetype (glyphs)", r"stbtt|stbrp"),
     ("libc numbers (strtod, sscanf, long double)", r"floatscan|scanf|strto|tf3$|^__(add|sub|mul|div|extend|trunc)[a-z]*tf|^__fix|^__float"),
     ("folio ui (book, app)", r"^folio::(App|Book|draw|ImGuiMeasurer|Fonts|add_font|theme|BookView)|^folio::.*(draw|ui)"),
     ("folio layout/compose", r"^folio::.*(layout|compose|Layout|Compose|paginat|Line|Page|Chapter|measure)"),
-    ("folio load/json (site.json)", r"^folio::.*(load|read_|Reader|json|Json)|nlohmann|floatscan|strtod|scanf"),
+    ("folio site_reader (site.json, chunks)", r"^folio::.*(load|read_|Reader|json|Json)|nlohmann|floatscan|strtod|scanf"),
     ("folio markdown (md4c)", r"^md_|^md4c|^folio::.*(markdown|Markdown|md_)"),
     ("folio other", r"^folio::|^folio_"),
     ("imgui draw/fonts", r"ImFont|ImDraw|ImTexture|ImGui_ImplOpenGL3"),

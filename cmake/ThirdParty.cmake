@@ -13,9 +13,11 @@ target_compile_options(third_party_md4c PRIVATE -w)
 
 set(_imgui_sources "${_imgui}/imgui.cpp" "${_imgui}/imgui_draw.cpp" "${_imgui}/imgui_widgets.cpp")
 if(EMSCRIPTEN)
-  # The book never draws a table: the web build leaves imgui_tables.cpp out (see the file that stands in).
+  # The book never draws a table: the web build leaves imgui_tables.cpp out (see the file that stands in);
+  # and it scans only whole numbers, so the C library's scanf stays out too (sscanf_numbers.cpp).
   list(APPEND _imgui_sources "${_imgui}/backends/imgui_impl_opengl3.cpp"
-    "${CMAKE_SOURCE_DIR}/src/platform/web/imgui_without_tables.cpp")
+    "${CMAKE_SOURCE_DIR}/src/platform/web/imgui_without_tables.cpp"
+    "${CMAKE_SOURCE_DIR}/src/platform/web/sscanf_numbers.cpp")
 else()
   list(APPEND _imgui_sources "${_imgui}/imgui_tables.cpp")
 endif()

@@ -25,6 +25,8 @@ MD4C_SHA256="bc2e3bf85e5e6235ee5246778d608048e0a572d9d84538e5ef9e7d4b59a28ad6"
 APT_PACKAGES=(
   # build
   cmake ninja-build g++ emscripten nlohmann-json3-dev clang libclang-rt-14-dev binaryen pkgconf
+  # build, web: the page's scripts and stylesheet minified (tools/minify.cjs)
+  node-terser node-clean-css
   # build time, native only: raw HTML in Markdown (HTML5 tokenizer) and syntax highlighting of code
   libgumbo-dev libsource-highlight-dev
   # fonts (serif text face with italic/bold, mono face) and the subsetter

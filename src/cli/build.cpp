@@ -184,6 +184,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         return fail("cannot read folio.js/folio.wasm in " + web_dir + " (build the web target first)");
     if (!read_whole_file(source + "/web/boot.js", boot) || !read_whole_file(source + "/web/folio.css", css))
         return fail("cannot read web/boot.js or web/folio.css in " + source);
+    read_whole_file(web_dir + "/folio.min.css", css); // the web build's minified copy, when there is one
     if (!read_whole_file(source + "/web/textlayer.js", text_layer))
         return fail("cannot read web/textlayer.js in " + source);
 
@@ -241,8 +242,11 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
     assets.preload.push_back("/site.json");
     // One script: boot, the text layer (it must exist before the wasm registers events on it), the find keys.
-    std::string boot_full = "window.FOLIO_ASSETS = " + manifest.dump() + ";\n" +
-                            compact_script(boot + "\n" + text_layer + "\n" + find_keys);
+    // The web build leaves them minified beside the glue (tools/minify.cjs); without that, compacted here.
+    std::string page_scripts;
+    if (!read_whole_file(web_dir + "/boot.min.js", page_scripts))
+        page_scripts = compact_script(boot + "\n" + text_layer + "\n" + find_keys);
+    std::string boot_full = "window.FOLIO_ASSETS = " + manifest.dump() + ";\n" + page_scripts;
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     // The proof of each route's first page (ui/proof.h) is laid out with the same fonts as the book.
     HeadlessImGui imgui;

@@ -7,11 +7,12 @@
 
 #include "core/derive.h"
 #include "core/find.h"
-#include "core/json_reader.h"
-#include "core/json_source.h"
 #include "core/schema.h"
+#include "core/site_reader.h"
 
 namespace folio {
+
+const char* const kFoldKinds[3] = {"writing", "shelf", "timeline"};
 
 namespace {
 
@@ -137,21 +138,34 @@ std::string fold_chunk(const Site& site, int fold) { return write_fold_chunk(sit
 bool merge_fold(Site& site, int fold, const std::string& text) {
     if (fold < 0 || fold >= static_cast<int>(site.folds.size())) return false;
     Fold& f = site.folds[fold];
-    Diagnostics diags;
-    JsonSource src;
+    FoldEntries got;
+    std::string error;
+    bool ok = read_built_fold(text, got, error, "a fold chunk");
+    for (const Article& a : got.writing) // the folds the model follows without checking
+        ok = ok && a.fold < static_cast<int>(site.folds.size()) &&
+             (a.fold < 0 || site.folds[a.fold].kind == FoldKind::Writing);
+    if (!ok) {
+        f.failed = true;
+        return false;
+    }
+    // Commit: the articles not in the model yet, the shelf group's items, the years under the fold.
     const size_t before_articles = site.writing.size();
-    if (!parse_json_source(f.url, text, src, diags)) {
-        f.failed = true;
-        return false;
-    }
-    Reader r{src, diags};
-    if (!read_fold_chunk(r, src.value, site, fold)) {
-        f.failed = true;
-        return false;
-    }
+    std::set<std::string> have;
+    for (const Article& a : site.writing)
+        have.insert(a.slug);
+    for (Article& a : got.writing)
+        if (have.insert(a.slug).second) site.writing.push_back(std::move(a));
+    if (f.kind == FoldKind::Shelf)
+        for (ShelfItem& it : got.items)
+            site.loves.shelves[f.shelf].groups[f.group].items.push_back(std::move(it));
+    if (f.kind == FoldKind::Timeline)
+        for (TimelineYear& y : got.timeline) {
+            y.fold = fold;
+            site.timeline.push_back(std::move(y));
+        }
     for (size_t i = before_articles; i < site.writing.size(); ++i) {
         Article& a = site.writing[i];
-        if (a.body_is_tree) set_body_tree(a, std::move(a.body));
+        set_body_tree(a, std::move(a.body));
         for (const std::string& src_path : collect_local_images(a.body))
             if (std::find(site.local_images.begin(), site.local_images.end(), src_path) == site.local_images.end())
                 site.local_images.push_back(src_path);

@@ -26,6 +26,19 @@ bool valid_date(int y, int m, int d) {
     return d <= days[m - 1] + (m == 2 && leap ? 1 : 0);
 }
 
+bool parse_iso_date(const std::string& s, int& y, int& m, int& d) {
+    if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+    auto number = [&](size_t at, size_t len, int& out) {
+        out = 0;
+        for (size_t i = at; i < at + len; ++i) {
+            if (s[i] < '0' || s[i] > '9') return false;
+            out = out * 10 + (s[i] - '0');
+        }
+        return true;
+    };
+    return number(0, 4, y) && number(5, 2, m) && number(8, 2, d);
+}
+
 static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
 

@@ -6,6 +6,13 @@
 
 namespace folio {
 
+const char* const kNodeTags[] = {"doc",    "p",       "h",       "quote",  "list",    "li",   "pre",      "hr",
+                                 "table",  "thead",   "tbody",   "tr",     "td",      "html", "dl",       "dt",
+                                 "dd",     "details", "summary", "figure", "caption", "div",  "text",     "em",
+                                 "strong", "del",     "code",    "a",      "img",     "sub",  "sup",      "small",
+                                 "mark",   "abbr",    "cite",    "q",      "br",      "sb",   "rawinline"};
+static_assert(sizeof kNodeTags / sizeof kNodeTags[0] == kNodeKinds, "a tag for every NodeKind");
+
 std::string plain_text(const Node& n) {
     std::string out;
     if (n.kind == NodeKind::Text || n.kind == NodeKind::Code || n.kind == NodeKind::SoftBreak ||

@@ -71,6 +71,11 @@ enum class Token : unsigned char {
 };
 constexpr int kTokenCount = 11;
 
+// The tag of each kind in a tree as JSON (document_json.h, site_reader.h), in NodeKind's order. Text is
+// a bare string and never needs its tag.
+constexpr int kNodeKinds = static_cast<int>(NodeKind::HtmlInline) + 1;
+extern const char* const kNodeTags[kNodeKinds];
+
 struct CodeRun {
     Token token = Token::Plain;
     std::string text;

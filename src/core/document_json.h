@@ -1,10 +1,11 @@
 // folio core: document trees as compact JSON, written by `folio build` (natively, after Markdown, raw
-// HTML and highlighting) and read by the browser, which therefore needs no Markdown or HTML parser.
+// HTML and highlighting) and read by the browser (site_reader.h: read_built_tree), which therefore needs
+// no Markdown or HTML parser.
 //
 // A node is a string (a text run) or an array: [tag, {attributes}?, children...]. For example
 //   ["p", "Hello ", ["em", "world"], ["a", {"href": "/x"}, "a link"]]
 //   ["pre", {"info": "c", "text": "int x;\n", "runs": [1, "int", 0, " x;\n"]}]
-// Tags: see kTags in document_json.cpp. The reader and the writer sit side by side there.
+// Tags: kNodeTags (document.h). site_reader.cpp reads what node_to_json writes, attribute for attribute.
 #pragma once
 
 #include <string>
@@ -18,8 +19,5 @@ namespace folio {
 nlohmann::json document_to_json(const Document& d);
 // document_to_json(d).dump(), written directly (a build writes every article's tree: no JSON DOM for it).
 std::string document_json_text(const Document& d);
-// False (and d left empty) when the JSON is not a document tree this version writes.
-bool document_from_json(const nlohmann::json& j, Document& d);
-bool document_from_json_text(const std::string& text, Document& d);
 
 } // namespace folio

@@ -39,19 +39,6 @@ bool is_slug(const std::string& s) {
     return s.front() != '-' && s.back() != '-';
 }
 
-bool parse_iso_date(const std::string& s, int& y, int& m, int& d) {
-    if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
-    auto number = [&](size_t at, size_t len, int& out) {
-        out = 0;
-        for (size_t i = at; i < at + len; ++i) {
-            if (s[i] < '0' || s[i] > '9') return false;
-            out = out * 10 + (s[i] - '0');
-        }
-        return true;
-    };
-    return number(0, 4, y) && number(5, 2, m) && number(8, 2, d);
-}
-
 void Reader::error(const std::string& path, bool at_key, const std::string& msg, const std::string& hint) {
     Diagnostic d;
     d.file = src.file;

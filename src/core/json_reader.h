@@ -21,8 +21,6 @@ const char* type_name(const nlohmann::json& v);
 size_t edit_distance(const std::string& a, const std::string& b);
 // Lower-case letters, digits and inner hyphens: slugs, ids and tags.
 bool is_slug(const std::string& s);
-// Exactly YYYY-MM-DD in ASCII digits: no sign, no spaces, nothing after (sscanf would take "+202").
-bool parse_iso_date(const std::string& s, int& y, int& m, int& d);
 
 // Each typed accessor reads obj[key] at path into outv and returns true, or adds a diagnostic (a missing
 // required field, a wrong type, a value out of range) and returns false.

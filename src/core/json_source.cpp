@@ -73,16 +73,6 @@ void JsonSource::position_of(const std::string& path, bool at_key, int& line, in
 // [SECTION] Checks before parsing
 //-----------------------------------------------------------------------------
 
-size_t find_invalid_utf8(const std::string& s) {
-    for (size_t i = 0; i < s.size();) {
-        uint32_t cp = 0;
-        size_t len = utf8_decode(s, i, cp); // overlong forms, surrogates and past U+10FFFF are malformed
-        if (len == 0) return i;
-        i += len;
-    }
-    return std::string::npos;
-}
-
 //-----------------------------------------------------------------------------
 // [SECTION] The position walk (iterative; tolerant of anything nlohmann already accepted)
 //-----------------------------------------------------------------------------

@@ -38,9 +38,6 @@ constexpr int kMaxJsonDepth = 256;
 bool parse_json_source(const std::string& file, std::string text, JsonSource& src, Diagnostics& out,
                        const std::string& root = "$");
 
-// Offset of the first byte that is not valid UTF-8 (overlong forms and surrogates included), or npos.
-size_t find_invalid_utf8(const std::string& s);
-
 // $.a.b[3]["odd key"]
 std::string json_path_member(const std::string& parent, const std::string& key);
 std::string json_path_index(const std::string& parent, size_t index);

@@ -13,6 +13,7 @@
 #include "core/json_reader.h"
 #include "core/json_source.h"
 #include "core/schema.h"
+#include "core/text.h"
 #ifndef FOLIO_TREES_ONLY
 #include "core/source_check.h"
 #endif
@@ -257,8 +258,6 @@ Reload reload_content(const std::string& bundle_dir, std::string text, BundleTex
     Diagnostics found;
     // A syntax error is placed where the whole text's parser stops, which may be past the entry.
     if (!parse_json_source(bundle_dir + "/content.json", std::move(part), src, found, path)) return Reload::Whole;
-    for (const char* written_by_build : {"number", "fold", "body_url", "body_doc", "words"})
-        if (src.value.contains(written_by_build)) return Reload::Whole;
     Reader r{src, found};
     Article a;
     read_article(r, src.value, path, a);

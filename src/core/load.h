@@ -1,9 +1,9 @@
 // folio core: loading a content bundle into the model.
 //
-// Two entry points: load_bundle() reads a folder from disk (native only: the CLI and tests);
-// load_site_json() reads text already in memory (the browser gets a bundle as one JSON document whose
-// Markdown files are inlined). Both report every problem at once; the Site is complete only when no
-// diagnostic was added.
+// Two entry points: load_bundle() reads a folder from disk (the CLI and tests); load_site_json() reads
+// content.json's text already in memory (tests, the fuzzer). Both report every problem at once; the Site is
+// complete only when no diagnostic was added. The browser reads what `folio build` writes (site.json)
+// with site_reader.h instead: that was validated here before it was written.
 #pragma once
 
 #include <string>
@@ -60,8 +60,8 @@ bool load_site_json(const std::string& file_label, std::string text, Site& site,
 // Reads a whole file (native only). False if it cannot be opened.
 bool read_whole_file(const std::string& path, std::string& contents);
 
-// One JSON document: what the browser loads. With separate_bodies, an article whose body is more than
-// its opening paragraph carries a body_url instead (its document tree, fetched when the article is opened),
+// One JSON document: what the browser loads (site_reader.h reads it). With separate_bodies, an article whose body is
+// more than its opening paragraph carries a body_url instead (its document tree, fetched when the article is opened),
 // so the first view of a large archive does not download every article. The address is the article's
 // body_url when set (`folio build` packs bodies into a few chunk files), else body_url(a).
 std::string site_to_json(const Site& site, bool separate_bodies = false);

@@ -224,5 +224,7 @@ std::string format_iso(const Date& d);
 // "Fri, 31 Jul 2026 00:00:00 GMT"
 std::string format_rfc822(const Date& d);
 bool valid_date(int y, int m, int d);
+// Exactly YYYY-MM-DD in ASCII digits: no sign, no spaces, nothing after (sscanf would take "+202").
+bool parse_iso_date(const std::string& s, int& y, int& m, int& d);
 
 } // namespace folio

@@ -1,5 +1,7 @@
 // folio core: the content schema, section by section: each reader (with its checks) next to its writer,
 // so a field added to one is seen beside the other. See docs/content.md for the meaning of every field.
+// The writers also write what only site.json has (trees, body_url, numbers, folds): the browser reads
+// that with site_reader.cpp, in the same order of sections.
 #include "core/schema.h"
 
 #include <set>
@@ -79,16 +81,6 @@ json write_site(const SiteInfo& s) {
 //-----------------------------------------------------------------------------
 // [SECTION] writing (articles)
 //-----------------------------------------------------------------------------
-
-// A finished document tree (document_json.h), as `folio build` writes into site.json.
-bool read_tree(Reader& r, const json& v, const std::string& p, const char* key, Document& d) {
-    auto it = v.find(key);
-    if (it == v.end()) return false;
-    if (!document_from_json(*it, d))
-        r.error(json_path_member(p, key), false, "not a document tree this folio can read",
-                "site.json is written by folio build; build again with this version");
-    return true;
-}
 
 // lean: a bounded archive's record (bound.h: site.json and fold chunks) leaves a separate body's opening
 // out: the body comes by body_url (the article's page preloads it), and openings are most of the bytes.
@@ -287,11 +279,10 @@ json write_shelf_item(const ShelfItem& it) {
 
 void read_loves(Reader& r, const json& v, Loves& l) {
     const std::string p = "$.loves";
-    if (!r.object(v, p, {"title", "intro", "intro_doc", "shelves"})) return;
+    if (!r.object(v, p, {"title", "intro", "shelves"})) return;
     l.present = true;
     r.string(v, p, "title", l.title, true, true);
     r.string(v, p, "intro", l.intro_markdown, false);
-    l.trees = read_tree(r, v, p, "intro_doc", l.intro);
     const json* shelves = nullptr;
     if (!r.array(v, p, "shelves", shelves, true)) return;
     for (size_t i = 0; i < shelves->size(); ++i) {
@@ -311,10 +302,9 @@ void read_loves(Reader& r, const json& v, Loves& l) {
             for (size_t g = 0; g < groups->size(); ++g) {
                 std::string gp = json_path_index(sp + ".groups", g);
                 const json& gj = (*groups)[g];
-                if (!r.object(gj, gp, {"heading", "items", "fold"})) continue;
+                if (!r.object(gj, gp, {"heading", "items"})) continue;
                 ShelfGroup group;
                 r.string(gj, gp, "heading", group.heading, false);
-                r.integer(gj, gp, "fold", group.fold, false, 0, 100000000); // site.json: items after a bound
                 const json* items = nullptr;
                 if (r.array(gj, gp, "items", items, true)) {
                     for (size_t k = 0; k < items->size(); ++k) {
@@ -364,12 +354,10 @@ json write_loves(const Loves& l, bool bounded) {
 
 void read_work(Reader& r, const json& v, Work& w) {
     const std::string p = "$.work";
-    if (!r.object(v, p, {"title", "intro", "intro_doc", "focus", "after", "after_doc", "projects"})) return;
+    if (!r.object(v, p, {"title", "intro", "focus", "after", "projects"})) return;
     w.present = true;
     r.string(v, p, "title", w.title, true, true);
-    w.trees = read_tree(r, v, p, "intro_doc", w.intro);
-    read_tree(r, v, p, "after_doc", w.after);
-    r.string(v, p, "intro", w.intro_markdown, !w.trees);
+    r.string(v, p, "intro", w.intro_markdown, true);
     r.string(v, p, "after", w.after_markdown, false);
     r.strings(v, p, "projects", w.projects, false, false);
     const json* focus = nullptr;
@@ -444,38 +432,6 @@ json write_contents(const std::vector<ContentsEntry>& contents) {
 // [SECTION] folds (site.json of a bounded archive, bound.h)
 //-----------------------------------------------------------------------------
 
-const char* const kFoldKinds[] = {"writing", "shelf", "timeline"};
-
-void read_folds(Reader& r, const json& v, std::vector<Fold>& folds) {
-    const std::string p = "$.folds";
-    if (!r.is_array(v, p, "site.json is written by folio build; build again with this version")) return;
-    for (size_t i = 0; i < v.size(); ++i) {
-        const std::string fp = json_path_index(p, i);
-        const json& f = v[i];
-        if (!r.object(f, fp, {"kind", "year", "first_year", "shelf", "group", "count", "partial_year", "url"}))
-            continue;
-        Fold fold;
-        std::string kind;
-        r.string(f, fp, "kind", kind, true);
-        int k = 0;
-        while (k < 3 && kind != kFoldKinds[k])
-            ++k;
-        if (k == 3)
-            r.error(json_path_member(fp, "kind"), false, "unknown fold kind '" + kind + "'",
-                    "use writing, shelf or timeline");
-        fold.kind = static_cast<FoldKind>(k % 3);
-        r.integer(f, fp, "year", fold.year, false, 0, 9999);
-        r.integer(f, fp, "first_year", fold.first_year, false, 0, 9999);
-        r.integer(f, fp, "shelf", fold.shelf, false, 0, 100000000);
-        r.integer(f, fp, "group", fold.group, false, 0, 100000000);
-        r.integer(f, fp, "count", fold.count, true, 0, 100000000);
-        r.boolean(f, fp, "partial_year", fold.partial_year);
-        r.string(f, fp, "url", fold.url, true, true);
-        fold.loaded = false;
-        folds.push_back(fold);
-    }
-}
-
 json write_folds(const std::vector<Fold>& folds) {
     json out = json::array();
     for (const Fold& f : folds) {
@@ -493,25 +449,6 @@ json write_folds(const std::vector<Fold>& folds) {
         out.push_back(o);
     }
     return out;
-}
-
-// Every fold a record names exists, and names what it folds.
-void check_folds(Reader& r, const Site& s) {
-    const int n = static_cast<int>(s.folds.size());
-    for (size_t i = 0; i < s.writing.size(); ++i)
-        if (s.writing[i].fold >= n || (s.writing[i].fold >= 0 && s.folds[s.writing[i].fold].kind != FoldKind::Writing))
-            r.error(json_path_member(json_path_index("$.writing", i), "fold"), false, "no such writing fold",
-                    "site.json is written by folio build; build again");
-    for (size_t i = 0; i < s.folds.size(); ++i) {
-        const Fold& f = s.folds[i];
-        if (f.kind != FoldKind::Shelf) continue;
-        const bool ok = f.shelf >= 0 && f.shelf < static_cast<int>(s.loves.shelves.size()) && f.group >= 0 &&
-                        f.group < static_cast<int>(s.loves.shelves[f.shelf].groups.size()) &&
-                        s.loves.shelves[f.shelf].groups[f.group].fold == static_cast<int>(i);
-        if (!ok)
-            r.error(json_path_index("$.folds", i), false, "this fold names no shelf group that has it",
-                    "site.json is written by folio build; build again");
-    }
 }
 
 //-----------------------------------------------------------------------------
@@ -613,31 +550,16 @@ void check_references(Reader& r, const Site& s) {
 } // namespace
 
 void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
-    if (!r.object(v, p,
-                  {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file", "body_url", "words",
-                   "body_doc", "number", "fold"}))
-        return;
+    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file"})) return;
     if (r.string(v, p, "slug", a.slug, true) && !is_slug(a.slug))
         r.error(json_path_member(p, "slug"), false, "'" + a.slug + "' is not a valid slug",
                 "use lower-case letters, digits and hyphens, e.g. my-first-post");
     r.string(v, p, "title", a.title, true, true);
     r.date(v, p, "date", a.date, true);
     r.string(v, p, "dek", a.dek, true);
-    // A folded article's record (a fold chunk, bound.h) leaves its opening out: the body comes by body_url.
-    r.string(v, p, "opening", a.opening, !v.contains("body_url"), true);
+    r.string(v, p, "opening", a.opening, true, true);
     r.strings(v, p, "tags", a.tags, false, true);
-    // site.json of a bounded archive (bound.h): the numbers and folds of the whole archive, which the
-    // browser does not hold whole.
-    r.integer(v, p, "number", a.number, false, 1, 100000000);
-    r.integer(v, p, "fold", a.fold, false, 0, 100000000);
     bool inline_body = r.string(v, p, "body", a.body_markdown, false);
-    // Written by `folio build` into site.json only: the body is fetched when the article is opened.
-    if (r.string(v, p, "body_url", a.body_url, false)) {
-        a.body_loaded = false;
-        r.integer(v, p, "words", a.words, false, 0, 100000000);
-    }
-    // site.json: the body (or, while body_url is pending, the opening) as a finished tree.
-    a.body_is_tree = read_tree(r, v, p, "body_doc", a.body);
     if (r.string(v, p, "body_file", a.body_file, false) && inline_body)
         r.error(json_path_member(p, "body_file"), true, "both 'body' and 'body_file' are given",
                 "keep only one of them");
@@ -646,7 +568,7 @@ void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
 bool read_document(Reader& r, const json& root, Site& site) {
     if (!r.object(root, "$",
                   {"schema", "site", "timeline", "writing", "projects", "contributions", "loves", "work", "find_me",
-                   "contents", "folds"}))
+                   "contents"}))
         return false;
     if (r.integer(root, "$", "schema", site.schema, true, -1000000, 1000000) && site.schema != 1) {
         r.error("$.schema", false, "unsupported schema version " + std::to_string(site.schema),
@@ -662,9 +584,7 @@ bool read_document(Reader& r, const json& root, Site& site) {
     if (const json* v = r.field(root, "$", "work", false)) read_work(r, *v, site.work);
     if (const json* v = r.field(root, "$", "find_me", false)) read_find_me(r, *v, site.find_me);
     if (const json* v = r.field(root, "$", "contents", true)) read_contents(r, *v, site.contents);
-    if (const json* v = r.field(root, "$", "folds", false)) read_folds(r, *v, site.folds);
     check_references(r, site);
-    check_folds(r, site);
     return true;
 }
 
@@ -733,43 +653,6 @@ json write_fold_chunk(const Site& s, int fold) {
         j["writing"] = writing;
     }
     return j;
-}
-
-bool read_fold_chunk(Reader& r, const json& root, Site& site, int fold) {
-    const size_t before = r.out.size();
-    if (fold < 0 || fold >= static_cast<int>(site.folds.size()) ||
-        !r.object(root, "$", {"writing", "items", "timeline"}))
-        return false;
-    const Fold& f = site.folds[fold];
-    std::vector<Article> articles;
-    std::vector<ShelfItem> items;
-    std::vector<TimelineYear> years;
-    read_list(r, root, "writing", f.kind == FoldKind::Writing, articles, read_article);
-    if (f.kind == FoldKind::Shelf)
-        read_list(r, root, "items", true, items, [](Reader& rd, const json& v, const std::string& p, ShelfItem& it) {
-            read_shelf_item(rd, v, p, it);
-        });
-    if (f.kind == FoldKind::Timeline)
-        read_list(
-            r, root, "timeline", true, years,
-            [](Reader& rd, const json& v, const std::string& p, TimelineYear& y) { read_timeline_year(rd, v, p, y); });
-    if (r.out.size() != before) return false;
-    // Commit: nothing above touched the site.
-    std::set<std::string> have;
-    for (const Article& a : site.writing)
-        have.insert(a.slug);
-    for (Article& a : articles)
-        if (have.insert(a.slug).second) site.writing.push_back(std::move(a));
-    if (f.kind == FoldKind::Shelf) {
-        ShelfGroup& g = site.loves.shelves[f.shelf].groups[f.group];
-        for (ShelfItem& it : items)
-            g.items.push_back(std::move(it));
-    }
-    for (TimelineYear& y : years) {
-        y.fold = fold;
-        site.timeline.push_back(std::move(y));
-    }
-    return true;
 }
 
 std::string body_url(const Article& a) { return article_path(a) + "/body.json"; }

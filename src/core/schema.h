@@ -1,5 +1,6 @@
 // folio core: the content schema (docs/content.md), read and written. The loader (load.h) reads a bundle
-// through read_document; site.json, the browser's copy, is written by write_document.
+// through read_document; site.json, the browser's copy, is written by write_document (and read by
+// site_reader.h).
 #pragma once
 
 #include "core/json_reader.h"
@@ -22,8 +23,5 @@ nlohmann::json write_document(const Site& site, bool separate_bodies);
 
 // A fold chunk (bound.h): the entries under site.folds[fold], as records of this schema.
 nlohmann::json write_fold_chunk(const Site& site, int fold);
-// Reads a fold chunk and adds its entries (those not in the model yet) to site; nothing is added when
-// the reader reports a problem. The caller derives what depends on them (bound.h: merge_fold).
-bool read_fold_chunk(Reader& r, const nlohmann::json& root, Site& site, int fold);
 
 } // namespace folio

@@ -11,7 +11,7 @@ bool xml_char(uint32_t cp) {
            (cp >= 0x10000 && cp <= 0x10FFFF);
 }
 
-size_t utf8_decode(const std::string& s, size_t i, uint32_t& cp) {
+size_t utf8_decode(std::string_view s, size_t i, uint32_t& cp) {
     const unsigned char b = static_cast<unsigned char>(s[i]);
     size_t len = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
     if (len == 0 || i + len > s.size()) return 0;
@@ -25,6 +25,16 @@ size_t utf8_decode(const std::string& s, size_t i, uint32_t& cp) {
     }
     if (cp < min_cp[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
     return len;
+}
+
+size_t find_invalid_utf8(std::string_view s) {
+    for (size_t i = 0; i < s.size();) {
+        uint32_t cp = 0;
+        size_t len = utf8_decode(s, i, cp); // overlong forms, surrogates and past U+10FFFF are malformed
+        if (len == 0) return i;
+        i += len;
+    }
+    return std::string::npos;
 }
 
 size_t utf8_next(const std::string& s, size_t i) {

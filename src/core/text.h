@@ -5,12 +5,16 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace folio {
 
 // Decodes the UTF-8 sequence at s[i]. Returns its length, or 0 when it is malformed (overlong,
 // truncated, a surrogate or past U+10FFFF), so the caller can replace it.
-size_t utf8_decode(const std::string& s, size_t i, uint32_t& cp);
+size_t utf8_decode(std::string_view s, size_t i, uint32_t& cp);
+
+// Offset of the first byte that is not valid UTF-8 (overlong forms and surrogates included), or npos.
+size_t find_invalid_utf8(std::string_view s);
 
 // Index just past the character at s[i]; a malformed byte counts as one character.
 size_t utf8_next(const std::string& s, size_t i);

@@ -10,8 +10,8 @@
 
 #include "core/bound.h"
 #include "core/derive.h"
-#include "core/document_json.h"
 #include "core/links.h"
+#include "core/site_reader.h"
 #include "ui/text_layer.h"
 
 #include <imgui_internal.h> // the font density and the nav window
@@ -184,9 +184,11 @@ void App::body_arrived(const std::string& url, const std::string& tree_json, boo
         Article& a = site.writing[i];
         if (a.body_url != url || a.body_loaded) continue;
         a.body_loaded = true;
-        a.body_failed = !ok;
         Document body;
-        if (ok && document_from_json_text(tree_json, body)) set_body_tree(a, std::move(body));
+        std::string error;
+        // A damaged chunk is a failed download: the page says so.
+        a.body_failed = !ok || !read_built_tree(tree_json, body, error, "an article's body");
+        if (!a.body_failed) set_body_tree(a, std::move(body));
         if (route.kind == RouteKind::Article && route.article == static_cast<int>(i)) {
             book_dirty = true;
             if (fragment_unresolved)

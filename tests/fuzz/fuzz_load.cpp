@@ -16,6 +16,7 @@
 #include <string>
 
 #include "core/load.h"
+#include "core/site_reader.h"
 
 namespace {
 
@@ -46,9 +47,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         require(std::memchr(data, 0, size) == nullptr, "a text with a NUL byte loaded cleanly");
         // What the browser gets (one JSON document, bodies inlined) loads again, cleanly.
         folio::Site again;
-        folio::Diagnostics again_diags;
-        require(folio::load_site_json("site.json", folio::site_to_json(site), again, again_diags),
-                "site_to_json() wrote a bundle that does not load");
+        std::string error;
+        require(folio::read_built_site(folio::site_to_json(site), again, error),
+                "site_to_json() wrote a site.json the browser cannot read");
         require(again.writing.size() == site.writing.size() && again.projects.size() == site.projects.size() &&
                     again.timeline.size() == site.timeline.size() && again.contents.size() == site.contents.size(),
                 "site_to_json() lost entries");

@@ -12,6 +12,8 @@
 #include "core/compose.h"
 #include "core/load.h"
 #include "core/schema.h"
+#include "core/site_reader.h"
+#include "support/big_bundle.h"
 #include "support/seed.h"
 #include "ui/app.h"
 #include "ui/find.h"
@@ -22,59 +24,6 @@ using namespace folio;
 using nlohmann::json;
 
 namespace {
-
-// A bundle of n articles (one every ~4 days back from mid-2026, each with a body longer than its
-// opening), a shelf of `books` books in one group, and a timeline naming six articles a year.
-std::string big_bundle(int n, int books) {
-    json writing = json::array();
-    std::map<int, std::vector<std::string>> by_year;
-    for (int i = 0; i < n; ++i) {
-        const int days = i * 4, year = 2026 - days / 365, month = 1 + (days % 365) / 31 % 12, day = 1 + days % 28;
-        char date[16];
-        std::snprintf(date, sizeof date, "%04d-%02d-%02d", year, month, day);
-        const std::string slug = "entry-" + std::to_string(i);
-        writing.push_back({{"slug", slug},
-                           {"title", "entry number " + std::to_string(i) + " of the archive"},
-                           {"date", date},
-                           {"dek", "the dek of entry " + std::to_string(i)},
-                           {"opening", "The opening of entry " + std::to_string(i) + "."},
-                           {"body", "The opening of entry " + std::to_string(i) + ".\n\nAnd the rest of it."},
-                           {"tags", {i % 2 ? "odd" : "even"}}});
-        by_year[year].push_back(slug);
-    }
-    json timeline = json::array();
-    for (auto it = by_year.rbegin(); it != by_year.rend(); ++it) {
-        json entries = json::array();
-        for (size_t k = 0; k < it->second.size() && k < 6; ++k)
-            entries.push_back({{"article", it->second[k]}});
-        timeline.push_back({{"year", it->first}, {"entries", entries}});
-    }
-    json items = json::array();
-    for (int b = 0; b < books; ++b)
-        items.push_back({{"title", "book number " + std::to_string(b) + " on the shelf"}, {"by", {"Some Author"}}});
-    json content = {
-        {"schema", 1},
-        {"site",
-         {{"title", "Big"},
-          {"author", "Big Archive"},
-          {"tagline", "many words"},
-          {"base_url", "https://big.example/"},
-          {"language", "en"},
-          {"description", "a big archive"},
-          {"links", json::array()}}},
-        {"timeline", timeline},
-        {"writing", writing},
-        {"loves",
-         {{"title", "things I love"},
-          {"intro", "Some things."},
-          {"shelves", {{{"id", "books"}, {"title", "books"}, {"groups", {{{"heading", "all"}, {"items", items}}}}}}}}},
-        {"find_me", {{"title", "find me"}, {"links", json::array()}}},
-        {"contents",
-         {{{"title", "books"}, {"chapter", "books"}},
-          {{"title", "writing"}, {"chapter", "writing"}},
-          {{"title", "find me"}, {"chapter", "find-me"}}}}};
-    return content.dump();
-}
 
 Site load_text(const std::string& text) {
     Site site;
@@ -88,14 +37,21 @@ Site load_text(const std::string& text) {
 
 // The whole archive, as `folio build` holds it: folds assigned, each fold's chunk at an address.
 Site whole_archive(int n, int books) {
-    Site site = load_text(big_bundle(n, books));
+    Site site = load_text(folio::testing::big_bundle(n, books));
     for (size_t i = 0; i < site.folds.size(); ++i)
         site.folds[i].url = "/assets/folds/" + std::to_string(i) + ".json";
     return site;
 }
 
-// What the browser gets: the bounded site.json, read back.
-Site browser_copy(const Site& whole) { return load_text(site_to_json(whole, /*separate_bodies=*/true)); }
+// What the browser gets: the bounded site.json, read back as the browser reads it.
+Site browser_copy(const Site& whole) {
+    Site site;
+    std::string error;
+    const bool ok = read_built_site(site_to_json(whole, /*separate_bodies=*/true), site, error);
+    INFO(error);
+    REQUIRE(ok);
+    return site;
+}
 
 std::string book_text(const Book& book) {
     std::string out;

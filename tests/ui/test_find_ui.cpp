@@ -4,6 +4,7 @@
 
 #include "core/derive.h"
 #include "core/load.h"
+#include "core/site_reader.h"
 #include "ui/app.h"
 #include "ui/find.h"
 #include "ui/headless.h"
@@ -89,7 +90,8 @@ TEST_CASE("find waits for an article's body and then finds in it", "[ui][find]")
     REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", full, d));
     int i = full.find_article("everything-markdown");
     Site built;
-    REQUIRE(load_site_json("site.json", site_to_json(full, true), built, d));
+    std::string error;
+    REQUIRE(read_built_site(site_to_json(full, true), built, error)); // as the browser reads it
     FindHarness t;
     t.app.set_site(std::move(built));
     t.app.open("/writing/everything-markdown");

@@ -25,7 +25,7 @@
 #include <string>
 
 #include "core/links.h"
-#include "core/load.h"
+#include "core/site_reader.h"
 #include "ui/app.h"
 #include "ui/text_layer.h"
 
@@ -515,15 +515,13 @@ EM_BOOL on_context_restored(int, const void*, void*) {
 
 extern "C" {
 
-// The bundle as one JSON document (from `folio build`: site.json). Errors become a readable page.
+// The bundle as one JSON document (from `folio build`: site.json, core/site_reader.h). A damaged file
+// becomes a readable page.
 EMSCRIPTEN_KEEPALIVE int folio_set_site(const char* json, int len) {
     folio::Site site;
-    folio::Diagnostics diags;
-    if (!folio::load_site_json("site.json", std::string(json, static_cast<size_t>(len)), site, diags)) {
-        std::string msg;
-        for (const folio::Diagnostic& d : diags)
-            msg += folio::format_diagnostic(d) + "\n";
-        g_platform.app.set_error(msg);
+    std::string error;
+    if (!folio::read_built_site(std::string_view(json, static_cast<size_t>(len)), site, error)) {
+        g_platform.app.set_error(error);
         request_frame(2);
         return 0;
     }
