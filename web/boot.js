@@ -66,6 +66,8 @@
 
   // How long the desk and loading bar may stand in for the text while downloads are still running.
   var STALL_MS = 3000;
+  // folio.css shows the text by itself this long after it applies (#text's folio-reveal animation).
+  var REVEAL_MS = 1500;
   // However the loading goes, the text is shown by then if the book has not drawn.
   var GIVE_UP_MS = 10000;
   var MESSAGES = {
@@ -77,9 +79,10 @@
   };
   var load = { pending: 0, failed: false, textShown: false, reading: false };
 
-  // The CSS reveals the text by itself after a moment when no script runs; if this script came later
-  // than that, the reader already has the text: keep it, and treat the book as late.
-  if (getComputedStyle(textEl).visibility === "visible") showTextWhileLoading();
+  // The CSS reveals the text by itself after a moment (1.5 s) when no script runs; if this script came
+  // later than that, the reader already has the text: keep it, and treat the book as late. Earlier it
+  // cannot have shown: no need to ask (the style of the whole page, in the task before the first paint).
+  if (performance.now() >= REVEAL_MS && getComputedStyle(textEl).visibility === "visible") showTextWhileLoading();
   else html.classList.add("canvas-loading"); // at once: the text never flashes before the book
   setTimeout(function () { if (load.pending > 0) showTextWhileLoading(); }, STALL_MS);
   setTimeout(showTextWhileLoading, GIVE_UP_MS);
