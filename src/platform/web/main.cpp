@@ -372,7 +372,8 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
                      ((desk >> IM_COL32_B_SHIFT) & 0xFF) / 255.0f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        p.picture_drawn = picture;
+        // The textures are up to date now: the key of what was drawn.
+        p.picture_drawn = picture != 0 ? picture : picture_key(ImGui::GetDrawData(), fw, fh, desk);
     }
     if (first) {
         js_mark("frame:gl-submitted");
