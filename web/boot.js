@@ -107,8 +107,8 @@
   // The wasm is fetched and compiled here, in parallel with the JS glue (Module.instantiateWasm below),
   // so that every failure of it is ours to report: Emscripten's own loader leaves a rejected promise
   // and a blank page when the download fails on the network.
-  function compileWasm(url) {
-    return fetchOk(url).then(function (r) {
+  function compileWasm(url, init) {
+    return fetchOk(url, init).then(function (r) {
       var streaming = typeof WebAssembly.compileStreaming === "function" &&
         (r.headers.get("content-type") || "").indexOf("application/wasm") === 0;
       if (streaming) return WebAssembly.compileStreaming(r).then(function (m) { mark("wasm-compiled"); return m; }).catch(function (e) { throw startError(e); });
@@ -241,14 +241,21 @@
     if (bookRequested || load.failed) return;
     bookRequested = true;
     nextTask(function () {
-      if (load.failed || !makeContext()) return;
+      if (load.failed) return;
       mark("book-requested");
-      wasmModule = tracked(compileWasm(assets.wasm));
-      var siteText = tracked(fetchOk("/site.json").then(function (r) { return r.text(); }).then(function (t) { mark("site-json"); return t; }));
+      // Downloading while the context is made (next task); without one they are cancelled.
+      var cancel = typeof AbortController === "function" ? new AbortController() : null;
+      var init = cancel ? { signal: cancel.signal } : undefined;
+      wasmModule = tracked(compileWasm(assets.wasm, init));
+      var siteText = tracked(fetchOk("/site.json", init).then(function (r) { return r.text(); }).then(function (t) { mark("site-json"); return t; }));
       data = Promise.all([siteText].concat(fonts));
       data.catch(failWith);
       wasmModule.catch(failWith);
-      loadGlue();
+      nextTask(function () {
+        if (load.failed) return;
+        if (makeContext()) return loadGlue(); // the glue runs the program: only with a context to draw on
+        if (cancel) cancel.abort();
+      });
     });
   }
   proofShown.then(requestBook);
@@ -256,17 +263,39 @@
   // The book's WebGL2 context, on its canvas, with main.cpp's attributes (init_gl): the wasm's
   // emscripten_webgl_create_context then gets this same context back (a canvas has one), so the first
   // context of the page, the slow one (a channel to the GPU process, SwiftShader set up), is made once.
-  // Without one the page is its text, as in a browser without WebGL2, and nothing of the book is fetched.
+  // Without one the page is its text, as in a browser without WebGL2, and the book's program never runs.
+  var gpuCaughtUp = Promise.resolve();
   function makeContext() {
-    var ok = false;
+    var gl = null;
     try {
-      ok = timed("gl-context", function () { return !!canvas.getContext("webgl2", GL_ATTRIBUTES); });
+      gl = timed("gl-context", function () { return canvas.getContext("webgl2", GL_ATTRIBUTES); });
     } catch (e) {}
-    if (ok) return true;
+    if (gl) {
+      gpuCaughtUp = caughtUp(gl);
+      return true;
+    }
     load.failed = true;
     html.classList.remove("canvas-loading", "canvas-on", "canvas-handover", "proof-on");
     html.classList.add("no-canvas");
     return false;
+  }
+
+  // Resolves when the GPU process has done what the context asked of it so far (setting itself up for
+  // it), learnt from a fence polled between tasks, which never waits: the GL set-up's first queries then
+  // find it idle instead of waiting for it (with WebGL on the CPU, 20-70 ms of main thread).
+  function caughtUp(gl) {
+    var sync = gl.fenceSync && gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    if (!sync) return Promise.resolve();
+    gl.flush();
+    var since = performance.now();
+    return new Promise(function (resolve) {
+      (function poll() {
+        if (gl.getSyncParameter(sync, gl.SYNC_STATUS) !== gl.SIGNALED && performance.now() - since < 1000) return setTimeout(poll, 4);
+        gl.deleteSync(sync);
+        mark("gpu-caught-up");
+        resolve();
+      })();
+    });
   }
 
   // Each step of the book's start-up is a task of its own: the main thread is never held for long, so
@@ -285,7 +314,8 @@
       nextTask(function () {
         if (load.failed) return;
         var go = steps[i++]();
-        if (go !== false) next();
+        if (go && go.then) go.then(next); // a step that waits (for the GPU process)
+        else if (go !== false) next();
       });
     })();
   }
@@ -428,7 +458,7 @@
   }
 
   // The rest of the start-up, one task per step (start runs them): the page's events and hooks, the GL
-  // context and ImGui's back end, the shaders, the route, the layout, the first frame.
+  // context and ImGui's back end, the shaders, ImGui's first frame, the route, the layout, the first frame.
   function begin() {
     var restore = history.state && typeof history.state.scroll === "number" ? history.state.scroll : -1;
     return [function () {
@@ -490,11 +520,15 @@
       };
       folio.shownError = function () { return Module.UTF8ToString(Module._folio_error()); };
     }, function () {
+      return gpuCaughtUp;
+    }, function () {
       if (timed("gl", function () { return Module._folio_init_gl(0); })) return;
       fail("start", "no WebGL2 context");
       return false;
     }, function () {
       timed("shaders", function () { Module._folio_init_gl(1); });
+    }, function () {
+      timed("imgui", function () { Module._folio_init_gl(2); });
     }, function () {
       // The hash names a heading (#part-two): the book opens at it.
       timed("start", function () {

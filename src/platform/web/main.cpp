@@ -791,10 +791,15 @@ EMSCRIPTEN_KEEPALIVE void folio_draw_now() {
 }
 
 // The GL set-up, one step per call (boot.js runs each in a task of its own): 0 the context and ImGui's
-// GL back end, 1 the shaders. Returns 0 when WebGL2 is not available.
+// GL back end, 1 the shaders, 2 ImGui's first (empty) frame. Returns 0 when WebGL2 is not available.
 EMSCRIPTEN_KEEPALIVE int folio_init_gl(int step) {
     if (step == 0) return init_gl_context() ? 1 : 0;
-    return init_gl() ? 1 : 0;
+    if (!init_gl()) return 0;
+    if (step == 2) { // ImGui's first frame, empty: it sets its font atlas up, ahead of the layout's step
+        new_frame(1.0f / 60.0f);
+        ImGui::EndFrame();
+    }
+    return 1;
 }
 
 // Lays the book out at the canvas's size ahead of the first frame, in a task of its own (boot.js): that
