@@ -78,6 +78,11 @@ need_builds() {
 # build in build/bench/site when that is missing. Fails when the builds are not there.
 seed_site() {
   local site="$ROOT/build/site"
+  # FOLIO_BENCH_SITE=DIR: measure that built seed site instead (another build of it, say, side by side).
+  if [ -n "${FOLIO_BENCH_SITE:-}" ]; then
+    echo "$FOLIO_BENCH_SITE"
+    return
+  fi
   if [ ! -f "$site/index.html" ]; then
     need_builds || return 1
     site="$BENCH_OUT/site"

@@ -23,7 +23,6 @@
   var textEl = document.getElementById("text");
   var firstFrame;
   var proofShown = Promise.resolve(); // the proof has been painted (or there is none): showProof
-  var proofDrawn = Promise.resolve(); // the proof's frame has left the main thread (or there is none)
   var folio = (window.folio = {
     ready: new Promise(function (resolve) { firstFrame = resolve; }),
     framesDrawn: 0,
@@ -47,19 +46,13 @@
     },
   });
 
-  // Without WebGL2 or wasm the HTML text stays as it is: readable, styled, complete.
-  // The test is the book's own context, on its canvas, with main.cpp's attributes (init_gl): the wasm's
-  // emscripten_webgl_create_context then gets this same context back (a canvas has one), so the first
-  // context of the page, the slow one (a channel to the GPU process, SwiftShader set up), is made once.
+  // Without WebGL2 or wasm the HTML text stays as it is: readable, styled, complete. Only the cheap test
+  // here: the book's WebGL2 context is made once the proof is on screen (makeContext), since the first
+  // context of a page is slow to make (a channel to the GPU process) and the proof's paint must not wait.
   var GL_ATTRIBUTES = { alpha: false, depth: false, stencil: false, antialias: false, premultipliedAlpha: false,
     preserveDrawingBuffer: false };
   function capable() {
-    if (typeof WebAssembly !== "object" || !canvas) return false;
-    try {
-      return timed("gl-context", function () { return !!canvas.getContext("webgl2", GL_ATTRIBUTES); });
-    } catch (e) {
-      return false;
-    }
+    return typeof WebAssembly === "object" && !!canvas && typeof WebGL2RenderingContext === "function";
   }
   if (!assets || !capable()) {
     html.classList.add("no-canvas");
@@ -73,6 +66,8 @@
 
   // How long the desk and loading bar may stand in for the text while downloads are still running.
   var STALL_MS = 3000;
+  // folio.css shows the text by itself this long after it applies (#text's folio-reveal animation).
+  var REVEAL_MS = 1500;
   // However the loading goes, the text is shown by then if the book has not drawn.
   var GIVE_UP_MS = 10000;
   var MESSAGES = {
@@ -84,9 +79,10 @@
   };
   var load = { pending: 0, failed: false, textShown: false, reading: false };
 
-  // The CSS reveals the text by itself after a moment when no script runs; if this script came later
-  // than that, the reader already has the text: keep it, and treat the book as late.
-  if (getComputedStyle(textEl).visibility === "visible") showTextWhileLoading();
+  // The CSS reveals the text by itself after a moment (1.5 s) when no script runs; if this script came
+  // later than that, the reader already has the text: keep it, and treat the book as late. Earlier it
+  // cannot have shown: no need to ask (the style of the whole page, in the task before the first paint).
+  if (performance.now() >= REVEAL_MS && getComputedStyle(textEl).visibility === "visible") showTextWhileLoading();
   else html.classList.add("canvas-loading"); // at once: the text never flashes before the book
   setTimeout(function () { if (load.pending > 0) showTextWhileLoading(); }, STALL_MS);
   setTimeout(showTextWhileLoading, GIVE_UP_MS);
@@ -111,8 +107,8 @@
   // The wasm is fetched and compiled here, in parallel with the JS glue (Module.instantiateWasm below),
   // so that every failure of it is ours to report: Emscripten's own loader leaves a rejected promise
   // and a blank page when the download fails on the network.
-  function compileWasm(url) {
-    return fetchOk(url).then(function (r) {
+  function compileWasm(url, init) {
+    return fetchOk(url, init).then(function (r) {
       var streaming = typeof WebAssembly.compileStreaming === "function" &&
         (r.headers.get("content-type") || "").indexOf("application/wasm") === 0;
       if (streaming) return WebAssembly.compileStreaming(r).then(function (m) { mark("wasm-compiled"); return m; }).catch(function (e) { throw startError(e); });
@@ -148,6 +144,7 @@
     if (!load.textShown) {
       load.textShown = true;
       watchReading();
+      if (load.onText) load.onText(); // the proof will not be painted now: the book's files need not wait for it
     }
     html.classList.remove("canvas-loading", "canvas-on", "canvas-handover");
     html.classList.add("no-canvas");
@@ -212,10 +209,10 @@
     canvas.focus({ preventScroll: true });
   }
 
-  var siteText = tracked(fetchOk("/site.json").then(function (r) { return r.text(); }).then(function (t) { mark("site-json"); return t; }));
   // The faces this route's first pages show come whole; for the others only their stand-ins (advances,
   // no outlines: the layout is the same) until the book asks for them (folio._loadFace). `folio build`
   // names the first ones in <meta name="folio-faces">; without it (or without stand-ins) every face comes.
+  // They are the proof's files too, preloaded by the HTML: asked for at once.
   var firstFaces = (function () {
     var meta = document.querySelector('meta[name="folio-faces"]');
     if (!meta || !assets.metrics) return null;
@@ -232,13 +229,99 @@
     return tracked(fetchOk(assets.metrics[i]).then(function (r) { return r.arrayBuffer(); }))
       .then(function (b) { return { bytes: b, whole: false }; });
   });
-  showProof(fonts);
-  var wasmModule = tracked(compileWasm(assets.wasm));
-  var data = Promise.all([siteText].concat(fonts));
-  data.catch(failWith);
-  wasmModule.catch(failWith);
+  Promise.all(fonts).catch(failWith);
+  // The proof's first paint; or the text, shown instead (a stall): the proof will not be painted then.
+  proofShown = Promise.race([showProof(fonts), new Promise(function (resolve) { load.onText = resolve; })]);
+
+  // The book's own files (the wasm, its JS glue, site.json) are asked for once the proof has been painted:
+  // until then the proof's files have the connection to themselves, and the page's first paint (its LCP)
+  // depends on nothing of the book's (docs/first-view.md, "Two stages").
+  var wasmModule, data, bookRequested = false;
+  function requestBook() {
+    if (bookRequested || load.failed) return;
+    bookRequested = true;
+    nextTask(function () {
+      if (load.failed) return;
+      mark("book-requested");
+      // Downloading while the context is made (next task); without one they are cancelled.
+      var cancel = typeof AbortController === "function" ? new AbortController() : null;
+      var init = cancel ? { signal: cancel.signal } : undefined;
+      wasmModule = tracked(compileWasm(assets.wasm, init));
+      var siteText = tracked(fetchOk("/site.json", init).then(function (r) { return r.text(); }).then(function (t) { mark("site-json"); return t; }));
+      data = Promise.all([siteText].concat(fonts));
+      data.catch(failWith);
+      wasmModule.catch(failWith);
+      nextTask(function () {
+        if (load.failed) return;
+        if (makeContext()) return loadGlue(); // the glue runs the program: only with a context to draw on
+        if (cancel) cancel.abort();
+      });
+    });
+  }
+  proofShown.then(requestBook);
+
+  // The book's WebGL2 context, on its canvas, with main.cpp's attributes (init_gl): the wasm's
+  // emscripten_webgl_create_context then gets this same context back (a canvas has one), so the first
+  // context of the page, the slow one (a channel to the GPU process, SwiftShader set up), is made once.
+  // Without one the page is its text, as in a browser without WebGL2, and the book's program never runs.
+  var gpuCaughtUp = Promise.resolve();
+  function makeContext() {
+    var gl = null;
+    try {
+      gl = timed("gl-context", function () { return canvas.getContext("webgl2", GL_ATTRIBUTES); });
+    } catch (e) {}
+    if (gl) {
+      gpuCaughtUp = caughtUp(gl);
+      return true;
+    }
+    load.failed = true;
+    html.classList.remove("canvas-loading", "canvas-on", "canvas-handover", "proof-on");
+    html.classList.add("no-canvas");
+    return false;
+  }
+
+  // Resolves when the GPU process has done what the context asked of it so far (setting itself up for
+  // it), learnt from a fence polled between tasks, which never waits: the GL set-up's first queries then
+  // find it idle instead of waiting for it (with WebGL on the CPU, 20-70 ms of main thread).
+  function caughtUp(gl) {
+    var sync = gl.fenceSync && gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    if (!sync) return Promise.resolve();
+    gl.flush();
+    var since = performance.now();
+    return new Promise(function (resolve) {
+      (function poll() {
+        if (gl.getSyncParameter(sync, gl.SYNC_STATUS) !== gl.SIGNALED && performance.now() - since < 1000) return setTimeout(poll, 4);
+        gl.deleteSync(sync);
+        mark("gpu-caught-up");
+        resolve();
+      })();
+    });
+  }
+
+  // Each step of the book's start-up is a task of its own: the main thread is never held for long, so
+  // the page stays responsive while the book starts (each step is short; Lighthouse's Total Blocking Time
+  // counts every task over 50 ms). A message, not setTimeout: no 4 ms clamp between steps.
+  var nextTask = (function () {
+    var queue = [], channel = new MessageChannel();
+    channel.port1.onmessage = function () { var fn = queue.shift(); if (fn) fn(); };
+    return function (fn) { queue.push(fn); channel.port2.postMessage(0); };
+  })();
+  // Runs steps one task each, in order; stops when the load failed.
+  function inTasks(steps) {
+    var i = 0;
+    (function next() {
+      if (i >= steps.length || load.failed) return;
+      nextTask(function () {
+        if (load.failed) return;
+        var go = steps[i++]();
+        if (go && go.then) go.then(next); // a step that waits (for the GPU process)
+        else if (go !== false) next();
+      });
+    })();
+  }
 
   function loadGlue() {
+    defineModule();
     var script = document.createElement("script");
     script.src = assets.js;
     var done = tracked(new Promise(function (resolve, reject) {
@@ -253,10 +336,11 @@
 
   // The build wrote the page this address opens on into the HTML (#proof, docs/first-view.md). Its
   // faces are the files the wasm reads: one download each, handed to the page as FontFaces here (a CSS
-  // @font-face would be a second request). It shows once the faces it uses are in.
+  // @font-face would be a second request). It shows once the faces it uses are in. Returns a promise of
+  // the proof's first paint (at once when there is no proof, or it cannot show).
   function showProof(fonts) {
     var proof = document.getElementById("proof");
-    if (!proof || typeof FontFace !== "function") return;
+    if (!proof || typeof FontFace !== "function") return Promise.resolve();
     var used = (proof.getAttribute("data-faces") || "").split(",").filter(Boolean).map(Number);
     var faces = Promise.all(used.map(function (i) {
       // A face the route's first pages show comes whole at first; another (a stand-in for the book) is
@@ -270,60 +354,73 @@
     })).then(function () {
       mark("proof-faces");
       html.classList.add("proof-on");
+      return painted(proof);
     });
-    var settled = faces.then(null, function () {}); // a face that does not load: no proof, and nothing waits for it
-    // A page that is not being rendered (a background tab) runs no frames: nothing waits on frames alone.
-    // frames(n, name, after): in the nth animation frame, or (after) in the task after it.
-    var frames = function (n, name, after) {
-      return settled.then(function () {
-        return new Promise(function (resolve) {
-          var done = function () { mark(name); resolve(); done = function () {}; };
-          var next = function () {
-            if (--n > 0) requestAnimationFrame(next);
-            else if (after) setTimeout(function () { done(); }, 0);
-            else done();
-          };
-          requestAnimationFrame(next);
-          setTimeout(function () { done(); }, 250);
+    return faces.then(null, function () {}); // a face that does not load: no proof, and nothing waits for it
+  }
+
+  // Resolves once the proof has reached the screen: the browser's own report of it (an LCP candidate in the
+  // proof; where LCP is not reported, the first contentful paint; else two animation frames). A page
+  // that is not being rendered (a background tab) paints nothing: then at once.
+  function painted(proof) {
+    return new Promise(function (resolve) {
+      var observer = null;
+      var done = function () {
+        if (!resolve) return;
+        mark("proof-painted");
+        if (observer) observer.disconnect();
+        resolve();
+        resolve = null;
+      };
+      if (document.visibilityState === "hidden") return done();
+      document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") done(); });
+      var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+      var type = types.indexOf("largest-contentful-paint") >= 0 ? "largest-contentful-paint" : types.indexOf("paint") >= 0 ? "paint" : "";
+      if (type) {
+        observer = new PerformanceObserver(function (list) {
+          list.getEntries().forEach(function (e) {
+            if (type === "paint" ? e.name === "first-contentful-paint" : e.element && proof.contains(e.element)) done();
+          });
         });
-      });
-    };
-    // The task after the proof's first frame: its style, layout and paint are done on the main thread, so
-    // the book's start-up (long tasks) no longer holds the first paint back.
-    proofDrawn = frames(1, "proof-drawn", true);
-    // The frame after next: the proof is on screen. The canvas takes over only then.
-    proofShown = frames(2, "proof-painted");
+        observer.observe({ type: type, buffered: true });
+        // A reader's input ends LCP reports; the proof has been painted long before a reader acts on it.
+        setTimeout(done, 3000);
+      } else {
+        requestAnimationFrame(function () { requestAnimationFrame(done); });
+      }
+    });
   }
 
   //---- [SECTION] The renderer: Emscripten's Module, and starting the book ----
 
-  var Module = (window.Module = {
-    canvas: canvas,
-    instantiateWasm: function (imports, receive) {
-      wasmModule
-        .then(function (m) {
-          mark("instantiate:start");
-          return WebAssembly.instantiate(m, imports).then(function (instance) {
-            mark("instantiate:end");
-            timed("main", function () { receive(instance, m); }); // the runtime starts and main() runs
-          });
-        })
-        .catch(function (e) { failWith(e && e.kind ? e : startError(e)); });
-      return {}; // exports arrive through receive
-    },
-    print: function () {},
-    printErr: function (t) { console.warn(t); },
-    onAbort: function (what) { fail(folio._started ? "stopped" : "start", "aborted: " + what); },
-    // The book starts once the proof is on screen: its start-up (the content, the layout, the first frame)
-    // is long work on the main thread, and the reader reads the proof meanwhile.
-    postRun: [function () {
-      mark("runtime");
-      // The start-up is long work on the main thread: after the proof's first frame, not before it.
-      data.then(function (results) {
-        return proofDrawn.then(function () { return results; });
-      }).then(bookArrived, function () {});
-    }],
-  });
+  // Emscripten's Module, defined only when the book is to start (the glue reads it as it runs).
+  var Module;
+  function defineModule() {
+    Module = window.Module = {
+      canvas: canvas,
+      instantiateWasm: function (imports, receive) {
+        wasmModule
+          .then(function (m) {
+            mark("instantiate:start");
+            return WebAssembly.instantiate(m, imports).then(function (instance) {
+              mark("instantiate:end");
+              timed("main", function () { receive(instance, m); }); // the runtime starts and main() runs
+            });
+          })
+          .catch(function (e) { failWith(e && e.kind ? e : startError(e)); });
+        return {}; // exports arrive through receive
+      },
+      print: function () {},
+      printErr: function (t) { console.warn(t); },
+      onAbort: function (what) { fail(folio._started ? "stopped" : "start", "aborted: " + what); },
+      // The book's files were asked for once the proof was painted; its start-up (the content, the GL
+      // set-up, the layout, the first frame) follows as soon as they are in, one short task per step.
+      postRun: [function () {
+        mark("runtime");
+        data.then(bookArrived, function () {});
+      }],
+    };
+  }
 
   function copyIn(Module, bytes) {
     var ptr = Module._malloc(bytes.byteLength || 1);
@@ -340,12 +437,8 @@
   // The canvas stays invisible above the proof (or the text, for a late book) until its first frame.
   function start(results) {
     mark("book-start");
-    var siteText = results[0];
-    if (folio._fonts) folio._fonts(results.slice(1)); // the text layer sets its text in the same faces
-    results.slice(1).forEach(function (font, face) {
-      var add = font.whole ? Module._folio_add_font : Module._folio_add_font_metrics;
-      timed("add-font-" + face, function () { add(face, copyIn(Module, font.bytes), font.bytes.byteLength); });
-    });
+    var siteText = results[0], faces = results.slice(1);
+    if (folio._fonts) folio._fonts(faces); // the text layer sets its text in the same faces
     // A face the book now wants (a page near the view shows it): once, whole. A failure is a failed download.
     folio._loadFace = function (face) {
       if (!assets.fonts[face]) return;
@@ -354,80 +447,101 @@
         Module._folio_add_font(face, copyIn(Module, bytes), bytes.byteLength);
       }, failWith);
     };
-    timed("set-site", function () { withString(Module, siteText, function (p, n) { Module._folio_set_site(p, n); }); });
-    // The rest (the layout and the first frame) in a task of its own: two shorter tasks block the main
-    // thread less than one long one.
-    setTimeout(begin, 0);
+    var steps = faces.map(function (font, face) {
+      var add = font.whole ? Module._folio_add_font : Module._folio_add_font_metrics;
+      return function () { timed("add-font-" + face, function () { add(face, copyIn(Module, font.bytes), font.bytes.byteLength); }); };
+    });
+    steps.push(function () {
+      timed("set-site", function () { withString(Module, siteText, function (p, n) { Module._folio_set_site(p, n); }); });
+    });
+    inTasks(steps.concat(begin()));
   }
 
+  // The rest of the start-up, one task per step (start runs them): the page's events and hooks, the GL
+  // context and ImGui's back end, the shaders, ImGui's first frame, the route, the layout, the first frame.
   function begin() {
-    mark("begin");
-    var dark = window.matchMedia("(prefers-color-scheme: dark)");
-    var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
-    var dispatch = function (kind, a, b, c, s) {
-      if (s === undefined) return Module._folio_dispatch(kind, a || 0, b || 0, c || 0, 0);
-      withString(Module, s, function (p) { Module._folio_dispatch(kind, a || 0, b || 0, c || 0, p); });
-    };
-    var resize = function () {
-      dispatch(1, canvas.clientWidth || window.innerWidth, canvas.clientHeight || window.innerHeight, window.devicePixelRatio || 1);
-    };
-    dispatch(3, dark.matches ? 1 : 0);
-    dispatch(4, reduce.matches ? 1 : 0);
-    dark.addEventListener("change", function () { dispatch(3, dark.matches ? 1 : 0); });
-    reduce.addEventListener("change", function () { dispatch(4, reduce.matches ? 1 : 0); });
-    // The canvas is laid out (and drawn) invisible over the proof until its first complete frame; then it
-    // replaces the proof in one step (bookShown).
-    html.classList.add("canvas-handover");
-    resize();
-    new ResizeObserver(resize).observe(canvas);
-    // devicePixelRatio changes (zoom, another screen) do not always resize the canvas: watch them too.
-    (function watchRatio() {
-      var mq = window.matchMedia("(resolution: " + (window.devicePixelRatio || 1) + "dppx)");
-      mq.addEventListener("change", function () { resize(); watchRatio(); }, { once: true });
-    })();
-    window.addEventListener("popstate", function (e) {
-      var scroll = e.state && typeof e.state.scroll === "number" ? e.state.scroll : 0;
-      folio.route = location.pathname;
-      dispatch(2, scroll, 0, 0, location.pathname + location.hash);
-    });
-    // Test hooks: where a text is drawn, and the scroll offset.
-    folio.box = function (text) {
-      var out = Module._malloc(16);
-      var found = withString(Module, text, function (p) { return Module._folio_find_box(p, out); });
-      var f = new Float32Array(Module.HEAPU8.buffer, out, 4);
-      var r = found ? { x: f[0], y: f[1], width: f[2], height: f[3] } : null;
-      Module._free(out);
-      return r;
-    };
-    folio.scroll = function () { return Module._folio_scroll(); };
-    // Opens a route of the book in a new history entry (search results; web/find.js).
-    folio.go = function (url) {
-      history.replaceState(Object.assign({}, history.state || {}, { scroll: Module._folio_scroll() }), "");
-      history.pushState({ scroll: 0 }, "", url);
-      folio.route = location.pathname;
-      dispatch(2, 0, 0, 0, location.pathname);
-      if (folio._routed) folio._routed(location.pathname);
-    };
-    // How the text reads now, from the layout: CSS px of the body and of the smallest text, the scale.
-    folio.metrics = function () {
-      var out = Module._malloc(24);
-      Module._folio_metrics(out);
-      var f = new Float32Array(Module.HEAPU8.buffer, out, 6);
-      var m = { bodyPx: f[0], smallestPx: f[1], scale: f[2], spreads: f[3] === 1, pageWidth: f[4], pocket: f[5] === 1 };
-      Module._free(out);
-      return m;
-    };
-    folio.shownError = function () { return Module.UTF8ToString(Module._folio_error()); };
     var restore = history.state && typeof history.state.scroll === "number" ? history.state.scroll : -1;
-    // The hash names a heading (#part-two): the book opens at it.
-    var ok = timed("start", function () {
-      return withString(Module, location.pathname + location.hash, function (p) { return Module._folio_start(p, restore); });
-    });
-    if (!ok) return fail("start", "no WebGL2 context");
-    // The first frame in a task of its own, at once: not at the next animation frame, which the browser,
-    // busy compositing the proof, can hold back for 100 ms and more.
-    setTimeout(function () { Module._folio_draw_now(); }, 0);
-    if (assets.preview) watchPreview();
+    return [function () {
+      mark("begin");
+      var dark = window.matchMedia("(prefers-color-scheme: dark)");
+      var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
+      var dispatch = function (kind, a, b, c, s) {
+        if (s === undefined) return Module._folio_dispatch(kind, a || 0, b || 0, c || 0, 0);
+        withString(Module, s, function (p) { Module._folio_dispatch(kind, a || 0, b || 0, c || 0, p); });
+      };
+      var resize = function () {
+        dispatch(1, canvas.clientWidth || window.innerWidth, canvas.clientHeight || window.innerHeight, window.devicePixelRatio || 1);
+      };
+      dispatch(3, dark.matches ? 1 : 0);
+      dispatch(4, reduce.matches ? 1 : 0);
+      dark.addEventListener("change", function () { dispatch(3, dark.matches ? 1 : 0); });
+      reduce.addEventListener("change", function () { dispatch(4, reduce.matches ? 1 : 0); });
+      // The canvas is laid out (and drawn) invisible over the proof until its first complete frame; then it
+      // replaces the proof in one step (bookShown).
+      html.classList.add("canvas-handover");
+      resize();
+      new ResizeObserver(resize).observe(canvas);
+      // devicePixelRatio changes (zoom, another screen) do not always resize the canvas: watch them too.
+      (function watchRatio() {
+        var mq = window.matchMedia("(resolution: " + (window.devicePixelRatio || 1) + "dppx)");
+        mq.addEventListener("change", function () { resize(); watchRatio(); }, { once: true });
+      })();
+      window.addEventListener("popstate", function (e) {
+        var scroll = e.state && typeof e.state.scroll === "number" ? e.state.scroll : 0;
+        folio.route = location.pathname;
+        dispatch(2, scroll, 0, 0, location.pathname + location.hash);
+      });
+      // Test hooks: where a text is drawn, and the scroll offset.
+      folio.box = function (text) {
+        var out = Module._malloc(16);
+        var found = withString(Module, text, function (p) { return Module._folio_find_box(p, out); });
+        var f = new Float32Array(Module.HEAPU8.buffer, out, 4);
+        var r = found ? { x: f[0], y: f[1], width: f[2], height: f[3] } : null;
+        Module._free(out);
+        return r;
+      };
+      folio.scroll = function () { return Module._folio_scroll(); };
+      // Opens a route of the book in a new history entry (search results; web/find.js).
+      folio.go = function (url) {
+        history.replaceState(Object.assign({}, history.state || {}, { scroll: Module._folio_scroll() }), "");
+        history.pushState({ scroll: 0 }, "", url);
+        folio.route = location.pathname;
+        dispatch(2, 0, 0, 0, location.pathname);
+        if (folio._routed) folio._routed(location.pathname);
+      };
+      // How the text reads now, from the layout: CSS px of the body and of the smallest text, the scale.
+      folio.metrics = function () {
+        var out = Module._malloc(24);
+        Module._folio_metrics(out);
+        var f = new Float32Array(Module.HEAPU8.buffer, out, 6);
+        var m = { bodyPx: f[0], smallestPx: f[1], scale: f[2], spreads: f[3] === 1, pageWidth: f[4], pocket: f[5] === 1 };
+        Module._free(out);
+        return m;
+      };
+      folio.shownError = function () { return Module.UTF8ToString(Module._folio_error()); };
+    }, function () {
+      return gpuCaughtUp;
+    }, function () {
+      if (timed("gl", function () { return Module._folio_init_gl(0); })) return;
+      fail("start", "no WebGL2 context");
+      return false;
+    }, function () {
+      timed("shaders", function () { Module._folio_init_gl(1); });
+    }, function () {
+      timed("imgui", function () { Module._folio_init_gl(2); });
+    }, function () {
+      // The hash names a heading (#part-two): the book opens at it.
+      timed("start", function () {
+        withString(Module, location.pathname + location.hash, function (p) { Module._folio_start(p, restore); });
+      });
+    }, function () {
+      timed("lay-out", function () { Module._folio_lay_out(); });
+    }, function () {
+      // The first frame now, not at the next animation frame, which the browser, busy compositing the
+      // proof, can hold back for 100 ms and more.
+      Module._folio_draw_now();
+      if (assets.preview) watchPreview();
+    }];
   }
 
   // ./folio preview: pick up content changes (and check errors) without reloading the wasm.
@@ -453,5 +567,4 @@
     }, 400);
   }
 
-  loadGlue();
 })();

@@ -236,11 +236,9 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         files.push_back({path.substr(1), data});
         manifest[n.extension() == ".css" ? "findCss" : n.stem().string()] = path;
     }
-    // Everything the first view needs is named in the HTML, so the browser asks for it all at once
-    // instead of discovering it one script at a time (HTML -> boot.js -> folio.js -> folio.wasm).
-    assets.preload.push_back("/assets/" + hashed_name("folio", ".js", js));
-    assets.preload.push_back("/assets/" + hashed_name("folio", ".wasm", wasm));
-    assets.preload.push_back("/site.json");
+    // The page's first paint (the proof) needs only what the HTML names: the stylesheet, boot.js and the
+    // faces (preloaded). The book's own files (the glue, the wasm, site.json) are not preloaded: boot.js
+    // asks for all three at once when the proof has been painted (docs/first-view.md, "Two stages").
     // One script: boot, the text layer (it must exist before the wasm registers events on it), the find keys.
     // The web build leaves them minified beside the glue (tools/minify.cjs); without that, compacted here.
     std::string page_scripts;

@@ -16,7 +16,7 @@ namespace folio {
 struct SiteAssets {
     std::string boot_js;              // site-root path of the boot script, e.g. "/assets/boot.3f2a1c.js"
     std::string style_css;            // site-root path of the stylesheet, e.g. "/assets/folio.9ab1.css"
-    std::vector<std::string> preload; // site-root paths to <link rel="preload"> (glue, wasm, site.json)
+    std::vector<std::string> preload; // site-root paths to <link rel="preload">
     // The book's faces (site-root paths, by layout.h's Face) and their stand-ins, which measure like the face
     // and draw nothing (empty: none, and every face comes whole). A page preloads the faces its route's
     // first pages show (first_faces: `folio build` reads them off the route's proof; unset: all) and the stand-ins of

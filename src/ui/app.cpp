@@ -672,6 +672,22 @@ void ask_for_faces(App& a, int first) {
 // [SECTION] The frame
 //-----------------------------------------------------------------------------
 
+// We draw with fonts that are never made "current" through PushFont, so tell each one the density
+// (device pixel ratio) to bake its glyphs at; otherwise they stay at 1x and look blurred on HiDPI.
+static void bake_at_screen_density(Fonts& fonts) {
+    for (ImFont* f : fonts.face)
+        if (f) f->CurrentRasterizerDensity = GImGui->FontRasterizerDensity;
+}
+
+void App::lay_out() {
+    ImGuiIO& io = ImGui::GetIO();
+    view_width = io.DisplaySize.x;
+    view_height = io.DisplaySize.y;
+    if (!book_dirty || !error.empty() || !has_site || !fonts.measurable()) return;
+    bake_at_screen_density(fonts);
+    relayout(*this);
+}
+
 bool App::frame(float dt) {
     ImGuiIO& io = ImGui::GetIO();
     view_width = io.DisplaySize.x;
@@ -696,10 +712,7 @@ bool App::frame(float dt) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
 
     bool animating = false;
-    // We draw with fonts that are never made "current" through PushFont, so tell each one the density
-    // (device pixel ratio) to bake its glyphs at; otherwise they stay at 1x and look blurred on HiDPI.
-    for (ImFont* f : fonts.face)
-        if (f) f->CurrentRasterizerDensity = GImGui->FontRasterizerDensity;
+    bake_at_screen_density(fonts);
     faces_missing_on_screen = false;
     if (!error.empty() || !has_site || !fonts.measurable()) {
         if (!error.empty()) draw_message(*this, dl);

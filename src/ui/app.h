@@ -141,6 +141,9 @@ struct App {
     // Draws one frame into the current ImGui frame (between NewFrame and Render). Returns true when
     // another frame is needed soon (an animation in flight).
     bool frame(float dt);
+    // Lays the book out for the current display size if it must be, without drawing (inside an ImGui
+    // frame): the platform runs the first layout ahead of the first frame, as a task of its own.
+    void lay_out();
 
     // Geometry, for tests and the platform: the screen rectangle of page i at the current scroll.
     ImVec2 page_origin(int page) const;

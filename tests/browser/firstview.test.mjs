@@ -1,5 +1,7 @@
-// The first view's requests: every file it needs is named in the HTML (a chain one request deep: the
-// browser can ask for all of them at once), nothing is fetched twice, and the browser has nothing to warn
+// The first view's requests, in two stages (docs/first-view.md, "Two stages"): every file the proof (the
+// first paint) needs is named in the HTML (a chain one request deep: the browser asks for all of them at
+// once); the book's own files (the JS glue, the wasm, site.json) are asked for by boot.js, all at once,
+// only after the proof has been painted. Nothing is fetched twice, and the browser has nothing to warn
 // about (a preload that does not match its later fetch is both a second download and a console warning).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -26,19 +28,40 @@ async function firstView(route) {
   await settle(page);
   // Chrome warns about an unused preload a few seconds after load: give it the time.
   await page.waitForTimeout(3500);
-  const named = await page.evaluate(() => [...document.querySelectorAll("link[href], script[src]")]
-    .map((e) => new URL(e.href || e.src, location.href).pathname));
+  // What the HTML names (the scripts boot.js adds are not the HTML's), and the book's files with when each
+  // was asked for, against the proof's first paint.
+  const { named, book, painted } = await page.evaluate(() => {
+    const path = (u) => new URL(u, location.href).pathname;
+    const assets = window.FOLIO_ASSETS;
+    const bookFiles = [assets.js, assets.wasm, "/site.json"];
+    const named = [...document.querySelectorAll("link[href], script[src]")]
+      .filter((e) => !bookFiles.includes(path(e.href || e.src)))
+      .map((e) => path(e.href || e.src));
+    const started = (p) => performance.getEntriesByType("resource").filter((r) => path(r.name) === p).map((r) => r.startTime);
+    const book = bookFiles.map((p) => ({ path: p, started: started(p) }));
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0]; // the proof (tests/browser/proof.test.mjs)
+    const painted = fcp ? fcp.startTime : NaN;
+    return { named, book, painted };
+  });
   await context.close();
-  return { requests, warnings, named };
+  return { requests, warnings, named, book, painted };
 }
 
 for (const route of ["/", "/writing/the-tensor-was-only-the-handle"]) {
-  test(`${route}: each first-view file is named in the HTML and fetched once, without warnings`, async () => {
-    const { requests, warnings, named } = await firstView(route);
+  test(`${route}: the proof's files are named in the HTML, the book's asked for after the proof's paint, each once, without warnings`, async () => {
+    const { requests, warnings, named, book, painted } = await firstView(route);
     const twice = [...requests].filter(([, n]) => n > 1);
     assert.deepEqual(twice, [], "fetched more than once");
-    const hidden = [...requests.keys()].filter((p) => p !== route && !named.includes(p));
+    const bookPaths = book.map((b) => b.path);
+    const hidden = [...requests.keys()].filter((p) => p !== route && !named.includes(p) && !bookPaths.includes(p));
     assert.deepEqual(hidden, [], "fetched without being named in the HTML");
+    // The HTML does not name the book's files: nothing of the book's competes with the proof's paint.
+    assert.deepEqual(named.filter((p) => bookPaths.includes(p)), []);
+    assert.ok(painted > 0, "the proof was painted");
+    for (const b of book) {
+      assert.equal(b.started.length, 1, `${b.path} asked for once`);
+      assert.ok(b.started[0] >= painted, `${b.path} asked for at ${b.started[0]} ms, after the proof's paint at ${painted} ms`);
+    }
     for (const kind of [/\/assets\/folio\.[0-9a-f]+\.js$/, /\/assets\/folio\.[0-9a-f]+\.wasm$/, /^\/site\.json$/, /\/assets\/serif-regular\.[0-9a-f]+\.ttf$/])
       assert.ok([...requests.keys()].some((p) => kind.test(p)), `${kind} was fetched`);
     assert.deepEqual(warnings, []);

@@ -84,9 +84,12 @@ test("the preview serves like a static host: 404.html with status 404 for unknow
     assert.equal(r.status, 200, route);
     assert.match(await r.text(), /<canvas id="book"/, route);
   }
+  // The page names boot.js, and boot.js the wasm (asked for once the proof is painted).
   const html = await (await fetch(base + "/")).text();
-  const wasm = html.match(/\/assets\/folio\.[0-9a-f]+\.wasm/);
-  assert.ok(wasm, "the page names its wasm");
+  const boot = html.match(/\/assets\/boot\.[0-9a-f]+\.js/);
+  assert.ok(boot, "the page names its boot script");
+  const wasm = (await (await fetch(base + boot[0])).text()).match(/\/assets\/folio\.[0-9a-f]+\.wasm/);
+  assert.ok(wasm, "boot.js names the wasm");
   const w = await fetch(base + wasm[0]);
   assert.equal(w.status, 200);
   assert.equal(w.headers.get("content-type"), "application/wasm");

@@ -20,6 +20,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -170,6 +171,8 @@ struct Platform {
     double layer_scroll = -1;      // the scroll offset it was last moved to
     int find_version_seen = 0;     // FindState::version last told to the find bar
     bool shown = false;            // a frame was reported to boot.js (the canvas is on)
+    bool drawing = false;          // frames are drawn: the first by folio_draw_now, at the end of the start-up
+    uint64_t picture_drawn = 0;    // picture_key of what the canvas shows (0: unknown, draw)
 };
 
 Platform g_platform;
@@ -184,7 +187,11 @@ bool from_layer(void* user_data) { return user_data == &g_from_layer; }
 // [SECTION] Frames
 //-----------------------------------------------------------------------------
 
-bool init_gl() {
+// The GL set-up in two steps, each a task of its own in boot.js's start-up: the context and ImGui's GL
+// back end, then the shaders (compiled and linked: the first query of their status waits for the GPU
+// process). Returns false when WebGL2 is not available.
+bool init_gl_context() {
+    if (g_platform.gl > 0) return true;
     EmscriptenWebGLContextAttributes attrs;
     emscripten_webgl_init_context_attributes(&attrs);
     attrs.majorVersion = 2;
@@ -204,6 +211,12 @@ bool init_gl() {
     emscripten_webgl_make_context_current(g_platform.gl);
     js_mark("init-gl:imgui");
     ImGui_ImplOpenGL3_Init("#version 300 es");
+    return true;
+}
+
+bool init_gl() {
+    if (g_platform.gl_ready) return true;
+    if (!init_gl_context()) return false;
     js_mark("init-gl:shaders");
     // The shaders now rather than in the first frame: that frame is a task of its own (folio_draw_now).
     ImGui_ImplOpenGL3_CreateDeviceObjects();
@@ -279,25 +292,64 @@ void update_text_layer() {
     }
 }
 
-EM_BOOL on_animation_frame(double time_ms, void*) {
-    Platform& p = g_platform;
-    p.frame_pending = false;
-    if (!p.gl_ready || p.context_lost) return EM_FALSE;
-    float dt = p.last_time > 0 ? static_cast<float>((time_ms - p.last_time) / 1000.0) : 1.0f / 60.0f;
-    dt = dt <= 0 ? 1.0f / 60.0f : (dt > 0.1f ? 0.1f : dt);
-    p.last_time = time_ms;
+// What a frame would put on the canvas: its draw lists, the canvas size and the desk colour (FNV-1a).
+// 0 when a texture is to be created, updated or destroyed: that frame is drawn, whatever its lists.
+uint64_t picture_key(const ImDrawData* dd, int fw, int fh, ImU32 desk) {
+    if (dd->Textures)
+        for (const ImTextureData* t : *dd->Textures)
+            if (t->Status != ImTextureStatus_OK && t->Status != ImTextureStatus_Destroyed) return 0;
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](const void* data, size_t n) {
+        const unsigned char* b = static_cast<const unsigned char*>(data);
+        for (size_t i = 0; i < n; ++i)
+            h = (h ^ b[i]) * 1099511628211ull;
+    };
+    const int head[3] = {fw, fh, static_cast<int>(desk)};
+    mix(head, sizeof head);
+    mix(&dd->DisplayPos, sizeof dd->DisplayPos);
+    mix(&dd->DisplaySize, sizeof dd->DisplaySize);
+    mix(&dd->FramebufferScale, sizeof dd->FramebufferScale);
+    for (const ImDrawList* list : dd->CmdLists) {
+        mix(list->VtxBuffer.Data, static_cast<size_t>(list->VtxBuffer.Size) * sizeof(ImDrawVert));
+        mix(list->IdxBuffer.Data, static_cast<size_t>(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
+        for (const ImDrawCmd& c : list->CmdBuffer) {
+            const ImTextureID tex = c.GetTexID();
+            mix(&c.ClipRect, sizeof c.ClipRect);
+            mix(&tex, sizeof tex);
+            mix(&c.VtxOffset, sizeof c.VtxOffset);
+            mix(&c.IdxOffset, sizeof c.IdxOffset);
+            mix(&c.ElemCount, sizeof c.ElemCount);
+            mix(&c.UserCallback, sizeof c.UserCallback);
+        }
+    }
+    return h == 0 ? 1 : h;
+}
 
+// Starts an ImGui frame at the canvas's size.
+void new_frame(float dt) {
+    Platform& p = g_platform;
     apply_canvas_size();
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
     io.DisplayFramebufferScale = ImVec2(static_cast<float>(p.dpr), static_cast<float>(p.dpr));
     io.DeltaTime = dt;
     p.history_scroll_saved = p.app.scroll;
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+}
+
+EM_BOOL on_animation_frame(double time_ms, void*) {
+    Platform& p = g_platform;
+    p.frame_pending = false;
+    // Before the first frame (folio_draw_now), boot.js's start-up steps run: no frame in between.
+    if (!p.gl_ready || p.context_lost || !p.drawing) return EM_FALSE;
+    float dt = p.last_time > 0 ? static_cast<float>((time_ms - p.last_time) / 1000.0) : 1.0f / 60.0f;
+    dt = dt <= 0 ? 1.0f / 60.0f : (dt > 0.1f ? 0.1f : dt);
+    p.last_time = time_ms;
 
     const bool first = !p.shown;
     if (first) js_mark("frame:start");
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui::NewFrame();
+    new_frame(dt);
     if (first) js_mark("frame:new-frame");
     const int layouts = p.app.layouts;
     bool animating = p.app.frame(dt);
@@ -309,24 +361,38 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
 
     int fw = 0, fh = 0;
     emscripten_get_canvas_element_size("#book", &fw, &fh);
-    glViewport(0, 0, fw, fh);
     ImU32 desk = p.app.theme.desk;
-    glClearColor(((desk >> IM_COL32_R_SHIFT) & 0xFF) / 255.0f, ((desk >> IM_COL32_G_SHIFT) & 0xFF) / 255.0f,
-                 ((desk >> IM_COL32_B_SHIFT) & 0xFF) / 255.0f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    // A frame whose picture is already on the canvas is not drawn again (the canvas keeps showing it):
+    // with WebGL on the CPU, a frame drawn while the GPU process still works on the ones before waits for
+    // them, 150 ms for the frames that settle the book after its first.
+    const uint64_t picture = picture_key(ImGui::GetDrawData(), fw, fh, desk);
+    if (picture == 0 || picture != p.picture_drawn) {
+        glViewport(0, 0, fw, fh);
+        glClearColor(((desk >> IM_COL32_R_SHIFT) & 0xFF) / 255.0f, ((desk >> IM_COL32_G_SHIFT) & 0xFF) / 255.0f,
+                     ((desk >> IM_COL32_B_SHIFT) & 0xFF) / 255.0f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        // The textures are up to date now: the key of what was drawn.
+        p.picture_drawn = picture != 0 ? picture : picture_key(ImGui::GetDrawData(), fw, fh, desk);
+    }
     if (first) {
         js_mark("frame:gl-submitted");
         for (ImTextureData* t : ImGui::GetPlatformIO().Textures)
             js_mark(("atlas " + std::to_string(t->Width) + "x" + std::to_string(t->Height)).c_str());
     }
     // The book's first frame is not one with text left out for a face still on its way.
+    const bool was_shown = p.shown;
     if (p.shown || !p.app.faces_missing_on_screen) {
         p.shown = true;
         js_frame_drawn(p.app.frames_drawn, p.app.first_view_complete() ? 1 : 0);
     }
     handle_requests();
-    update_text_layer();
+    // The text layer of the first frame shown is built by the next frame, a task of its own: the book's
+    // start-up keeps its tasks short (docs/first-view.md).
+    if (was_shown || !p.shown)
+        update_text_layer();
+    else
+        request_frame(1);
 
     // Font glyphs baked this frame, or a texture still waiting: draw once more.
     bool textures_pending = false;
@@ -501,6 +567,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
         }
     p.app.forget_textures(); // images are loaded again as they come into view
     p.context_lost = false;
+    p.picture_drawn = 0; // the canvas was cleared
     emscripten_webgl_make_context_current(p.gl);
     ImGui_ImplOpenGL3_Init("#version 300 es");
     request_frame(2);
@@ -563,7 +630,7 @@ EMSCRIPTEN_KEEPALIVE void folio_set_error(const char* message) {
 
 // Starts drawing at path. Returns 0 when WebGL2 is not available (boot.js keeps the HTML text then).
 EMSCRIPTEN_KEEPALIVE int folio_start(const char* path, double restore_scroll) {
-    if (!g_platform.gl_ready && !init_gl()) return 0;
+    if (!init_gl()) return 0;
     char hint[512];
     if (js_fold_hint(hint, sizeof hint)) g_platform.app.fold_hint = hint;
     js_mark("open");
@@ -716,9 +783,33 @@ EMSCRIPTEN_KEEPALIVE void folio_find_status(float* out) {
 // and a canvas drawn outside of one is shown at the next composite all the same.
 EMSCRIPTEN_KEEPALIVE void folio_draw_now() {
     Platform& p = g_platform;
-    if (!p.frame_pending) return;
-    emscripten_cancel_animation_frame(p.frame_request);
+    p.drawing = true;
+    if (p.frame_pending) emscripten_cancel_animation_frame(p.frame_request);
     on_animation_frame(emscripten_get_now(), nullptr);
+}
+
+// The GL set-up, one step per call (boot.js runs each in a task of its own): 0 the context and ImGui's
+// GL back end, 1 the shaders, 2 ImGui's first (empty) frame. Returns 0 when WebGL2 is not available.
+EMSCRIPTEN_KEEPALIVE int folio_init_gl(int step) {
+    if (step == 0) return init_gl_context() ? 1 : 0;
+    if (!init_gl()) return 0;
+    if (step == 2) { // ImGui's first frame, empty: it sets its font atlas up, ahead of the layout's step
+        new_frame(1.0f / 60.0f);
+        ImGui::EndFrame();
+    }
+    return 1;
+}
+
+// Lays the book out at the canvas's size ahead of the first frame, in a task of its own (boot.js): that
+// frame then only draws. An ImGui frame without drawing, since measuring needs ImGui's fonts.
+EMSCRIPTEN_KEEPALIVE void folio_lay_out() {
+    Platform& p = g_platform;
+    if (!p.gl_ready || p.context_lost) return;
+    new_frame(1.0f / 60.0f);
+    const int layouts = p.app.layouts;
+    p.app.lay_out();
+    if (p.app.layouts != layouts) js_measure("layout", p.app.layout_start_ms, p.app.layout_end_ms);
+    ImGui::EndFrame();
 }
 
 EMSCRIPTEN_KEEPALIVE int folio_frames_drawn() { return g_platform.app.frames_drawn; }
