@@ -17,15 +17,15 @@ cd "$root" || exit 2
 seconds="${FUZZ_SECONDS:-60}"
 build="$root/build/fuzz"
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_load fuzz_markdown)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_load fuzz_markdown fuzz_site_reader)
 
 case "$seconds" in
 '' | *[!0-9]*) echo "run.sh: FUZZ_SECONDS must be a whole number of seconds, not '$seconds'" >&2; exit 2 ;;
 esac
 for t in "${targets[@]}"; do
     case "$t" in
-    fuzz_load | fuzz_markdown) ;;
-    *) echo "run.sh: unknown target '$t' (fuzz_load, fuzz_markdown)" >&2; exit 2 ;;
+    fuzz_load | fuzz_markdown | fuzz_site_reader) ;;
+    *) echo "run.sh: unknown target '$t' (fuzz_load, fuzz_markdown, fuzz_site_reader)" >&2; exit 2 ;;
     esac
 done
 
@@ -53,8 +53,9 @@ if grep -q "warning:" "$root/build/fuzz-build.log"; then
     grep "warning:" "$root/build/fuzz-build.log" >&2
 fi
 
-# Dictionaries (generated, not committed): the tokens a mutator cannot guess byte by byte.
-cat >"$build/fuzz_load.dict" <<'EOF'
+# Dictionaries (generated, not committed): the tokens a mutator cannot guess byte by byte. Both JSON
+# readers share JSON's own tokens.
+json_tokens=$(cat <<'EOF'
 "{"
 "}"
 "["
@@ -67,6 +68,9 @@ cat >"$build/fuzz_load.dict" <<'EOF'
 "true"
 "false"
 "null"
+EOF
+)
+{ echo "$json_tokens"; cat <<'EOF'
 "1e400"
 "-0"
 "18446744073709551616"
@@ -137,6 +141,7 @@ cat >"$build/fuzz_load.dict" <<'EOF'
 "\"https://\""
 "\"mailto:\""
 EOF
+} >"$build/fuzz_load.dict"
 cat >"$build/fuzz_markdown.dict" <<'EOF'
 "\x0a"
 "\x0a\x0a"
@@ -178,6 +183,25 @@ cat >"$build/fuzz_markdown.dict" <<'EOF'
 "<div>"
 "\x00"
 EOF
+
+{ echo "$json_tokens"; cat <<'EOF'
+"s"
+"t"
+"f"
+"-1"
+"2147483648"
+"\"writing\""
+"\"items\""
+"\"timeline\""
+"\"slug\""
+"\"title\""
+"\"date\""
+"\"body_url\""
+"\"tags\""
+"\"contents\""
+"\"site\""
+EOF
+} >"$build/fuzz_site_reader.dict"
 
 # A 1 MB stack instead of 8 MB: unbounded recursion (say, on deeply nested Markdown) then shows with
 # inputs of a few kilobytes, which the fuzzer reaches in seconds, not with the ~30 KB it takes under
