@@ -39,3 +39,29 @@ awk -F'\t' '
     if (("seed" in p95) && ("10k" in p95))
       printf "  10k frame p95 within 1.5x seed:     %.2fx -> %s\n", r, (r <= 1.5 ? "met" : "NOT met")
   }' "$tsv"
+
+# Hostile files: `folio check` must refuse them quickly (tests/cli/check_cli.sh checks what it says; the
+# time is printed here, since a timing in a test fails on a loaded machine). Median [min-max] of 3 runs.
+FOLIO="$ROOT/build/native/folio"
+if [ -x "$FOLIO" ]; then
+  hostile="$BENCH_OUT/hostile"
+  mkdir -p "$hostile/deep" "$hostile/quotes"
+  { head -c 100000 /dev/zero | tr '\0' '['; head -c 100000 /dev/zero | tr '\0' ']'; } >"$hostile/deep/content.json"
+  { printf '{"schema": 1, "site": {"title": "Ada", "author": "Ada Example", "tagline": "Compilers.", '
+    printf '"base_url": "https://ada.example/", "language": "en", "description": "Notes."}, "timeline": [], '
+    printf '"writing": [{"slug": "a-post", "title": "A post", "date": "2026-03-01", "dek": "Dek.", "opening": "Opening.", "body": "'
+    head -c 1000000 /dev/zero | tr '\0' '>'
+    printf 'x"}], "contents": [{"title": "writing", "chapter": "writing"}]}\n'; } >"$hostile/quotes/content.json"
+  echo
+  echo "hostile files, folio check wall time (ms), median [min-max] of 3:"
+  for kind in deep quotes; do
+    times=()
+    for _ in 1 2 3; do
+      t0=$(date +%s%N); "$FOLIO" check "$hostile/$kind" >/dev/null 2>&1 || true; t1=$(date +%s%N)
+      times+=($(((t1 - t0) / 1000000)))
+    done
+    sorted=($(printf '%s\n' "${times[@]}" | sort -n))
+    printf '  %-7s %s [%s-%s]  (%s)\n' "$kind" "${sorted[1]}" "${sorted[0]}" "${sorted[2]}" \
+      "$([ "$kind" = deep ] && echo '100,000 nested arrays' || echo 'an article body of 1,000,000 nested > quotes')"
+  done
+fi

@@ -44,13 +44,13 @@ skip() {
     echo "skip $1"
 }
 
-# run ARGS...: runs folio (at most 20 s) with stdout and stderr captured in $out and $err, the exit
+# run ARGS...: runs folio (stopped after 120 s: a hang guard, not a speed test; speed is bench/core.sh's) with stdout and stderr captured in $out and $err, the exit
 # status in $rc and the wall time in milliseconds in $ms.
 out="" err="" rc=0 ms=0
 run() {
     local t0 t1
     t0=$(date +%s%N)
-    timeout 20 "$folio" "$@" >"$tmp/stdout" 2>"$tmp/stderr"
+    timeout 120 "$folio" "$@" >"$tmp/stdout" 2>"$tmp/stderr"
     rc=$?
     t1=$(date +%s%N)
     ms=$(((t1 - t0) / 1000000))
@@ -203,19 +203,17 @@ expect "missing images: every one at once, located in the Markdown, percent-deco
     '"$err" == *"2 errors"*' 'not exactly two errors (one per missing file)'
 
 #-----------------------------------------------------------------------------
-# check: hostile files exit 1 (exactly: not a crash, not a timeout), fast, with a reason
+# check: hostile files exit 1 (exactly: not a crash, not a hang), with a reason
 #-----------------------------------------------------------------------------
 
 b="$(bundle deep < <(head -c 100000 /dev/zero | tr '\0' '['; head -c 100000 /dev/zero | tr '\0' ']'))"
 run check "$b"
-expect "a 100,000-level nested file exits 1 within 10 s" 1 \
-    '$ms -lt 10000' "took ${ms} ms" \
+expect "a 100,000-level nested file exits 1" 1 \
     '"$err" == *"$b/content.json:1:257: error: "*"nesting deeper than 256 levels"*' 'stderr does not report "nesting deeper than 256 levels" at 1:257'
 
 b="$(bundle empty </dev/null)"
 run check "$b"
 expect "an empty file exits 1" 1 \
-    '$ms -lt 10000' "took ${ms} ms" \
     '"$err" == "$b/content.json:1:1: error: the file is empty"*' 'stderr does not start with "<bundle>/content.json:1:1: error: the file is empty"'
 
 b="$(bundle blank < <(printf ' \n\t\r\n'))"
@@ -226,26 +224,22 @@ expect "a file of only whitespace exits 1" 1 \
 b="$(bundle nul-in-string < <(sed 's/Compilers\./Comp\x00ilers./' <<<"$valid"))"
 run check "$b"
 expect "a file with a NUL byte in a string exits 1" 1 \
-    '$ms -lt 10000' "took ${ms} ms" \
     '"$err" == "$b/content.json:4:"*": error: "*' 'stderr does not point at line 4' \
     '"$err" == *"\\u0000"*' 'the hint does not mention \u0000'
 
 b="$(bundle nul-between < <(sed 's/"schema": 1,/"schema": 1,\x00/' <<<"$valid"))"
 run check "$b"
 expect "a file with a NUL byte between values exits 1" 1 \
-    '$ms -lt 10000' "took ${ms} ms" \
     '"$err" == "$b/content.json:2:"*": error: "*' 'stderr does not point at line 2'
 
 b="$(bundle nul-after < <(printf '%s\n' "$valid"; printf '\0 trailing bytes that are not JSON {{{ ]]]\n'))"
 run check "$b"
 expect "a file with a NUL byte after the JSON document exits 1 (nothing after it may be ignored)" 1 \
-    '$ms -lt 10000' "took ${ms} ms" \
     '"$err" == "$b/content.json:13:"*": error: "*' 'stderr does not point at the NUL (line 13)'
 
 b="$(bundle bad-utf8 < <(sed 's/Compilers\./Comp\xffilers./' <<<"$valid"))"
 run check "$b"
 expect "a file with invalid UTF-8 exits 1 with its position" 1 \
-    '$ms -lt 10000' "took ${ms} ms" \
     '"$err" == "$b/content.json:4:62: error: invalid UTF-8 (byte 0xFF)"*' 'stderr does not start with "<bundle>/content.json:4:62: error: invalid UTF-8 (byte 0xFF)"'
 
 b="$(bundle overlong < <(sed 's/Compilers\./Comp\xc0\xafilers./' <<<"$valid"))"
@@ -256,7 +250,6 @@ expect "a file with an overlong UTF-8 sequence exits 1" 1 \
 b="$(bundle binary < <(head -c 4096 /dev/urandom))"
 run check "$b"
 expect "a file of random bytes exits 1" 1 \
-    '$ms -lt 10000' "took ${ms} ms" \
     '"$err" == "$b/content.json:"*": error: "*' 'stderr does not start with "<bundle>/content.json:LINE:COL: error: "'
 
 # Valid JSON whose Markdown nests a million levels deep: every recursive walk of the document tree
@@ -272,7 +265,6 @@ run check "$b"
 expect_deep_status=$rc
 [ "$rc" -eq 1 ] && rc=0 # either 0 or 1 is fine here
 expect "an article body of 1,000,000 nested '>' quotes does not crash check (exit 0 or 1)" 0 \
-    '$ms -lt 10000' "took ${ms} ms" \
     '$expect_deep_status -ne 1 || "$err" == "$b/content.json:"*": error: "*' 'exit 1 without a positioned error'
 
 #-----------------------------------------------------------------------------
