@@ -6,8 +6,6 @@ set -euo pipefail
 # shellcheck source=bench/common.bash
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 
-AIM=450000 # bytes, compressed (brotli), everything the first view downloads
-GOAL_GZIP=200000 # issue 12, goal 6: first load <= 200 KB gzip, fonts included
 
 echo
 echo "== size: bytes on first load, seed site (bench/size.sh) =="
@@ -45,17 +43,9 @@ done
 printf '%-40s %10d %10d %10s\n' "total (${#files[@]} files)" "$tr" "$tg" "$([ "$tb" = 0 ] && echo - || echo "$tb")"
 awk -v r="$tr" -v g="$tg" -v b="$tb" 'BEGIN { printf "%-40s %10.1f %10.1f %10s\n", "total KB (1000 B)", r / 1000, g / 1000, (b ? sprintf("%.1f", b / 1000) : "-") }'
 echo
-if [ "$tb" -gt 0 ]; then
-  best=$tb how=brotli
-else
-  best=$tg how=gzip
-fi
-awk -v b="$best" -v g="$tg" -v aim="$AIM" -v how="$how" 'BEGIN {
-  printf "aim: under %.0f KB compressed for everything the first view downloads\n", aim / 1000
-  printf "  %s: %.1f KB -> %s\n", how, b / 1000, (b < aim) ? "met" : "NOT met"
-  if (how != "gzip") printf "  gzip -9: %.1f KB -> %s (for hosts that only gzip)\n", g / 1000, (g < aim) ? "met" : "NOT met"
-}'
-awk -v g="$tg" -v goal="$GOAL_GZIP" 'BEGIN { printf "goal: first load <= %.0f KB gzip, fonts included: %.1f KB -> %s\n", goal / 1000, g / 1000, (g <= goal) ? "met" : "NOT met" }'
+# Not the goal's figure: the book's own files (the glue, the wasm, site.json) are not named in the HTML
+# (docs/first-view.md, "Two stages"), so the first load is counted below, as the browser makes it.
+echo "(these are the proof's files, the ones the HTML names; the first load, with the book's, is below)"
 
 # The same, counted as a real browser loads it (bench/firstload.mjs: headless Chromium, the requests the
 # server answers until the book is idle), beside a baseline when there is one: FOLIO_SIZE_BASELINE_WEB, a
