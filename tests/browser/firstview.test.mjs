@@ -62,7 +62,7 @@ for (const route of ["/", "/writing/the-tensor-was-only-the-handle"]) {
       assert.equal(b.started.length, 1, `${b.path} asked for once`);
       assert.ok(b.started[0] >= painted, `${b.path} asked for at ${b.started[0]} ms, after the proof's paint at ${painted} ms`);
     }
-    for (const kind of [/\/assets\/folio\.[0-9a-f]+\.js$/, /\/assets\/folio\.[0-9a-f]+\.wasm$/, /^\/site\.json$/, /\/assets\/serif-regular\.[0-9a-f]+\.ttf$/])
+    for (const kind of [/\/assets\/folio\.[0-9a-f]+\.js$/, /\/assets\/folio\.[0-9a-f]+\.wasm$/, /^\/site\.json$/, route === "/" ? /\/assets\/serif-regular\.partial\.[0-9a-f]+\.ttf$/ : /\/assets\/serif-regular\.[0-9a-f]+\.ttf$/])
       assert.ok([...requests.keys()].some((p) => kind.test(p)), `${kind} was fetched`);
     assert.deepEqual(warnings, []);
   });
