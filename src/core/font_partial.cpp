@@ -298,21 +298,24 @@ bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_
     return true;
 }
 
+// The browser reads this one: a scan of the directory, nothing more (it stays small in the wasm).
 bool partial_font_ranges(const void* data, size_t size, std::vector<CodeRange>& out) {
     const auto* b = static_cast<const unsigned char*>(data);
-    std::vector<Table> tables;
-    std::string error;
-    if (!read_tables(b, size, tables, error)) return false;
-    const Table* t = find(tables, kRangesTag);
-    if (!t || t->length < 4) return false;
-    const size_t count = be32(b + t->offset);
-    if (count > (t->length - 4) / 8) return false;
-    out.clear();
-    for (size_t i = 0; i < count; ++i) {
-        const unsigned char* r = b + t->offset + 4 + 8 * i;
-        out.push_back({be32(r), be32(r + 4)});
+    if (size < 12) return false;
+    const size_t tables = be16(b + 4);
+    for (size_t i = 0; i < tables && 12 + 16 * (i + 1) <= size; ++i) {
+        const unsigned char* rec = b + 12 + 16 * i;
+        if (std::memcmp(rec, kRangesTag, 4) != 0) continue;
+        const size_t offset = be32(rec + 8), length = be32(rec + 12);
+        if (offset > size || length > size - offset || length < 4) return false;
+        const size_t count = be32(b + offset);
+        if (count > (length - 4) / 8) return false;
+        out.resize(count);
+        for (size_t k = 0; k < count; ++k)
+            out[k] = {be32(b + offset + 4 + 8 * k), be32(b + offset + 8 + 8 * k)};
+        return true;
     }
-    return true;
+    return false;
 }
 
 bool in_ranges(const std::vector<CodeRange>& ranges, uint32_t c) {
