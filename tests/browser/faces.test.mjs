@@ -112,6 +112,12 @@ test("the front page draws from partial faces; an article with a character they 
   assert.ok(partial.includes(0), "the serif comes as its partial");
   for (const i of partial) assert.equal(fonts.get(FACES[i] + ".partial"), 1, `${FACES[i]}'s partial fetched once`);
   for (const f of FACES) assert.equal(fonts.get(f), undefined, `${f} not fetched whole on the front page`);
+  // The browser's font sanitizer took them: the proof's and the text layer's FontFaces are loaded.
+  const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, "")));
+  for (const i of partial) {
+    assert.ok(loaded.includes(`folio-face-${i}`), `the proof's ${FACES[i]} loaded (${loaded})`);
+    assert.ok(loaded.includes(`folio-layer-${i}`), `the text layer's ${FACES[i]} loaded (${loaded})`);
+  }
   // The canvas draws the front page from them (its first frame was whole: the book took over).
   assert.ok(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")));
   const ranges = partialRanges(url);
