@@ -219,12 +219,25 @@
     return meta.content.split(/\s+/).filter(Boolean).map(Number);
   })();
   function wholeAtFirst(i) { return !firstFaces || firstFaces.indexOf(i) >= 0; }
+  // On the main routes a first face may come as its partial (the outlines of the main book's characters
+  // only, measuring as the face; <meta name="folio-partial">): the book asks for the whole face when a run
+  // needs a character it lacks, and the whole face then replaces it (folio._loadFace).
+  var partialFaces = (function () {
+    var meta = document.querySelector('meta[name="folio-partial"]');
+    if (!meta || !firstFaces || !assets.partials) return [];
+    return meta.content.split(/\s+/).filter(Boolean).map(Number);
+  })();
+  function partialAtFirst(i) { return partialFaces.indexOf(i) >= 0 && !!assets.partials[i]; }
   var faceFetches = [];
   function fetchFace(i) {
     return faceFetches[i] || (faceFetches[i] = fetchOk(assets.fonts[i]).then(function (r) { return r.arrayBuffer(); })
       .then(function (b) { mark("font-" + i); return b; }));
   }
   var fonts = assets.fonts.map(function (url, i) {
+    if (partialAtFirst(i)) {
+      return tracked(fetchOk(assets.partials[i]).then(function (r) { return r.arrayBuffer(); }))
+        .then(function (b) { mark("font-" + i); return { bytes: b, whole: false, partial: true }; });
+    }
     if (wholeAtFirst(i)) return tracked(fetchFace(i)).then(function (b) { return { bytes: b, whole: true }; });
     return tracked(fetchOk(assets.metrics[i]).then(function (r) { return r.arrayBuffer(); }))
       .then(function (b) { return { bytes: b, whole: false }; });
@@ -345,7 +358,8 @@
     var faces = Promise.all(used.map(function (i) {
       // A face the route's first pages show comes whole at first; another (a stand-in for the book) is
       // fetched whole once, and the book's later request for it is the same one (fetchFace).
-      var whole = wholeAtFirst(i) ? fonts[i].then(function (font) { return font.bytes; }) : fetchFace(i);
+      // On a main route the partial is enough: the proof shows only the main book's characters.
+      var whole = wholeAtFirst(i) || partialAtFirst(i) ? fonts[i].then(function (font) { return font.bytes; }) : fetchFace(i);
       return whole.then(function (bytes) {
         var face = new FontFace("folio-face-" + i, bytes.slice(0));
         document.fonts.add(face);
@@ -449,7 +463,7 @@
       }, failWith);
     };
     var steps = faces.map(function (font, face) {
-      var add = font.whole ? Module._folio_add_font : Module._folio_add_font_metrics;
+      var add = font.partial ? Module._folio_add_font_partial : font.whole ? Module._folio_add_font : Module._folio_add_font_metrics;
       return function () { timed("add-font-" + face, function () { add(face, copyIn(Module, font.bytes), font.bytes.byteLength); }); };
     });
     steps.push(function () {

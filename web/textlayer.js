@@ -42,16 +42,22 @@
     var upm = v.getUint16(t.head + 18), asc = v.getInt16(t.hhea + 4), desc = v.getInt16(t.hhea + 6);
     return { em: upm / (asc - desc), ascent: asc / (asc - desc), mid: (asc + desc) / 2 / upm };
   }
+  var layerFaces = [];
   function addFace(i, buf) {
     var f = new FontFace("folio-layer-" + i, buf.slice(0));
-    return f.load().then(function (loaded) { document.fonts.add(loaded); });
+    return f.load().then(function (loaded) {
+      document.fonts.add(loaded);
+      if (layerFaces[i]) document.fonts.delete(layerFaces[i]); // a partial the whole face replaces
+      layerFaces[i] = loaded;
+    });
   }
-  // fonts[i]: {bytes, whole}. A face that is not whole yet is a stand-in (advances, no outlines): its metrics
-  // are the face's; its runs are set in a fallback font, fitted to their boxes, until folio._font(i) brings it.
+  // fonts[i]: {bytes, whole, partial}. A face that is neither whole nor partial yet is a stand-in (advances,
+  // no outlines): its metrics are the face's; its runs are set in a fallback font, fitted to their boxes,
+  // until folio._font(i) brings it. A partial measures as the face: the layer is set in it at once.
   folio._fonts = function (fonts) {
     fontsReady = Promise.all(fonts.map(function (font, i) {
       faces[i] = { family: "folio-layer-" + i, m: metrics(font.bytes) };
-      return font.whole ? addFace(i, font.bytes) : null;
+      return font.whole || font.partial ? addFace(i, font.bytes) : null;
     })).then(function () {
       fontsLoaded = true;
       if (data) { var doc = data; data = null; build(doc); }

@@ -24,6 +24,7 @@
 
 #include "core/bound.h"
 #include "core/emit.h"
+#include "core/font_partial.h"
 #include "core/load.h"
 #include "core/routes.h"
 #include "core/search_index.h"
@@ -197,7 +198,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     files.push_back({"assets/" + hashed_name("folio", ".js", js), js});
     files.push_back({"assets/" + hashed_name("folio", ".wasm", wasm), wasm});
     FaceMetrics face_metric[kFaceCount];
-    std::vector<std::string> font_urls;
+    std::vector<std::string> font_urls, font_bytes;
     bool fonts_usable = true; // stand-ins (tests) build the site without the proof
     for (int i = 0; i < kFaceCount; ++i) {
         std::string font;
@@ -207,6 +208,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         std::string stem = fs::path(kFontFiles[i]).stem().string();
         std::string path = "/assets/" + hashed_name(stem, ".ttf", font);
         files.push_back({path.substr(1), font});
+        font_bytes.push_back(font);
         manifest["fonts"].push_back(path);
         font_urls.push_back(path);
         assets.fonts.push_back(path);
@@ -239,13 +241,6 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     // The page's first paint (the proof) needs only what the HTML names: the stylesheet, boot.js and the
     // faces (preloaded). The book's own files (the glue, the wasm, site.json) are not preloaded: boot.js
     // asks for all three at once when the proof has been painted (docs/first-view.md, "Two stages").
-    // One script: boot, the text layer (it must exist before the wasm registers events on it), the find keys.
-    // The web build leaves them minified beside the glue (tools/minify.cjs); without that, compacted here.
-    std::string page_scripts;
-    if (!read_whole_file(web_dir + "/boot.min.js", page_scripts))
-        page_scripts = compact_script(boot + "\n" + text_layer + "\n" + find_keys);
-    std::string boot_full = "window.FOLIO_ASSETS = " + manifest.dump() + ";\n" + page_scripts;
-    assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     // The proof of each route's first page (ui/proof.h) is laid out with the same fonts as the book.
     HeadlessImGui imgui;
     Fonts fonts;
@@ -256,6 +251,32 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
                      fonts_dir.c_str());
     if (fonts_usable) imgui.begin_frame(1280, 800);
     ProofMaker proofs(site, fonts, fonts_usable);
+    // The main routes' faces as partials (core/font_partial.h): outlines only for the characters the main
+    // book shows, so the front page's first load carries only those; the whole face comes when a run needs it.
+    if (fonts_usable && !assets.font_metrics.empty()) {
+        assets.font_partials.assign(kFaceCount, "");
+        manifest["partials"] = nlohmann::json::array();
+        for (int i = 0; i < kFaceCount; ++i) {
+            const std::vector<uint32_t> chars = proofs.main_characters(static_cast<Face>(i));
+            std::string partial, error;
+            if (!chars.empty() && !make_partial_font(font_bytes[i], chars, partial, error))
+                return fail("cannot make the partial of font " + std::string(kFontFiles[i]) + ": " + error);
+            std::string path;
+            if (!chars.empty()) {
+                path = "/assets/" + hashed_name(fs::path(kFontFiles[i]).stem().string() + ".partial", ".ttf", partial);
+                files.push_back({path.substr(1), std::move(partial)});
+            }
+            assets.font_partials[i] = path;
+            manifest["partials"].push_back(path);
+        }
+    }
+    // One script: boot, the text layer (it must exist before the wasm registers events on it), the find keys.
+    // The web build leaves them minified beside the glue (tools/minify.cjs); without that, compacted here.
+    std::string page_scripts;
+    if (!read_whole_file(web_dir + "/boot.min.js", page_scripts))
+        page_scripts = compact_script(boot + "\n" + text_layer + "\n" + find_keys);
+    std::string boot_full = "window.FOLIO_ASSETS = " + manifest.dump() + ";\n" + page_scripts;
+    assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     // Each page fetches whole the faces its proof shows (the proof is made just before the page's head),
     // the others as stand-ins; a page without a proof fetches every face.
     assets.first_faces = [&proofs](const Route& r) { return proofs.faces(r); };

@@ -346,17 +346,22 @@ std::string canonical_url(const Site& site, const Route& r) {
     return r.kind == RouteKind::NotFound ? site.info.base_url + "404.html" : absolute_url(site, r.path);
 }
 
-// The faces the route's first pages show, whole; the others as stand-ins (see SiteAssets).
+// The faces the route's first pages show, whole (on the main routes, their partials); the others as
+// stand-ins (see SiteAssets).
 std::string face_preloads(const SiteAssets& assets, const Route& r) {
     const bool stand_ins = assets.font_metrics.size() == assets.fonts.size() && !assets.fonts.empty();
     const unsigned first = stand_ins && assets.first_faces ? assets.first_faces(r) : ~0u;
-    std::string out, names;
+    std::string out, names, partials;
     for (size_t i = 0; i < assets.fonts.size(); ++i) {
         const bool whole = (first >> i) & 1u;
-        out += preload_tag(whole ? assets.fonts[i] : assets.font_metrics[i]);
+        const bool partial = whole && stand_ins && r.kind == RouteKind::Main && i < assets.font_partials.size() &&
+                             !assets.font_partials[i].empty();
+        out += preload_tag(partial ? assets.font_partials[i] : whole ? assets.fonts[i] : assets.font_metrics[i]);
         if (whole) names += (names.empty() ? "" : " ") + std::to_string(i);
+        if (partial) partials += (partials.empty() ? "" : " ") + std::to_string(i);
     }
     if (stand_ins) out += meta("name", "folio-faces", names);
+    if (!partials.empty()) out += meta("name", "folio-partial", partials);
     return out;
 }
 

@@ -23,6 +23,10 @@ struct SiteAssets {
     // the others, and names the first ones in <meta name="folio-faces" content="0 2"> for boot.js.
     std::vector<std::string> fonts, font_metrics;
     std::function<unsigned(const Route&)> first_faces; // bit i: Face i
+    // Partial faces (core/font_partial.h: the face drawing only the main book's characters), by Face; ""
+    // or missing: none. The main routes preload a first face's partial instead of the face, and name them
+    // in <meta name="folio-partial" content="0 2">; articles and tag pages (books of their own) never.
+    std::vector<std::string> font_partials;
 };
 
 struct OutputFile {

@@ -457,9 +457,11 @@ struct PageDraw {
 
 ImFont* font_of(const App& a, Face f) { return a.fonts.face[static_cast<int>(f)]; }
 
+// A run is drawn only whole: a partial face that lacks one of its characters leaves it to the whole face.
 void draw_text(const PageDraw& d, Face face, float size, ImVec2 pos, ImU32 col, const std::string& t) {
     ImFont* f = font_of(d.app, face);
-    if (f) d.dl->AddText(f, size * d.s, pos, col, t.data(), t.data() + t.size());
+    if (f && d.app.fonts.draws(face, t.data(), t.data() + t.size()))
+        d.dl->AddText(f, size * d.s, pos, col, t.data(), t.data() + t.size());
 }
 
 // A link on the canvas: hover and click. Keyboard focus lives in the text layer's <a> elements (the
@@ -512,7 +514,7 @@ void draw_code_edges(PageDraw& d) {
             const float y0 = std::round(d.origin.y + t.y * s), y1 = std::round(d.origin.y + (t.y + t.h) * s);
             const float em = a.css_px(Face::Mono, t.size), fade = std::min(2.5f * em, (x1 - x0) * 0.25f);
             const float pad = t.x - p.x; // the panel's inner margin, page units
-            ImFont* f = font_of(a, Face::Mono);
+            ImFont* f = a.fonts.whole(Face::Mono) ? font_of(a, Face::Mono) : nullptr; // the marks: not the book's text
             const float fs = t.size * s * 0.9f;
             const float text_top = y0 + glyph_top(t) * s; // as the line itself is drawn
             const float ty = text_top + (t.size * s - fs) * 0.5f;
@@ -577,7 +579,7 @@ void draw_page(PageDraw& d) {
             }
             d.dl->AddRect(p0, p1, a.theme.ink_of(Ink::Rule), 4.0f * s);
             ImFont* f = font_of(a, Face::Italic);
-            if (f) {
+            if (f && a.fonts.draws(Face::Italic, b.text.data(), b.text.data() + b.text.size())) {
                 float fs = b.size * s;
                 ImVec2 ts = f->CalcTextSizeA(fs, FLT_MAX, (p1.x - p0.x) - 24, b.text.c_str());
                 d.dl->AddText(f, fs, ImVec2(p0.x + 12, (p0.y + p1.y - ts.y) * 0.5f), a.theme.ink_of(Ink::Muted),
@@ -647,8 +649,9 @@ void draw_message(App& a, ImDrawList* dl) {
     }
 }
 
-// Faces that so far only measure (Fonts::metrics) are asked for when a page within a few pages of the
-// view shows them, so they usually arrive before the reader gets there; one on screen now marks the frame.
+// Faces that so far only measure (Fonts::metrics), or that are partial and lack a character of a run, are
+// asked for whole when a page within a few pages of the view shows them, so they usually arrive before the
+// reader gets there; one on screen now marks the frame.
 void ask_for_faces(App& a, int first) {
     constexpr int kAhead = 4; // pages beyond the screen, either way
     const int n = static_cast<int>(a.book.pages.size());
@@ -657,7 +660,8 @@ void ask_for_faces(App& a, int first) {
         ++last;
     for (int i = std::max(0, first - kAhead); i < std::min(n, last + 1 + kAhead); ++i)
         for (const Box& b : a.book.pages[i].boxes) {
-            if (b.kind != BoxKind::Text || a.fonts.drawable(b.face)) continue;
+            if (b.kind != BoxKind::Text || a.fonts.draws(b.face, b.text.data(), b.text.data() + b.text.size()))
+                continue;
             const int f = static_cast<int>(b.face);
             if (i >= first && i <= last) a.faces_missing_on_screen = true;
             if (a.faces_asked[f]) continue;

@@ -1,6 +1,8 @@
 // folio ui: fonts. See fonts.h.
 #include "ui/fonts.h"
 
+#include <imgui_internal.h> // ImTextCharFromUtf8
+
 #include <cfloat>
 #include <cstdio>
 #include <cstring>
@@ -8,8 +10,26 @@
 namespace folio {
 
 bool Fonts::complete() const {
-    for (ImFont* f : face)
-        if (!f) return false;
+    for (int i = 0; i < kFaceCount; ++i)
+        if (!face[i] || partial[i]) return false;
+    return true;
+}
+
+// White space draws nothing in any face; a partial need not have it.
+static bool blank(unsigned c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0xA0 || (c >= 0x2000 && c <= 0x200B) ||
+           c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
+bool Fonts::draws(Face f, const char* begin, const char* end) const {
+    const int i = static_cast<int>(f);
+    if (!face[i]) return false;
+    if (!partial[i]) return true;
+    for (const char* s = begin; s < end;) {
+        unsigned c = static_cast<unsigned char>(*s);
+        s += c < 0x80 ? 1 : ImTextCharFromUtf8(&c, s, end);
+        if (!blank(c) && !in_ranges(draws_chars[i], c)) return false;
+    }
     return true;
 }
 
@@ -75,8 +95,23 @@ static ImFont* add_to_atlas(Fonts& fonts, int i, void* data, size_t size, const 
 bool add_font(Fonts& fonts, Face face, void* data, size_t size) {
     const int i = static_cast<int>(face);
     ImFont* f = add_to_atlas(fonts, i, data, size, "folio-face");
-    if (f) fonts.face[i] = f;
-    return f != nullptr;
+    if (!f) return false;
+    fonts.face[i] = f;
+    fonts.partial[i] = false;
+    fonts.draws_chars[i].clear();
+    return true;
+}
+
+bool add_font_partial(Fonts& fonts, Face face, void* data, size_t size) {
+    const int i = static_cast<int>(face);
+    std::vector<CodeRange> ranges;
+    if (i < 0 || i >= kFaceCount || !partial_font_ranges(data, size, ranges)) return false;
+    ImFont* f = add_to_atlas(fonts, i, data, size, "folio-partial");
+    if (!f) return false;
+    fonts.face[i] = f;
+    fonts.partial[i] = true;
+    fonts.draws_chars[i] = std::move(ranges);
+    return true;
 }
 
 bool add_font_metrics(Fonts& fonts, Face face, void* data, size_t size) {

@@ -4,7 +4,9 @@
 #include <imgui.h>
 
 #include <cstddef>
+#include <vector>
 
+#include "core/font_partial.h"
 #include "core/layout.h"
 
 namespace folio {
@@ -22,13 +24,23 @@ namespace folio {
 // that uses it). Until then its stand-in measures: a font with the face's own advances and vertical
 // metrics and no outlines (`<face>.metrics.ttf`, made by ./folio with the subset fonts), so the layout is
 // the same, to the bit, before and after the face arrives, and nothing moves when it does.
+//
+// A face may also be present as a partial (core/font_partial.h: the face with outlines only for the
+// characters the main book shows, measuring exactly as the face). It draws the runs whose characters it
+// has; a run it cannot draw is a run in a face still to come: the book asks for the whole face, which
+// then replaces the partial without a new layout.
 struct Fonts {
-    ImFont* face[kFaceCount] = {};    // the faces that draw (and measure)
+    ImFont* face[kFaceCount] = {};    // the faces that draw (and measure), whole or partial
     ImFont* metrics[kFaceCount] = {}; // stand-ins that only measure, for faces still to come
+    bool partial[kFaceCount] = {};    // face[i] is a partial face, drawing only draws_chars[i]
+    std::vector<CodeRange> draws_chars[kFaceCount];
     float box_per_em[kFaceCount] = {1, 1, 1, 1, 1};
-    bool complete() const;   // every face can draw
+    bool complete() const;   // every face can draw everything
     bool measurable() const; // every face can be measured: the book can be laid out
-    bool drawable(Face f) const { return face[static_cast<int>(f)] != nullptr; }
+    bool drawable(Face f) const { return face[static_cast<int>(f)] != nullptr; } // some of its characters at least
+    bool whole(Face f) const { return drawable(f) && !partial[static_cast<int>(f)]; }
+    // Whether the face can draw every character of the text (white space always).
+    bool draws(Face f, const char* begin, const char* end) const;
     ImFont* measuring(Face f) const {
         const int i = static_cast<int>(f);
         return face[i] ? face[i] : metrics[i];
@@ -51,6 +63,9 @@ bool vertical_metrics(const void* data, size_t size, VerticalMetrics& out);
 bool add_font(Fonts& fonts, Face face, void* data, size_t size);
 // Adds a face's stand-in for measuring (see Fonts). The same ownership and checks as add_font.
 bool add_font_metrics(Fonts& fonts, Face face, void* data, size_t size);
+// Adds a face's partial (core/font_partial.h). The same ownership and checks as add_font; false also when
+// the data has no record of the characters it draws. A whole face added later replaces it.
+bool add_font_partial(Fonts& fonts, Face face, void* data, size_t size);
 
 // Measures with the ImGui fonts: the same numbers the layout and the drawing use.
 struct ImGuiMeasurer : Measurer {

@@ -310,6 +310,26 @@ const Book& ProofMaker::main_book(size_t v) {
     return *main_[v];
 }
 
+std::vector<uint32_t> ProofMaker::main_characters(Face face) {
+    std::vector<bool> seen;
+    for (size_t v = 0; v < variants_.size(); ++v)
+        for (const Page& pg : main_book(v).pages)
+            for (const Box& b : pg.boxes) {
+                if (b.kind != BoxKind::Text || b.face != face) continue;
+                const char* end = b.text.data() + b.text.size();
+                for (const char* s = b.text.data(); s < end;) {
+                    unsigned int c = static_cast<unsigned char>(*s);
+                    s += c < 0x80 ? 1 : ImTextCharFromUtf8(&c, s, end);
+                    if (c >= seen.size()) seen.resize(c + 1, false);
+                    seen[c] = true;
+                }
+            }
+    std::vector<uint32_t> out;
+    for (size_t c = 0; c < seen.size(); ++c)
+        if (seen[c]) out.push_back(static_cast<uint32_t>(c));
+    return out;
+}
+
 std::string ProofMaker::html(const Route& route) {
     if (!enabled_ ||
         (route.kind != RouteKind::Main && route.kind != RouteKind::Article && route.kind != RouteKind::Tag))

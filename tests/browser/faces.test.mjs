@@ -3,16 +3,19 @@
 // outlines); a face the reader nears is fetched once, when the book asks for it, and drawn with ink.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import { join as pathJoin } from "node:path";
 import { useSite, ready, settle, inkIn } from "./harness.mjs";
 
 const env = useSite();
 const FACES = ["serif-regular", "serif-italic", "serif-bold", "serif-bolditalic", "mono-regular"];
 
-// Font files asked for, by name: "serif-bold" (whole) or "serif-bold.metrics" (its stand-in).
+// Font files asked for, by name: "serif-bold" (whole), "serif-bold.metrics" (its stand-in) or
+// "serif-bold.partial" (its partial: the main book's characters only).
 function fontRequests(page) {
   const seen = new Map();
   page.on("request", (r) => {
-    const m = /\/assets\/([a-z-]+(?:\.metrics)?)\.[0-9a-f]+\.ttf$/.exec(new URL(r.url()).pathname);
+    const m = /\/assets\/([a-z-]+(?:\.metrics|\.partial)?)\.[0-9a-f]+\.ttf$/.exec(new URL(r.url()).pathname);
     if (m) seen.set(m[1], (seen.get(m[1]) || 0) + 1);
   });
   return seen;
@@ -55,8 +58,12 @@ test("the first view fetches whole only the faces its first pages show; a later 
   assert.ok(first.includes(0), "the serif is always whole");
   const later = FACES.map((_, i) => i).filter((i) => !first.includes(i));
   assert.ok(later.includes(2), `the bold face is not on the first pages of /books/ (first: ${first})`);
+  // A main route: its first faces come as partials (the main book's characters), nothing whole yet.
+  const partial = (await page.evaluate(() => document.querySelector('meta[name="folio-partial"]').content)).split(" ").map(Number);
+  assert.deepEqual(partial, first, "every first face comes as its partial");
   for (const i of first) {
-    assert.equal(fonts.get(FACES[i]), 1, `${FACES[i]} fetched whole, once`);
+    assert.equal(fonts.get(FACES[i] + ".partial"), 1, `${FACES[i]}'s partial fetched once`);
+    assert.equal(fonts.get(FACES[i]), undefined, `${FACES[i]} not fetched whole before it is needed`);
     assert.equal(fonts.get(FACES[i] + ".metrics"), undefined, `no stand-in for ${FACES[i]}`);
   }
   for (const i of later) assert.equal(fonts.get(FACES[i] + ".metrics"), 1, `${FACES[i]}'s stand-in fetched once`);
@@ -70,6 +77,79 @@ test("the first view fetches whole only the faces its first pages show; a later 
   assert.equal(fonts.get("serif-bold"), 1, "the bold face was fetched whole, once");
   const ink = await inkIn(page, box, [252, 250, 245]);
   assert.ok(ink.differ > ink.total * 0.04, `"${box.text}" in bold has ink on the canvas (${ink.differ} of ${ink.total} pixels)`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The code points a partial face draws: its FOLi table (src/core/font_partial.h), read from the built file.
+function partialRanges(path) {
+  const b = fs.readFileSync(pathJoin(process.env.FOLIO_SITE, path));
+  const tables = b.readUInt16BE(4);
+  for (let i = 0; i < tables; i++) {
+    const rec = 12 + 16 * i;
+    if (b.toString("latin1", rec, rec + 4) !== "FOLi") continue;
+    const at = b.readUInt32BE(rec + 8), n = b.readUInt32BE(at), out = [];
+    for (let k = 0; k < n; k++) out.push([b.readUInt32BE(at + 4 + 8 * k), b.readUInt32BE(at + 8 + 8 * k)]);
+    return out;
+  }
+  return null;
+}
+
+test("the front page draws from partial faces; an article with a character they lack fetches the whole face once, and draws it", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "warning" || m.type() === "error") errors.push(m.text()); });
+  const fonts = fontRequests(page);
+  await page.goto(env.base + "/");
+  await ready(page);
+  await settle(page);
+  const { partial, url } = await page.evaluate(() => ({
+    partial: document.querySelector('meta[name="folio-partial"]').content.split(" ").map(Number),
+    url: window.FOLIO_ASSETS.partials[0],
+  }));
+  assert.ok(partial.includes(0), "the serif comes as its partial");
+  for (const i of partial) assert.equal(fonts.get(FACES[i] + ".partial"), 1, `${FACES[i]}'s partial fetched once`);
+  for (const f of FACES) assert.equal(fonts.get(f), undefined, `${f} not fetched whole on the front page`);
+  // The browser's font sanitizer took them: the proof's and the text layer's FontFaces are loaded.
+  const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, "")));
+  for (const i of partial) {
+    assert.ok(loaded.includes(`folio-face-${i}`), `the proof's ${FACES[i]} loaded (${loaded})`);
+    assert.ok(loaded.includes(`folio-layer-${i}`), `the text layer's ${FACES[i]} loaded (${loaded})`);
+  }
+  // The canvas draws the front page from them (its first frame was whole: the book took over).
+  assert.ok(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")));
+  const ranges = partialRanges(url);
+  assert.ok(ranges && ranges.length > 0, "the partial records what it draws");
+
+  // An article (a book of its own) with serif characters outside the partial: the whole serif comes, once.
+  await page.evaluate(() => window.folio.go("/writing/the-tensor-was-only-the-handle"));
+  await page.waitForFunction(() => document.fonts.check("16px folio-layer-0") && window.folio.framesDrawn > 0);
+  const lacking = (text) => [...text].some((ch) => {
+    const c = ch.codePointAt(0);
+    return !/\s/.test(ch) && !ranges.some(([lo, hi]) => c >= lo && c <= hi);
+  });
+  let box = null;
+  for (let i = 0; i < 100 && !box; i++) {
+    await settle(page);
+    if (fonts.get("serif-regular") !== 1) continue;
+    box = await page.evaluate((rs) => {
+      const lacks = (t) => [...t].some((ch) => !/\s/.test(ch) && !rs.some(([lo, hi]) => ch.codePointAt(0) >= lo && ch.codePointAt(0) <= hi));
+      for (const e of document.querySelectorAll("#layer [data-i]")) {
+        const r = e.getBoundingClientRect();
+        if (e.style.fontFamily === "folio-layer-0" && lacks(e.textContent) && r.top > 40 && r.bottom < innerHeight - 40 && r.width > 20)
+          return { x: r.left, y: r.top, width: r.width, height: r.height, text: e.textContent };
+      }
+      return null;
+    }, ranges);
+  }
+  assert.ok(box, "a serif run with a character the partial lacks is on screen, after the whole serif came");
+  assert.ok(lacking(box.text));
+  assert.equal(fonts.get("serif-regular"), 1, "the whole serif fetched once");
+  assert.equal(fonts.get("serif-regular.partial"), 1, "the partial not fetched again");
+  const ink = await inkIn(page, box, [252, 250, 245]);
+  assert.ok(ink.differ > ink.total * 0.04, `"${box.text}" has ink on the canvas (${ink.differ} of ${ink.total} pixels)`);
   assert.deepEqual(errors, []);
   await context.close();
 });

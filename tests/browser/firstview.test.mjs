@@ -67,7 +67,7 @@ for (const route of ["/", "/writing/the-tensor-was-only-the-handle"]) {
       assert.ok(b.started[0] >= after, `${b.path} asked for at ${b.started[0]} ms, after the proof's paint at ${painted} ms` +
         (expiredAt >= 0 ? ` or the wait's end at ${expiredAt} ms` : ""));
     }
-    for (const kind of [/\/assets\/folio\.[0-9a-f]+\.js$/, /\/assets\/folio\.[0-9a-f]+\.wasm$/, /^\/site\.json$/, /\/assets\/serif-regular\.[0-9a-f]+\.ttf$/])
+    for (const kind of [/\/assets\/folio\.[0-9a-f]+\.js$/, /\/assets\/folio\.[0-9a-f]+\.wasm$/, /^\/site\.json$/, route === "/" ? /\/assets\/serif-regular\.partial\.[0-9a-f]+\.ttf$/ : /\/assets\/serif-regular\.[0-9a-f]+\.ttf$/])
       assert.ok([...requests.keys()].some((p) => kind.test(p)), `${kind} was fetched`);
     assert.deepEqual(warnings, []);
   });

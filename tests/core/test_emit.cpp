@@ -704,3 +704,43 @@ TEST_CASE("a page preloads the faces its route's first pages show, and the stand
     CHECK(preloads(whole, "/assets/serif-italic.2.ttf") == 1);
     CHECK(whole.find("folio-faces") == std::string::npos);
 }
+
+TEST_CASE("the main routes preload the partials of their first faces; articles and tag pages the whole faces") {
+    Site site = seed_site();
+    SiteAssets a = test_assets();
+    a.fonts = {"/assets/serif-regular.1.ttf", "/assets/serif-italic.2.ttf", "/assets/serif-bold.3.ttf"};
+    a.font_metrics = {"/assets/serif-regular.metrics.4.ttf", "/assets/serif-italic.metrics.5.ttf",
+                      "/assets/serif-bold.metrics.6.ttf"};
+    a.font_partials = {"/assets/serif-regular.partial.7.ttf", "", "/assets/serif-bold.partial.9.ttf"};
+    a.first_faces = [](const Route&) { return 0b101u; };
+    auto preloads = [](const std::string& page, const std::string& path) {
+        return count_of(page, "<link rel=\"preload\" href=\"" + path + "\" as=\"fetch\" crossorigin>");
+    };
+    for (const char* path : {"/", "/books/"}) {
+        INFO(path);
+        const std::string main = emit_page(site, resolve_route(site, path), "{{head}}", a).contents;
+        CHECK(preloads(main, "/assets/serif-regular.partial.7.ttf") == 1);
+        CHECK(preloads(main, "/assets/serif-bold.partial.9.ttf") == 1);
+        CHECK(preloads(main, "/assets/serif-regular.1.ttf") == 0);
+        CHECK(preloads(main, "/assets/serif-bold.3.ttf") == 0);
+        CHECK(preloads(main, "/assets/serif-italic.metrics.5.ttf") == 1);
+        CHECK(main.find("<meta name=\"folio-faces\" content=\"0 2\">") != std::string::npos);
+        CHECK(main.find("<meta name=\"folio-partial\" content=\"0 2\">") != std::string::npos);
+    }
+    const std::string article =
+        emit_page(site, resolve_route(site, "/writing/" + site.writing.front().slug), "{{head}}", a).contents;
+    CHECK(preloads(article, "/assets/serif-regular.1.ttf") == 1);
+    CHECK(preloads(article, "/assets/serif-bold.3.ttf") == 1);
+    CHECK(article.find(".partial.") == std::string::npos);
+    CHECK(article.find("folio-partial") == std::string::npos);
+    for (const auto& [t, articles] : site.tags) {
+        const Route r = resolve_route(site, tag_path(t));
+        REQUIRE(r.kind == RouteKind::Tag);
+        CHECK(emit_page(site, r, "{{head}}", a).contents.find(".partial.") == std::string::npos);
+    }
+    // Without stand-ins (an older fonts folder) every face comes whole, partials or not.
+    a.font_metrics.clear();
+    const std::string whole = emit_page(site, resolve_route(site, "/"), "{{head}}", a).contents;
+    CHECK(preloads(whole, "/assets/serif-regular.1.ttf") == 1);
+    CHECK(whole.find("folio-partial") == std::string::npos);
+}

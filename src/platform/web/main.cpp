@@ -598,15 +598,27 @@ EMSCRIPTEN_KEEPALIVE int folio_set_site(const char* json, int len) {
 }
 
 // A font file (malloc'd by the caller; ownership passes to ImGui). face: folio::Face. A face whose
-// stand-in laid the book out changes nothing but the ink: the pages are drawn again, not laid out.
+// stand-in or partial laid the book out changes nothing but the ink: the pages are drawn again, not laid out.
 EMSCRIPTEN_KEEPALIVE int folio_add_font(int face, void* data, int len) {
     folio::Fonts& fonts = g_platform.app.fonts;
-    const bool measured = face >= 0 && face < folio::kFaceCount && fonts.metrics[face];
+    const bool measured = face >= 0 && face < folio::kFaceCount && (fonts.metrics[face] || fonts.face[face]);
     if (!folio::add_font(fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len))) {
         std::free(data);
         return 0;
     }
     if (!measured) g_platform.app.book_dirty = true;
+    request_frame(2);
+    return 1;
+}
+
+// A face's partial (Fonts::partial): it measures as the face and draws the main book's characters.
+EMSCRIPTEN_KEEPALIVE int folio_add_font_partial(int face, void* data, int len) {
+    if (!folio::add_font_partial(g_platform.app.fonts, static_cast<folio::Face>(face), data,
+                                 static_cast<size_t>(len))) {
+        std::free(data);
+        return 0;
+    }
+    g_platform.app.book_dirty = true;
     request_frame(2);
     return 1;
 }

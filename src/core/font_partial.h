@@ -1,0 +1,37 @@
+// folio core: partial faces (docs/first-view.md, "Faces that come later").
+//
+// A partial face is a TrueType face with outlines kept only for the glyphs of some characters (the ones
+// the main book shows) and every other glyph emptied. Everything measuring reads (cmap, hmtx, hhea,
+// head, maxp) is the face's own, byte for byte, so a book laid out with the partial is the book laid out
+// with the face, and the face can replace it later without a new layout. The characters it draws are
+// recorded in a private table, `FOLi`, so the book knows which runs it can draw.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace folio {
+
+// A range of code points, both ends included.
+struct CodeRange {
+    uint32_t first = 0, last = 0;
+};
+
+// Makes the partial of a TrueType face (glyf outlines) that draws code_points (any order, repeats
+// allowed): the glyphs they map to (cmap format 4 or 12), the components of composites among them, and
+// glyph 0 keep their outlines. Returns false with a reason in error for anything that is not a
+// well-formed TrueType face (never reads out of bounds).
+bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_points, std::string& out,
+                       std::string& error);
+
+// The code points a partial face draws, sorted (its FOLi table). False when the data has no such table
+// (a whole face, or not a font).
+bool partial_font_ranges(const void* data, size_t size, std::vector<CodeRange>& out);
+
+// Whether c falls in the sorted ranges.
+bool in_ranges(const std::vector<CodeRange>& ranges, uint32_t c);
+
+} // namespace folio
