@@ -17,15 +17,15 @@ cd "$root" || exit 2
 seconds="${FUZZ_SECONDS:-60}"
 build="$root/build/fuzz"
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_load fuzz_markdown fuzz_site_reader)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_load fuzz_markdown fuzz_site_reader fuzz_font_partial)
 
 case "$seconds" in
 '' | *[!0-9]*) echo "run.sh: FUZZ_SECONDS must be a whole number of seconds, not '$seconds'" >&2; exit 2 ;;
 esac
 for t in "${targets[@]}"; do
     case "$t" in
-    fuzz_load | fuzz_markdown | fuzz_site_reader) ;;
-    *) echo "run.sh: unknown target '$t' (fuzz_load, fuzz_markdown, fuzz_site_reader)" >&2; exit 2 ;;
+    fuzz_load | fuzz_markdown | fuzz_site_reader | fuzz_font_partial) ;;
+    *) echo "run.sh: unknown target '$t' (fuzz_load, fuzz_markdown, fuzz_site_reader, fuzz_font_partial)" >&2; exit 2 ;;
     esac
 done
 
@@ -203,6 +203,24 @@ EOF
 EOF
 } >"$build/fuzz_site_reader.dict"
 
+# A font's table tags, and the bytes that start a TrueType face or mark a glyph.
+cat >"$build/fuzz_font_partial.dict" <<'EOF'
+"\x00\x01\x00\x00"
+"true"
+"OTTO"
+"head"
+"hhea"
+"maxp"
+"hmtx"
+"cmap"
+"loca"
+"glyf"
+"FOLi"
+"\x00\x04"
+"\x00\x0c"
+"\xff\xff"
+EOF
+
 # A 1 MB stack instead of 8 MB: unbounded recursion (say, on deeply nested Markdown) then shows with
 # inputs of a few kilobytes, which the fuzzer reaches in seconds, not with the ~30 KB it takes under
 # ASan's large frames on the default stack. FUZZ_STACK_KB overrides.
@@ -220,6 +238,14 @@ for t in "${targets[@]}"; do
     corpus="$build/corpus-$name"
     mkdir -p "$corpus"
     cp -n "$root/tests/fuzz/corpus/$name/"* "$corpus/" 2>/dev/null || true
+    # Fonts are not committed (they come from Debian's packages): the font target's seeds are the subset
+    # fonts ./folio makes, each after a choice byte (see fuzz_font_partial.cpp).
+    if [ "$t" = fuzz_font_partial ]; then
+        for f in "$root"/build/fonts/*.ttf; do
+            [ -f "$f" ] || continue
+            for choice in 1 3; do { printf "\\x0$choice"; cat "$f"; } >"$corpus/seed-$choice-$(basename "$f")"; done
+        done
+    fi
     log="$build/$t.log"
     echo "== $t: ${seconds} s from $(find "$corpus" -type f | wc -l) inputs in build/fuzz/corpus-$name (log: build/fuzz/$t.log)"
     "$build/$t" "$corpus" \
