@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 
 namespace folio {
 
@@ -457,6 +458,9 @@ struct PageDraw {
 
 ImFont* font_of(const App& a, Face f) { return a.fonts.face[static_cast<int>(f)]; }
 
+// The marks beside a code line that runs on past its panel, in the mono face: "‹" then "›", 3 bytes each.
+constexpr const char* kCodeMarks = "\xE2\x80\xB9\xE2\x80\xBA";
+
 // A run is drawn only whole: a partial face that lacks one of its characters leaves it to the whole face.
 void draw_text(const PageDraw& d, Face face, float size, ImVec2 pos, ImU32 col, const std::string& t) {
     ImFont* f = font_of(d.app, face);
@@ -514,19 +518,21 @@ void draw_code_edges(PageDraw& d) {
             const float y0 = std::round(d.origin.y + t.y * s), y1 = std::round(d.origin.y + (t.y + t.h) * s);
             const float em = a.css_px(Face::Mono, t.size), fade = std::min(2.5f * em, (x1 - x0) * 0.25f);
             const float pad = t.x - p.x; // the panel's inner margin, page units
-            ImFont* f = a.fonts.whole(Face::Mono) ? font_of(a, Face::Mono) : nullptr; // the marks: not the book's text
+            ImFont* f = a.fonts.draws(Face::Mono, kCodeMarks, kCodeMarks + std::strlen(kCodeMarks))
+                            ? font_of(a, Face::Mono)
+                            : nullptr;
             const float fs = t.size * s * 0.9f;
             const float text_top = y0 + glyph_top(t) * s; // as the line itself is drawn
             const float ty = text_top + (t.size * s - fs) * 0.5f;
             if (right) {
                 d.dl->AddRectFilledMultiColor(ImVec2(x1 - fade, y0), ImVec2(x1 + 1, y1), clear, panel, panel, clear);
-                if (f) d.dl->AddText(f, fs, ImVec2(x1 + pad * s * 0.2f, ty), mark, "\xE2\x80\xBA"); // ›
+                if (f) d.dl->AddText(f, fs, ImVec2(x1 + pad * s * 0.2f, ty), mark, kCodeMarks + 3); // ›
             }
             if (left) {
                 d.dl->AddRectFilledMultiColor(ImVec2(x0 - 1, y0), ImVec2(x0 + fade, y1), panel, clear, clear, panel);
                 if (f) {
-                    float w = f->CalcTextSizeA(fs, FLT_MAX, 0, "\xE2\x80\xB9").x;
-                    d.dl->AddText(f, fs, ImVec2(x0 - pad * s * 0.2f - w, ty), mark, "\xE2\x80\xB9"); // ‹
+                    float w = f->CalcTextSizeA(fs, FLT_MAX, 0, kCodeMarks, kCodeMarks + 3).x;
+                    d.dl->AddText(f, fs, ImVec2(x0 - pad * s * 0.2f - w, ty), mark, kCodeMarks, kCodeMarks + 3); // ‹
                 }
             }
         }
@@ -649,9 +655,37 @@ void draw_message(App& a, ImDrawList* dl) {
     }
 }
 
-// Faces that so far only measure (Fonts::metrics), or that are partial and lack a character of a run, are
-// asked for whole when a page within a few pages of the view shows them, so they usually arrive before the
-// reader gets there; one on screen now marks the frame.
+// What a box draws in a face that may be partial or still to come, besides a run's own text: an image's alt
+// text (set in italic until the picture is shown), and the marks of a code line that runs on past its
+// panel (draw_code_edges). Each needs the face to have every character, as a run does.
+bool box_drawable(const Fonts& fonts, const Box& b) {
+    switch (b.kind) {
+    case BoxKind::Text:
+        if (!fonts.draws(b.face, b.text.data(), b.text.data() + b.text.size())) return false;
+        if (b.code >= 0 && b.x + b.w > b.clip_x + b.clip_w)
+            return fonts.draws(Face::Mono, kCodeMarks, kCodeMarks + std::strlen(kCodeMarks));
+        return true;
+    case BoxKind::Image: return fonts.draws(Face::Italic, b.text.data(), b.text.data() + b.text.size());
+    default: return true;
+    }
+}
+
+// Whether an image box shows its picture (then its alt text is not drawn).
+bool picture_shown(const App& a, const Box& b) {
+    if (b.kind != BoxKind::Image || b.image < 0) return false;
+    auto it = a.images.find(a.book.images[b.image]);
+    return it != a.images.end() && it->second.texture != ImTextureID_Invalid;
+}
+
+// The face box_drawable found lacking: the run's own, or the one its marks or alt text are set in.
+Face face_wanted(const Fonts& fonts, const Box& b) {
+    if (b.kind == BoxKind::Image) return Face::Italic;
+    return fonts.draws(b.face, b.text.data(), b.text.data() + b.text.size()) ? Face::Mono : b.face;
+}
+
+// Faces that so far only measure (Fonts::metrics), or that are partial and lack a character a box draws,
+// are asked for whole when a page within a few pages of the view shows them, so they usually arrive before
+// the reader gets there; one on screen now marks the frame.
 void ask_for_faces(App& a, int first) {
     constexpr int kAhead = 4; // pages beyond the screen, either way
     const int n = static_cast<int>(a.book.pages.size());
@@ -660,13 +694,13 @@ void ask_for_faces(App& a, int first) {
         ++last;
     for (int i = std::max(0, first - kAhead); i < std::min(n, last + 1 + kAhead); ++i)
         for (const Box& b : a.book.pages[i].boxes) {
-            if (b.kind != BoxKind::Text || a.fonts.draws(b.face, b.text.data(), b.text.data() + b.text.size()))
-                continue;
-            const int f = static_cast<int>(b.face);
+            if (box_drawable(a.fonts, b) || picture_shown(a, b)) continue;
+            const Face face = face_wanted(a.fonts, b);
+            const int f = static_cast<int>(face);
             if (i >= first && i <= last) a.faces_missing_on_screen = true;
             if (a.faces_asked[f]) continue;
             a.faces_asked[f] = true;
-            a.requests.load_faces.push_back(b.face);
+            a.requests.load_faces.push_back(face);
         }
 }
 

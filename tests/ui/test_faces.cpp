@@ -426,3 +426,50 @@ TEST_CASE("a book laid out with partial faces is the book laid out with the face
     CHECK(part.app.fonts.draws(Face::Serif, "a b", "a b" + 3));
     CHECK(!part.app.fonts.draws(Face::Serif, "\xE2\x82\xAC", "\xE2\x82\xAC" + 3)); // no euro sign in the seed
 }
+
+TEST_CASE("an image's alt text and a code line's marks ask for the face they are set in, as runs do") {
+    std::string stand_ins[kFaceCount];
+    for (int i = 1; i < kFaceCount; ++i)
+        stand_ins[i] = stand_in(i);
+    const char* rich = FOLIO_SOURCE_DIR "/tests/fixtures/rich";
+    const char* route = "/writing/everything-markdown";
+    Book2 whole(0b11111, stand_ins, rich, route);
+    // Partials that draw every character of every run in the book, so no run asks: what asks is the rest.
+    std::string runs[kFaceCount], alt;
+    int alt_page = -1, overflow_page = -1;
+    const auto& pages = whole.app.book.pages;
+    for (size_t p = 0; p < pages.size(); ++p)
+        for (const Box& b : pages[p].boxes) {
+            if (b.kind == BoxKind::Text) runs[static_cast<int>(b.face)] += b.text;
+            if (b.kind == BoxKind::Image && alt.empty()) alt = b.text, alt_page = static_cast<int>(p);
+            if (b.kind == BoxKind::Text && b.code >= 0 && b.x + b.w > b.clip_x + b.clip_w && overflow_page < 0)
+                overflow_page = static_cast<int>(p);
+        }
+    // Near the view when the article opens (ask_for_faces looks four pages past the screen).
+    REQUIRE(alt_page >= 0);
+    REQUIRE(alt_page < 5);
+    REQUIRE(overflow_page >= 0);
+    REQUIRE(overflow_page < 5);
+    // The italic partial: its runs' characters, without one the alt text has and no italic run has.
+    std::string italic;
+    char missing = 0;
+    for (char c : alt)
+        if (c > ' ' && c < 0x7F && runs[static_cast<int>(Face::Italic)].find(c) == std::string::npos) missing = c;
+    REQUIRE(missing != 0);
+    std::string partials[kFaceCount];
+    for (int i = 0; i < kFaceCount; ++i)
+        partials[i] = partial_of(read_file(kDebianFontFiles[i]), runs[i].empty() ? std::string("a") : runs[i]);
+    Book2 part(0b11111, stand_ins, rich, route, partials);
+    require_same_layout(whole.app.book, part.app.book);
+    const Fonts& fonts = part.app.fonts;
+    for (const Page& pg : part.app.book.pages) // every run can be drawn: only the alt text and the marks ask
+        for (const Box& b : pg.boxes)
+            if (b.kind == BoxKind::Text) REQUIRE(fonts.draws(b.face, b.text.data(), b.text.data() + b.text.size()));
+    INFO("alt text '" << alt << "' on page " << alt_page << ", lacking '" << missing
+                      << "'; a code line overflows on page " << overflow_page);
+    CHECK(!fonts.draws(Face::Italic, alt.data(), alt.data() + alt.size()));
+    CHECK(!fonts.draws(Face::Mono, "\xE2\x80\xB9", "\xE2\x80\xB9" + 3)); // no run has the marks
+    const auto& asked = part.app.requests.load_faces;
+    CHECK(std::find(asked.begin(), asked.end(), Face::Italic) != asked.end());
+    CHECK(std::find(asked.begin(), asked.end(), Face::Mono) != asked.end());
+}
