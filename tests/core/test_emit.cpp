@@ -53,6 +53,15 @@ SiteAssets test_assets() {
     return a;
 }
 
+// Three faces (serif, italic, bold), each with its stand-in, for the tests of what a page preloads.
+SiteAssets assets_with_three_faces() {
+    SiteAssets a = test_assets();
+    a.fonts = {"/assets/serif-regular.1.ttf", "/assets/serif-italic.2.ttf", "/assets/serif-bold.3.ttf"};
+    a.font_metrics = {"/assets/serif-regular.metrics.4.ttf", "/assets/serif-italic.metrics.5.ttf",
+                      "/assets/serif-bold.metrics.6.ttf"};
+    return a;
+}
+
 const std::string* find_file(const std::vector<OutputFile>& files, const std::string& path) {
     for (const OutputFile& f : files)
         if (f.path == path) return &f.contents;
@@ -678,10 +687,7 @@ TEST_CASE("emit: addresses are percent-encoded and relative links resolve agains
 
 TEST_CASE("a page preloads the faces its route's first pages show, and the stand-ins of the others") {
     Site site = seed_site();
-    SiteAssets a = test_assets();
-    a.fonts = {"/assets/serif-regular.1.ttf", "/assets/serif-italic.2.ttf", "/assets/serif-bold.3.ttf"};
-    a.font_metrics = {"/assets/serif-regular.metrics.4.ttf", "/assets/serif-italic.metrics.5.ttf",
-                      "/assets/serif-bold.metrics.6.ttf"};
+    SiteAssets a = assets_with_three_faces();
     a.first_faces = [](const Route& r) { return r.kind == RouteKind::Article ? 0b101u : 0b001u; };
     auto preloads = [](const std::string& page, const std::string& path) {
         return count_of(page, "<link rel=\"preload\" href=\"" + path + "\" as=\"fetch\" crossorigin>");
@@ -707,10 +713,7 @@ TEST_CASE("a page preloads the faces its route's first pages show, and the stand
 
 TEST_CASE("the main routes preload the partials of their first faces; articles and tag pages the whole faces") {
     Site site = seed_site();
-    SiteAssets a = test_assets();
-    a.fonts = {"/assets/serif-regular.1.ttf", "/assets/serif-italic.2.ttf", "/assets/serif-bold.3.ttf"};
-    a.font_metrics = {"/assets/serif-regular.metrics.4.ttf", "/assets/serif-italic.metrics.5.ttf",
-                      "/assets/serif-bold.metrics.6.ttf"};
+    SiteAssets a = assets_with_three_faces();
     a.font_partials = {"/assets/serif-regular.partial.7.ttf", "", "/assets/serif-bold.partial.9.ttf"};
     a.first_faces = [](const Route&) { return 0b101u; };
     auto preloads = [](const std::string& page, const std::string& path) {

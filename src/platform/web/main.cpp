@@ -597,42 +597,39 @@ EMSCRIPTEN_KEEPALIVE int folio_set_site(const char* json, int len) {
     return 1;
 }
 
-// A font file (malloc'd by the caller; ownership passes to ImGui). face: folio::Face. A face whose
-// stand-in or partial laid the book out changes nothing but the ink: the pages are drawn again, not laid out.
-EMSCRIPTEN_KEEPALIVE int folio_add_font(int face, void* data, int len) {
-    folio::Fonts& fonts = g_platform.app.fonts;
-    const bool measured = face >= 0 && face < folio::kFaceCount && (fonts.metrics[face] || fonts.face[face]);
-    if (!folio::add_font(fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len))) {
+// What every font hand-over does once the atlas has taken the bytes, or refused them (then they are still
+// ours to free). A font that only adds ink (the book was laid out with its stand-in or partial) asks for
+// the pages to be drawn again, not laid out.
+static int font_added(bool ok, void* data, bool lay_out_again) {
+    if (!ok) {
         std::free(data);
         return 0;
     }
-    if (!measured) g_platform.app.book_dirty = true;
+    if (lay_out_again) g_platform.app.book_dirty = true;
     request_frame(2);
     return 1;
+}
+
+// A font file (malloc'd by the caller; ownership passes to ImGui). face: folio::Face.
+EMSCRIPTEN_KEEPALIVE int folio_add_font(int face, void* data, int len) {
+    folio::Fonts& fonts = g_platform.app.fonts;
+    const bool measured = face >= 0 && face < folio::kFaceCount && (fonts.metrics[face] || fonts.face[face]);
+    return font_added(folio::add_font(fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len)), data,
+                      !measured);
 }
 
 // A face's partial (Fonts::partial): it measures as the face and draws the main book's characters.
 EMSCRIPTEN_KEEPALIVE int folio_add_font_partial(int face, void* data, int len) {
-    if (!folio::add_font_partial(g_platform.app.fonts, static_cast<folio::Face>(face), data,
-                                 static_cast<size_t>(len))) {
-        std::free(data);
-        return 0;
-    }
-    g_platform.app.book_dirty = true;
-    request_frame(2);
-    return 1;
+    return font_added(
+        folio::add_font_partial(g_platform.app.fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len)),
+        data, true);
 }
 
 // A face's stand-in (Fonts::metrics): its advances without outlines, for a face the first pages do not show.
 EMSCRIPTEN_KEEPALIVE int folio_add_font_metrics(int face, void* data, int len) {
-    if (!folio::add_font_metrics(g_platform.app.fonts, static_cast<folio::Face>(face), data,
-                                 static_cast<size_t>(len))) {
-        std::free(data);
-        return 0;
-    }
-    g_platform.app.book_dirty = true;
-    request_frame(2);
-    return 1;
+    return font_added(
+        folio::add_font_metrics(g_platform.app.fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len)),
+        data, true);
 }
 
 EMSCRIPTEN_KEEPALIVE void folio_set_error(const char* message) {
