@@ -315,7 +315,9 @@ std::vector<uint32_t> ProofMaker::main_characters(Face face) {
     for (size_t v = 0; v < variants_.size(); ++v)
         for (const Page& pg : main_book(v).pages)
             for (const Box& b : pg.boxes) {
-                if (b.kind != BoxKind::Text || b.face != face) continue;
+                // An image's alt text is set in italic (until its picture shows), as the book draws it.
+                const Face drawn_in = b.kind == BoxKind::Image ? Face::Italic : b.face;
+                if ((b.kind != BoxKind::Text && b.kind != BoxKind::Image) || drawn_in != face) continue;
                 const char* end = b.text.data() + b.text.size();
                 for (const char* s = b.text.data(); s < end;) {
                     unsigned int c = static_cast<unsigned char>(*s);

@@ -62,8 +62,9 @@ public:
     // The faces (bit i: Face i) the route's proof shows, across its page sizes, once html(route) made it;
     // every face for a route without a proof. The page fetches these whole and the others as stand-ins.
     unsigned faces(const Route& route);
-    // The characters the main book's runs show, per face, across every page size (sorted, each once): what
-    // a face's partial (core/font_partial.h) must draw. Lays the main book out at every page size, once.
+    // The characters the main book shows, per face (its runs, and images' alt text in italic), across every page size
+    // (sorted, each once): what a face's partial (core/font_partial.h) must draw. Lays the main book out at every page
+    // size, once.
     std::vector<uint32_t> main_characters(Face face);
     // Layouts made and the time they took (ms), for `folio build` to print.
     int layouts() const { return layouts_; }
