@@ -14,8 +14,9 @@ target_compile_options(third_party_md4c PRIVATE -w)
 set(_imgui_sources "${_imgui}/imgui.cpp" "${_imgui}/imgui_draw.cpp" "${_imgui}/imgui_widgets.cpp")
 if(EMSCRIPTEN)
   # The book never draws a table: the web build leaves imgui_tables.cpp out (see the file that stands in);
-  # and it scans only whole numbers, so the C library's scanf stays out too (sscanf_numbers.cpp).
-  list(APPEND _imgui_sources "${_imgui}/backends/imgui_impl_opengl3.cpp"
+  # and it scans only whole numbers, so the C library's scanf stays out too (sscanf_numbers.cpp). No
+  # back end of ImGui's: the book has its own platform layer and renderer (src/platform/web).
+  list(APPEND _imgui_sources
     "${CMAKE_SOURCE_DIR}/src/platform/web/imgui_without_tables.cpp"
     "${CMAKE_SOURCE_DIR}/src/platform/web/sscanf_numbers.cpp")
 else()

@@ -277,14 +277,20 @@
   // emscripten_webgl_create_context then gets this same context back (a canvas has one), so the first
   // context of the page, the slow one (a channel to the GPU process, SwiftShader set up), is made once.
   // Without one the page is its text, as in a browser without WebGL2, and the book's program never runs.
-  var gpuCaughtUp = Promise.resolve();
+  var gpuCaughtUp = Promise.resolve(), shadersBuilt = Promise.resolve(), bookGl = null;
   function makeContext() {
     var gl = null;
+    // The drawing buffer is made with the context at the size the book will draw at (main.cpp's
+    // apply_canvas_size finds it so): resizing it later took 40 ms of main thread with WebGL on the CPU.
+    var ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.max(1, Math.round((canvas.clientWidth || window.innerWidth) * ratio));
+    canvas.height = Math.max(1, Math.round((canvas.clientHeight || window.innerHeight) * ratio));
     try {
       gl = timed("gl-context", function () { return canvas.getContext("webgl2", GL_ATTRIBUTES); });
     } catch (e) {}
     if (gl) {
-      gpuCaughtUp = caughtUp(gl);
+      bookGl = gl;
+      gpuCaughtUp = caughtUp(gl, "gpu-caught-up");
       return true;
     }
     load.failed = true;
@@ -294,9 +300,10 @@
   }
 
   // Resolves when the GPU process has done what the context asked of it so far (setting itself up for
-  // it), learnt from a fence polled between tasks, which never waits: the GL set-up's first queries then
-  // find it idle instead of waiting for it (with WebGL on the CPU, 20-70 ms of main thread).
-  function caughtUp(gl) {
+  // it; later, the drawing buffer and the shaders), learnt from a fence polled between tasks, which never
+  // waits: a query made then finds it idle instead of waiting for it (with WebGL on the CPU, 20-70 ms of
+  // main thread).
+  function caughtUp(gl, name) {
     var sync = gl.fenceSync && gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
     if (!sync) return Promise.resolve();
     gl.flush();
@@ -305,7 +312,7 @@
       (function poll() {
         if (gl.getSyncParameter(sync, gl.SYNC_STATUS) !== gl.SIGNALED && performance.now() - since < 1000) return setTimeout(poll, 4);
         gl.deleteSync(sync);
-        mark("gpu-caught-up");
+        mark(name);
         resolve();
       })();
     });
@@ -542,6 +549,7 @@
       return false;
     }, function () {
       timed("shaders", function () { Module._folio_init_gl(1); });
+      shadersBuilt = caughtUp(bookGl, "gpu-shaders-built");
     }, function () {
       timed("imgui", function () { Module._folio_init_gl(2); });
     }, function () {
@@ -551,6 +559,12 @@
       });
     }, function () {
       timed("lay-out", function () { Module._folio_lay_out(); });
+    }, function () {
+      return shadersBuilt; // the GPU process compiled them during the steps before: usually at once
+    }, function () {
+      if (timed("linked", function () { return Module._folio_init_gl(3); })) return;
+      fail("start", "the book's shaders did not compile or link");
+      return false;
     }, function () {
       // The first frame now, not at the next animation frame, which the browser, busy compositing the
       // proof, can hold back for 100 ms and more.

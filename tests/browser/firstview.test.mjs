@@ -92,3 +92,49 @@ test("an article with a long body names its body's file in the HTML too, and fet
     env.base = base;
   }
 });
+
+// A read from WebGL (getParameter, getError, a program's status, ...) is a round trip to the GPU process
+// that waits until it has done everything asked of it before: with WebGL on the CPU, tens of ms of main
+// thread each time (docs/first-view.md). The book's renderer reads nothing in its frames; the start-up
+// reads the largest texture size (a limit the browser knows itself) and, once the GPU process has caught
+// up with the shaders (boot.js's fence, "gpu-shaders-built"), whether they linked.
+test("the book reads nothing back from WebGL in its frames, and at start only the texture limit and, after the fence, the link status", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__glReads = [];
+    const proto = WebGL2RenderingContext.prototype;
+    for (const name of ["getParameter", "getError", "getProgramParameter", "getShaderParameter", "getProgramInfoLog",
+      "getShaderInfoLog", "getUniformLocation", "getAttribLocation", "getUniformBlockIndex", "getActiveUniform",
+      "getActiveAttrib", "getSupportedExtensions", "getExtension", "readPixels", "getBufferSubData", "clientWaitSync",
+      "finish", "isEnabled", "getVertexAttrib", "getTexParameter"]) {
+      const original = proto[name];
+      proto[name] = function (...args) {
+        const marks = performance.getEntriesByType("mark").map((m) => m.name);
+        window.__glReads.push({ name, arg: typeof args[1] === "number" ? args[1] : args[0], after: marks[marks.length - 1] || "",
+          fenced: marks.includes("folio:gpu-shaders-built") });
+        return original.apply(this, args);
+      };
+    }
+  });
+  await page.goto(env.base + "/");
+  await ready(page);
+  const start = await settle(page);
+  const atStart = await page.evaluate(() => window.__glReads.slice());
+  const gl = await page.evaluate(() => ({ MAX_TEXTURE_SIZE: WebGL2RenderingContext.MAX_TEXTURE_SIZE, LINK_STATUS: WebGL2RenderingContext.LINK_STATUS }));
+  // Frames that draw something new: read on through the book.
+  for (let i = 0; i < 4; i++) {
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(200);
+  }
+  const end = await settle(page);
+  const later = await page.evaluate(() => window.__glReads.slice());
+  await context.close();
+
+  assert.ok(end > start, `frames were drawn while reading on (${start} then ${end})`);
+  assert.deepEqual(atStart.map((r) => [r.name, r.arg]), [["getParameter", gl.MAX_TEXTURE_SIZE], ["getProgramParameter", gl.LINK_STATUS]],
+    JSON.stringify(atStart));
+  assert.ok(atStart[1].fenced, `the link status was read before the GPU process caught up (after ${atStart[1].after})`);
+  assert.deepEqual(later.slice(atStart.length), [], "reads while drawing");
+});

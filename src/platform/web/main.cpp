@@ -1,6 +1,6 @@
 // folio web platform: the only code that knows Emscripten.
 //
-// Our own Dear ImGui platform backend on html5.h + WebGL2 (rendering through ImGui's OpenGL3 backend):
+// Our own Dear ImGui platform backend on html5.h + WebGL2 (rendering through our own renderer, render_gl):
 // HiDPI canvas, mouse, wheel (all delta modes), touch with inertia, keyboard, History API, external
 // links, clipboard through the browser's copy event, WebGL context loss, and drawing only when
 // something changed. web/boot.js fetches the content and fonts, hands them over and forwards the few
@@ -13,11 +13,9 @@
 // [SECTION] Input
 // [SECTION] Exports to boot.js
 
-#include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
 #include <imgui.h>
-#include <imgui_impl_opengl3.h>
 
 #include <cmath>
 #include <cstdint>
@@ -27,6 +25,7 @@
 
 #include "core/links.h"
 #include "core/site_reader.h"
+#include "platform/web/render_gl.h"
 #include "ui/app.h"
 #include "ui/text_layer.h"
 
@@ -134,6 +133,9 @@ EM_JS(void, js_load_face, (int face), { if (window.folio && window.folio._loadFa
 // The find bar (web/find.js) shows the count and the current match: tell it they changed.
 EM_JS(void, js_find_changed, (), { if (window.folio && window.folio._findChanged) window.folio._findChanged(); });
 // A step of the first view (bench/firstview.mjs prints them): only until the book's first frame is shown.
+// The context's largest texture, for ImGui's atlas: a limit Chrome's WebGL knows without asking the GPU
+// process (glGetIntegerv would also bring Emscripten's whole glGet table into the glue).
+EM_JS(int, js_max_texture_size, (), { return GLctx.getParameter(GLctx.MAX_TEXTURE_SIZE) | 0; });
 EM_JS(void, js_mark, (const char* name), { if (performance.mark) performance.mark("folio:" + UTF8ToString(name)); });
 // The same for a step timed in C++ (std::chrono::steady_clock is performance.now() here).
 EM_JS(void, js_measure, (const char* name, double start, double end), {
@@ -187,9 +189,11 @@ bool from_layer(void* user_data) { return user_data == &g_from_layer; }
 // [SECTION] Frames
 //-----------------------------------------------------------------------------
 
-// The GL set-up in two steps, each a task of its own in boot.js's start-up: the context and ImGui's GL
-// back end, then the shaders (compiled and linked: the first query of their status waits for the GPU
-// process). Returns false when WebGL2 is not available.
+void apply_canvas_size();
+
+// The GL set-up in two steps, each a task of its own in boot.js's start-up: the context, the renderer
+// and the canvas's size, then the shaders. Neither reads anything from the GL, which would wait for the
+// GPU process (render_gl.h). Returns false when WebGL2 is not available.
 bool init_gl_context() {
     if (g_platform.gl > 0) return true;
     EmscriptenWebGLContextAttributes attrs;
@@ -209,8 +213,10 @@ bool init_gl_context() {
     if (g_platform.gl <= 0) return false;
     js_mark("init-gl:current");
     emscripten_webgl_make_context_current(g_platform.gl);
-    js_mark("init-gl:imgui");
-    ImGui_ImplOpenGL3_Init("#version 300 es");
+    js_mark("init-gl:renderer");
+    folio_web::render_gl_init(js_max_texture_size());
+    js_mark("init-gl:canvas");
+    apply_canvas_size(); // the drawing buffer at its size now, so the GPU process makes it while we go on
     return true;
 }
 
@@ -218,8 +224,8 @@ bool init_gl() {
     if (g_platform.gl_ready) return true;
     if (!init_gl_context()) return false;
     js_mark("init-gl:shaders");
-    // The shaders now rather than in the first frame: that frame is a task of its own (folio_draw_now).
-    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    // The shaders now rather than in the first frame: the GPU process compiles them during the next steps.
+    folio_web::render_gl_create();
     js_mark("init-gl:done");
     g_platform.gl_ready = true;
     return true;
@@ -334,7 +340,6 @@ void new_frame(float dt) {
     io.DisplayFramebufferScale = ImVec2(static_cast<float>(p.dpr), static_cast<float>(p.dpr));
     io.DeltaTime = dt;
     p.history_scroll_saved = p.app.scroll;
-    ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
 }
 
@@ -367,11 +372,7 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
     // them, 150 ms for the frames that settle the book after its first.
     const uint64_t picture = picture_key(ImGui::GetDrawData(), fw, fh, desk);
     if (picture == 0 || picture != p.picture_drawn) {
-        glViewport(0, 0, fw, fh);
-        glClearColor(((desk >> IM_COL32_R_SHIFT) & 0xFF) / 255.0f, ((desk >> IM_COL32_G_SHIFT) & 0xFF) / 255.0f,
-                     ((desk >> IM_COL32_B_SHIFT) & 0xFF) / 255.0f, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        folio_web::render_gl_draw(ImGui::GetDrawData(), fw, fh, desk);
         // The textures are up to date now: the key of what was drawn.
         p.picture_drawn = picture != 0 ? picture : picture_key(ImGui::GetDrawData(), fw, fh, desk);
     }
@@ -559,7 +560,7 @@ EM_BOOL on_context_lost(int, const void*, void*) {
 EM_BOOL on_context_restored(int, const void*, void*) {
     Platform& p = g_platform;
     // Every GL object is gone: rebuild the renderer; font textures are re-created and re-uploaded.
-    ImGui_ImplOpenGL3_Shutdown();
+    folio_web::render_gl_forget();
     for (ImTextureData* t : ImGui::GetPlatformIO().Textures)
         if (t->Status != ImTextureStatus_Destroyed) {
             t->SetTexID(ImTextureID_Invalid);
@@ -569,7 +570,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
     p.context_lost = false;
     p.picture_drawn = 0; // the canvas was cleared
     emscripten_webgl_make_context_current(p.gl);
-    ImGui_ImplOpenGL3_Init("#version 300 es");
+    folio_web::render_gl_create();
     request_frame(2);
     return EM_TRUE;
 }
@@ -797,11 +798,14 @@ EMSCRIPTEN_KEEPALIVE void folio_draw_now() {
     on_animation_frame(emscripten_get_now(), nullptr);
 }
 
-// The GL set-up, one step per call (boot.js runs each in a task of its own): 0 the context and ImGui's
-// GL back end, 1 the shaders, 2 ImGui's first (empty) frame. Returns 0 when WebGL2 is not available.
+// The GL set-up, one step per call (boot.js runs each in a task of its own): 0 the context, the
+// renderer and the canvas's size, 1 the shaders, 2 ImGui's first (empty) frame, 3 whether the shaders
+// linked (boot.js asks once the GPU process has caught up, so the answer does not wait). Returns 0 when
+// WebGL2 is not available or the shaders did not link.
 EMSCRIPTEN_KEEPALIVE int folio_init_gl(int step) {
     if (step == 0) return init_gl_context() ? 1 : 0;
     if (!init_gl()) return 0;
+    if (step == 3) return folio_web::render_gl_linked() ? 1 : 0;
     if (step == 2) { // ImGui's first frame, empty: it sets its font atlas up, ahead of the layout's step
         new_frame(1.0f / 60.0f);
         ImGui::EndFrame();

@@ -1,5 +1,5 @@
-// folio web: sscanf for whole numbers only. Dear ImGui reads its .ini lines, and its OpenGL
-// back end the GL and GLSL version strings ("#version %d"), with sscanf, and that links the C library's
+// folio web: sscanf for whole numbers only. Dear ImGui reads its .ini lines with sscanf (the code is
+// linked even though the book never loads an .ini), and that links the C library's
 // whole scanf, with its float and long double parsing (about 7 KB gzip of wasm). The book keeps no .ini
 // (main.cpp sets io.IniFilename to null) and draws no widget that reads a number typed as text, and
 // nothing else in the web build scans text (core/site_reader.h parses its own numbers). So this sscanf
