@@ -42,21 +42,16 @@
     var upm = v.getUint16(t.head + 18), asc = v.getInt16(t.hhea + 4), desc = v.getInt16(t.hhea + 6);
     return { em: upm / (asc - desc), ascent: asc / (asc - desc), mid: (asc + desc) / 2 / upm };
   }
-  var layerFaces = [];
+  // The proof's FontFace when it is the same bytes (boot.js, folio._face): decoded once for both.
   function addFace(i, buf) {
-    var f = new FontFace("folio-layer-" + i, buf.slice(0));
-    return f.load().then(function (loaded) {
-      document.fonts.add(loaded);
-      if (layerFaces[i]) document.fonts.delete(layerFaces[i]); // a partial the whole face replaces
-      layerFaces[i] = loaded;
-    });
+    return folio._face(i, buf).then(function (loaded) { faces[i].family = loaded.family; });
   }
   // fonts[i]: {bytes, whole, partial}. A face that is neither whole nor partial yet is a stand-in (advances,
   // no outlines): its metrics are the face's; its runs are set in a fallback font, fitted to their boxes,
   // until folio._font(i) brings it. A partial measures as the face: the layer is set in it at once.
   folio._fonts = function (fonts) {
     fontsReady = Promise.all(fonts.map(function (font, i) {
-      faces[i] = { family: "folio-layer-" + i, m: metrics(font.bytes) };
+      faces[i] = { family: "folio-face-" + i, m: metrics(font.bytes) };
       return font.whole || font.partial ? addFace(i, font.bytes) : null;
     })).then(function () {
       fontsLoaded = true;
@@ -102,11 +97,29 @@
     st.height = st.lineHeight = it.h + "px";
     st.fontSize = size + "px";
     st.fontFamily = face.family;
-    scratch.font = size + "px " + face.family;
-    var natural = scratch.measureText(it.t).width, fit = natural > 0 ? it.w / natural : 1;
-    st.transform = "scaleX(" + fit + ")"; // the run's width, as drawn: selection covers what is seen
-    if (it.clip) st.clipPath = "inset(0 " + it.clip[1] / fit + "px 0 " + it.clip[0] / fit + "px)";
+    unfitted.push({ el: el, it: it, font: size + "px " + face.family });
     return el;
+  }
+
+  // Each run is stretched to its width as drawn, so a selection covers what is seen: its natural width is
+  // read from the layout, once for all new runs (one layout, which the page's next paint needs anyway),
+  // rather than by a canvas's measureText (a second shaping of every run in fonts the canvas resolves on
+  // its own: most of a rebuild's time). Where the layer is not laid out yet, measureText still serves.
+  var unfitted = [];
+  function fitRuns() {
+    var runs = unfitted;
+    unfitted = [];
+    var widths = runs.map(function (r) { return r.el.getBoundingClientRect().width; });
+    runs.forEach(function (r, k) {
+      var natural = widths[k];
+      if (!(natural > 0) && r.it.t.trim()) {
+        scratch.font = r.font;
+        natural = scratch.measureText(r.it.t).width;
+      }
+      var fit = natural > 0 ? r.it.w / natural : 1, st = r.el.style;
+      st.transform = "scaleX(" + fit + ")";
+      if (r.it.clip) st.clipPath = "inset(0 " + r.it.clip[1] / fit + "px 0 " + r.it.clip[0] / fit + "px)";
+    });
   }
 
   function image(it) {
@@ -183,6 +196,7 @@
       before = entry.el;
     });
     pages = keep;
+    fitRuns();
     data = doc;
     var c = doc.colors;
     layer.style.setProperty("--layer-selection", c.selection);

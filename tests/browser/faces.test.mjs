@@ -21,6 +21,10 @@ function fontRequests(page) {
   return seen;
 }
 
+// The text layer sets its runs in the proof's own FontFaces (boot.js, folio._face: "folio-face-N", and
+// "folio-face-N-K" for a face's later bytes, the whole face after its partial): the face index of a family.
+const faceOf = (family) => { const m = /^"?folio-face-(\d+)(?:-\d+)?"?$/.exec(family); return m ? Number(m[1]) : -1; };
+
 async function layerFamilies(page) {
   return page.evaluate(() => [...new Set([...document.querySelectorAll("#layer [data-i]")].map((e) => e.style.fontFamily))]);
 }
@@ -35,7 +39,7 @@ async function readOnToBold(page, until = () => false) {
     const box = await page.evaluate(() => {
       for (const e of document.querySelectorAll("#layer [data-i]")) {
         const r = e.getBoundingClientRect();
-        if (e.style.fontFamily === "folio-layer-2" && e.textContent.trim().length > 3 && r.top > 40 && r.bottom < innerHeight - 40)
+        if (/^"?folio-face-2(-\d+)?"?$/.test(e.style.fontFamily) && e.textContent.trim().length > 3 && r.top > 40 && r.bottom < innerHeight - 40)
           return { x: r.left, y: r.top, width: r.width, height: r.height, text: e.textContent };
       }
       return null;
@@ -68,11 +72,11 @@ test("the first view fetches whole only the faces its first pages show; a later 
   }
   for (const i of later) assert.equal(fonts.get(FACES[i] + ".metrics"), 1, `${FACES[i]}'s stand-in fetched once`);
   // The faces on screen are the ones named whole.
-  for (const fam of await layerFamilies(page)) assert.ok(first.includes(Number(fam.replace("folio-layer-", ""))), fam);
+  for (const fam of await layerFamilies(page)) assert.ok(first.includes(faceOf(fam)), fam);
 
   const box = await readOnToBold(page);
   assert.ok(box, "a run in bold reached the screen");
-  await page.waitForFunction(() => document.fonts.check("16px folio-layer-2"), null, { timeout: 20000 });
+  await page.waitForFunction(() => [...document.fonts].some((f) => /^"?folio-face-2"?$/.test(f.family) && f.status === "loaded"), null, { timeout: 20000 });
   await settle(page);
   assert.equal(fonts.get("serif-bold"), 1, "the bold face was fetched whole, once");
   const ink = await inkIn(page, box, [252, 250, 245]);
@@ -112,12 +116,14 @@ test("the front page draws from partial faces; an article with a character they 
   assert.ok(partial.includes(0), "the serif comes as its partial");
   for (const i of partial) assert.equal(fonts.get(FACES[i] + ".partial"), 1, `${FACES[i]}'s partial fetched once`);
   for (const f of FACES) assert.equal(fonts.get(f), undefined, `${f} not fetched whole on the front page`);
-  // The browser's font sanitizer took them: the proof's and the text layer's FontFaces are loaded.
+  // The browser's font sanitizer took them: the proof's FontFaces are loaded, and the text layer's runs are
+  // set in those same FontFaces (one decode of each face, not two).
   const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, "")));
-  for (const i of partial) {
-    assert.ok(loaded.includes(`folio-face-${i}`), `the proof's ${FACES[i]} loaded (${loaded})`);
-    assert.ok(loaded.includes(`folio-layer-${i}`), `the text layer's ${FACES[i]} loaded (${loaded})`);
-  }
+  for (const i of partial) assert.ok(loaded.includes(`folio-face-${i}`), `the proof's ${FACES[i]} loaded (${loaded})`);
+  const layerFams = await layerFamilies(page);
+  assert.ok(layerFams.length > 0, "the text layer has runs");
+  for (const fam of layerFams) assert.ok(/^"?folio-face-\d+"?$/.test(fam) && partial.includes(faceOf(fam)), `a layer run in ${fam}`);
+  assert.ok(loaded.every((f) => faceOf(f) >= 0) && new Set(loaded.map(faceOf)).size === loaded.length, `one FontFace per face (${loaded})`);
   // The canvas draws the front page from them (its first frame was whole: the book took over).
   assert.ok(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")));
   const ranges = partialRanges(url);
@@ -125,7 +131,7 @@ test("the front page draws from partial faces; an article with a character they 
 
   // An article (a book of its own) with serif characters outside the partial: the whole serif comes, once.
   await page.evaluate(() => window.folio.go("/writing/the-tensor-was-only-the-handle"));
-  await page.waitForFunction(() => document.fonts.check("16px folio-layer-0") && window.folio.framesDrawn > 0);
+  await page.waitForFunction(() => window.folio.framesDrawn > 0);
   const lacking = (text) => [...text].some((ch) => {
     const c = ch.codePointAt(0);
     return !/\s/.test(ch) && !ranges.some(([lo, hi]) => c >= lo && c <= hi);
@@ -138,7 +144,7 @@ test("the front page draws from partial faces; an article with a character they 
       const lacks = (t) => [...t].some((ch) => !/\s/.test(ch) && !rs.some(([lo, hi]) => ch.codePointAt(0) >= lo && ch.codePointAt(0) <= hi));
       for (const e of document.querySelectorAll("#layer [data-i]")) {
         const r = e.getBoundingClientRect();
-        if (e.style.fontFamily === "folio-layer-0" && lacks(e.textContent) && r.top > 40 && r.bottom < innerHeight - 40 && r.width > 20)
+        if (/^"?folio-face-0-\d+"?$/.test(e.style.fontFamily) && lacks(e.textContent) && r.top > 40 && r.bottom < innerHeight - 40 && r.width > 20)
           return { x: r.left, y: r.top, width: r.width, height: r.height, text: e.textContent };
       }
       return null;
