@@ -59,7 +59,7 @@ for u in "${urls[@]}"; do
   reports=()
   for ((i = 0; i < RUNS; i++)); do
     out="$work/report-$i.json"
-    if CHROME_PATH=/usr/bin/chromium "$LH" "http://127.0.0.1:$port$u" --quiet --output=json --output-path="$out" \
+    if CHROME_PATH=/usr/bin/chromium "$LH" "http://127.0.0.1:$port$u" --quiet --output=json --output-path="$out" --save-assets \
       --only-categories=performance,accessibility,best-practices,seo \
       --chrome-flags="--headless --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader" >"$work/lh.log" 2>&1; then
       reports+=("$out")
@@ -95,6 +95,33 @@ for u in "${urls[@]}"; do
     if (el) console.log("  LCP element      " + el[1]);
     const missing = rs.map((r) => r.audits["largest-contentful-paint"].errorMessage).filter(Boolean);
     if (missing.length) console.log("  no LCP: " + missing[0]);
+    // Where TBT comes from, in the run with the median TBT: the main-thread tasks after the first
+    // contentful paint that Lighthouse counts (it simulates a 4x slower CPU: 4 x the observed length, less
+    // 50 ms), from the run'"'"'s own trace, named by the folio: marks inside them (docs/first-view.md).
+    const tbts = audit("total-blocking-time"), mid = tbts.indexOf(med(tbts));
+    let trace = null;
+    try { trace = JSON.parse(fs.readFileSync(files[mid].replace(/\.json$/, "-0.trace.json"), "utf8")); } catch (e) {}
+    if (trace) {
+      const ev = trace.traceEvents || trace;
+      const main = new Set(ev.filter((e) => e.name === "thread_name" && e.args.name === "CrRendererMain").map((e) => e.pid + ":" + e.tid));
+      const on = (e) => main.has(e.pid + ":" + e.tid);
+      const nav = ev.find((e) => e.name === "navigationStart" && on(e));
+      const fcp = ev.find((e) => e.name === "firstContentfulPaint" && on(e));
+      if (nav && fcp) {
+        const marks = ev.filter((e) => on(e) && e.name.startsWith("folio:") && e.ph !== "e");
+        const tasks = ev.filter((e) => on(e) && e.name === "RunTask" && e.dur > 12500 && e.ts > fcp.ts);
+        const outer = tasks.filter((t) => !tasks.some((o) => o !== t && o.ts <= t.ts && o.ts + o.dur >= t.ts + t.dur));
+        const sim = (t) => Math.max(0, (4 * t.dur) / 1000 - 50);
+        console.log("  TBT of the median run (" + Math.round(tbts[mid]) + " ms), from its trace: tasks after FCP over 12.5 ms,");
+        console.log("    at ms   observed   counted   folio marks inside");
+        for (const t of outer) {
+          const inside = [...new Set(marks.filter((m) => m.ts >= t.ts && m.ts < t.ts + t.dur).map((m) => m.name.slice(6).replace(/:(start|end)$/, "")))];
+          console.log("    " + String(Math.round((t.ts - nav.ts) / 1000)).padStart(5) + (t.dur / 1000).toFixed(1).padStart(11) +
+            sim(t).toFixed(0).padStart(10) + "   " + (inside.slice(0, 4).join(", ") || "-"));
+        }
+        console.log("    sum counted " + outer.reduce((a, t) => a + sim(t), 0).toFixed(0) + " ms (Lighthouse simulates the whole load, so its TBT differs)");
+      }
+    }
   ' "$u" "${reports[@]}"
 done
 echo "(scores 0-100; SwiftShader renders WebGL on the CPU; the goal: performance >= 90, CLS 0, the other three 100)"

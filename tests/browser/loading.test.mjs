@@ -184,6 +184,24 @@ test("a wasm that cannot start says so in a sentence, never with the runtime's e
   await context.close();
 });
 
+// The renderer reads whether its shaders linked once, before the first frame (render_gl.h): a program that
+// did not link would draw nothing, a blank canvas in place of the proof.
+test("shaders that do not link: the book says it cannot start, and the text stays", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    const original = WebGL2RenderingContext.prototype.getProgramParameter;
+    WebGL2RenderingContext.prototype.getProgramParameter = function (program, pname) {
+      return pname === this.LINK_STATUS ? false : original.call(this, program, pname);
+    };
+  });
+  const page = await context.newPage();
+  await page.goto(env.base + ROUTE, { waitUntil: "domcontentloaded" });
+  await waitForNotice(page, /cannot start/);
+  assertTextWithNotice(await view(page), /^The book cannot start in this browser\. This is the page as plain text\./);
+  assert.equal(await page.evaluate(() => window.folio.framesDrawn), 0, "no frame was drawn");
+  await context.close();
+});
+
 test("on a phone the notice fits the screen and the text beside it", async () => {
   const { context, page } = await openWith(FILES.font, "404", { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
   await waitForNotice(page, FAILED);
