@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# folio benchmark: the book's start-up on the seed's front page, step by step and by function (bench/startup.mjs:
+# the "folio:" marks, then V8's sampling profiler with the wasm's names from the symbol map).
+set -euo pipefail
+# shellcheck source=bench/common.bash
+. "$(dirname "${BASH_SOURCE[0]}")/common.bash"
+
+echo
+echo "== start-up: steps and the busiest functions, seed front page (bench/startup.sh) =="
+if ! command -v node >/dev/null 2>&1 || [ ! -x /usr/bin/chromium ] || [ ! -d "$ROOT/node_modules/playwright-core" ]; then
+  echo "skipped: needs node, /usr/bin/chromium and node_modules/playwright-core (./folio bootstrap installs them)"
+  exit 0
+fi
+site=$(seed_site) || exit 0
+need_builds || exit 0
+if [ ! -f "$WEB/folio.js.symbols" ]; then
+  echo "skipped: $WEB/folio.js.symbols is missing (the web build writes it)"
+  exit 0
+fi
+node "$ROOT/bench/startup.mjs" "$site" "$WEB/folio.js.symbols"
