@@ -132,10 +132,10 @@ EM_JS(void, js_load_image, (const char* src), {
 EM_JS(void, js_load_face, (int face), { if (window.folio && window.folio._loadFace) window.folio._loadFace(face); });
 // The find bar (web/find.js) shows the count and the current match: tell it they changed.
 EM_JS(void, js_find_changed, (), { if (window.folio && window.folio._findChanged) window.folio._findChanged(); });
-// A step of the first view (bench/firstview.mjs prints them): only until the book's first frame is shown.
 // The context's largest texture, for ImGui's atlas: a limit Chrome's WebGL knows without asking the GPU
 // process (glGetIntegerv would also bring Emscripten's whole glGet table into the glue).
 EM_JS(int, js_max_texture_size, (), { return GLctx.getParameter(GLctx.MAX_TEXTURE_SIZE) | 0; });
+// A step of the first view (bench/firstview.mjs prints them): only until the book's first frame is shown.
 EM_JS(void, js_mark, (const char* name), { if (performance.mark) performance.mark("folio:" + UTF8ToString(name)); });
 // The same for a step timed in C++ (std::chrono::steady_clock is performance.now() here).
 EM_JS(void, js_measure, (const char* name, double start, double end), {
