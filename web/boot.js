@@ -47,8 +47,9 @@
   });
 
   // Without WebGL2 or wasm the HTML text stays as it is: readable, styled, complete. Only the cheap test
-  // here: the book's WebGL2 context is made once the proof is on screen (makeContext), since the first
-  // context of a page is slow to make (a channel to the GPU process) and the proof's paint must not wait.
+  // here: the book's WebGL2 context is made once the proof is on screen and the book's files are in
+  // (makeContext), since the first context of a page is slow to make (a channel to the GPU process) and
+  // the proof's paint must not wait.
   var GL_ATTRIBUTES = { alpha: false, depth: false, stencil: false, antialias: false, premultipliedAlpha: false,
     preserveDrawingBuffer: false };
   function capable() {
