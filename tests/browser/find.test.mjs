@@ -131,9 +131,14 @@ test("in an article, find waits for the body that loads on demand and finds in i
   await openBar(page);
   await page.keyboard.type("raw html stays");
   await waitBar(page, /^1 of 1$/);
-  await settle(page);
+  // Brought on screen: the scroll to it may start a few frames late on a loaded machine (the body's
+  // layout first), so wait for it rather than for the first pause in the frames.
+  const onScreen = await page.waitForFunction(() => {
+    const r = window.folio.find.status().rect;
+    return r.y0 >= 0 && r.y1 <= 800;
+  }, null, { timeout: 10000, polling: 100 }).then(() => true, () => false);
   const r = (await findStatus(page)).rect;
-  assert.ok(r.y0 >= 0 && r.y1 <= 800, `on screen: ${JSON.stringify(r)}`);
+  assert.ok(onScreen, `on screen: ${JSON.stringify(r)}`);
   assert.deepEqual(errors, []);
   await context.close();
   server.close();
