@@ -120,11 +120,12 @@ test("nasty input: nothing found says so; empty, 10,000 characters and pattern s
   await context.close();
 });
 
-test("in an article, find waits for the body that loads on demand and finds in it", async () => {
+test("in an article, find waits for the body that loads on demand and finds in it", async (t) => {
   const rich = process.env.FOLIO_RICH_SITE;
   assert.ok(rich, "FOLIO_RICH_SITE names the built fixture site (./folio test sets it)");
   const { serve } = await import("./harness.mjs");
   const server = await serve(rich);
+  t.after(() => server.close()); // also when an assertion fails: an open server keeps the test run alive
   const base = `http://127.0.0.1:${server.address().port}`;
   const { page, errors, context } = await open(env.browser, base, "/writing/everything-markdown");
   await ready(page);
@@ -141,7 +142,6 @@ test("in an article, find waits for the body that loads on demand and finds in i
   assert.ok(onScreen, `on screen: ${JSON.stringify(r)}`);
   assert.deepEqual(errors, []);
   await context.close();
-  server.close();
 });
 
 // A word that only one article has, and only in its body.
