@@ -8,10 +8,7 @@ set -euo pipefail
 
 echo
 echo "== browser: first frame and frame rates, seed site (bench/browser.sh) =="
-if ! command -v node >/dev/null 2>&1 || [ ! -x /usr/bin/chromium ] || [ ! -d "$ROOT/node_modules/playwright-core" ]; then
-  echo "skipped: needs node, /usr/bin/chromium and node_modules/playwright-core (./folio bootstrap installs them)"
-  exit 0
-fi
+need_browser || exit 0
 site=$(seed_site) || exit 0
 echo "site: ${site#"$ROOT"/}"
 node "$ROOT/bench/browser.mjs" "$site"

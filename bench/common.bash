@@ -66,6 +66,14 @@ median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) 
 minimum() { printf '%s\n' "$@" | sort -g | head -1; }
 maximum() { printf '%s\n' "$@" | sort -g | tail -1; }
 
+# need_browser: node, Debian's Chromium and playwright-core are there (else says so and returns 1).
+need_browser() {
+  if ! command -v node >/dev/null 2>&1 || [ ! -x /usr/bin/chromium ] || [ ! -d "$ROOT/node_modules/playwright-core" ]; then
+    echo "skipped: needs node, /usr/bin/chromium and node_modules/playwright-core (./folio bootstrap installs them)"
+    return 1
+  fi
+}
+
 # need_builds: the prebuilt binaries the scripts use are there (else says what to run and returns 1).
 need_builds() {
   if [ ! -x "$FOLIO" ] || [ ! -f "$WEB/folio.js" ] || [ ! -f "$WEB/folio.wasm" ]; then

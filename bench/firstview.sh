@@ -10,10 +10,7 @@ set -euo pipefail
 
 echo
 echo "== first view: folio vs a Hugo page, seed vs 10,000 articles (bench/firstview.sh) =="
-if ! command -v node >/dev/null 2>&1 || [ ! -x /usr/bin/chromium ] || [ ! -d "$ROOT/node_modules/playwright-core" ]; then
-  echo "skipped: needs node, /usr/bin/chromium and node_modules/playwright-core (./folio bootstrap installs them)"
-  exit 0
-fi
+need_browser || exit 0
 command -v hugo >/dev/null 2>&1 || { echo "skipped: needs hugo (apt-get install hugo)"; exit 0; }
 site=$(seed_site) || exit 0
 need_builds || exit 0

@@ -7,10 +7,7 @@ set -euo pipefail
 
 echo
 echo "== start-up: steps and the busiest functions, seed front page (bench/startup.sh) =="
-if ! command -v node >/dev/null 2>&1 || [ ! -x /usr/bin/chromium ] || [ ! -d "$ROOT/node_modules/playwright-core" ]; then
-  echo "skipped: needs node, /usr/bin/chromium and node_modules/playwright-core (./folio bootstrap installs them)"
-  exit 0
-fi
+need_browser || exit 0
 site=$(seed_site) || exit 0
 need_builds || exit 0
 if [ ! -f "$WEB/folio.js.symbols" ]; then

@@ -7,10 +7,7 @@ set -euo pipefail
 
 echo
 echo "== text layer: rebuild on a page turn, seed and 10k (bench/textlayer.sh) =="
-if ! command -v node >/dev/null 2>&1 || [ ! -x /usr/bin/chromium ] || [ ! -d "$ROOT/node_modules/playwright-core" ]; then
-  echo "skipped: needs node, /usr/bin/chromium and node_modules/playwright-core (./folio bootstrap installs them)"
-  exit 0
-fi
+need_browser || exit 0
 need_builds || exit 0
 site=$(seed_site) || exit 0
 gen_bundle "$BENCH_OUT/bundle-10k" 10000 2000
