@@ -369,10 +369,6 @@
 
   //---- [SECTION] The proof: the first page as the book sets it, in the wasm's own font downloads ----
 
-  // The build wrote the page this address opens on into the HTML (#proof, docs/first-view.md). Its
-  // faces are the files the wasm reads: one download each, handed to the page as FontFaces here (a CSS
-  // @font-face would be a second request). It shows once the faces it uses are in. Returns a promise of
-  // the proof's first paint (at once when there is no proof, or it cannot show).
   // One FontFace per face's bytes, shared by the proof and the text layer (web/textlayer.js): the browser
   // decodes a face at its first use, once per FontFace, so a second FontFace of the same bytes made the text
   // layer's first build decode every face again (10-60 ms of main thread for 29 runs). Resolves to the
@@ -387,6 +383,10 @@
     return loaded;
   };
 
+  // The build wrote the page this address opens on into the HTML (#proof, docs/first-view.md). Its
+  // faces are the files the wasm reads: one download each, handed to the page as FontFaces here (a CSS
+  // @font-face would be a second request). It shows once the faces it uses are in. Returns a promise of
+  // the proof's first paint (at once when there is no proof, or it cannot show).
   function showProof(fonts) {
     var proof = document.getElementById("proof");
     if (!proof || typeof FontFace !== "function") return Promise.resolve();
