@@ -246,7 +246,9 @@ int main(int argc, char** argv) {
         if (a.web.empty()) return usage_error("build needs --web DIR (the folder with folio.js and folio.wasm)");
         if (a.mode.watch) return folio::watch_site(a.bundle, a.out, a.web, a.fonts, a.shell, a.mode);
         folio::PhaseClock clock;
-        folio::Site site;
+        // The site's trees are left to the process's exit: freeing 10,000 articles node by node took
+        // 4% of a large build.
+        folio::Site& site = *new folio::Site;
         // Every core parses; the build needs only the parsed trees, not the Markdown.
         folio::DeriveOptions options;
         options.parallel = folio::parallel_for;

@@ -13,32 +13,53 @@ const char* const kNodeTags[] = {"doc",    "p",       "h",       "quote",  "list
                                  "mark",   "abbr",    "cite",    "q",      "br",      "sb",   "rawinline"};
 static_assert(sizeof kNodeTags / sizeof kNodeTags[0] == kNodeKinds, "a tag for every NodeKind");
 
-std::string plain_text(const Node& n) {
-    std::string out;
+namespace {
+
+bool ends_block(NodeKind k) {
+    return k == NodeKind::Paragraph || k == NodeKind::Heading || k == NodeKind::ListItem || k == NodeKind::TableCell ||
+           k == NodeKind::DefTerm || k == NodeKind::DefDetails || k == NodeKind::Summary || k == NodeKind::Caption;
+}
+
+// The pieces of a tree's plain text, in order, each to f: one walk serves both the text and its word count
+// (a copy of the text a level, as before, cost more than the parse on long posts).
+template <typename F> void each_plain_piece(const Node& n, F&& f) {
     if (n.kind == NodeKind::Text || n.kind == NodeKind::Code || n.kind == NodeKind::SoftBreak ||
         n.kind == NodeKind::Image || n.kind == NodeKind::CodeBlock)
-        out += n.text;
-    if (n.kind == NodeKind::LineBreak) out += ' ';
+        f(std::string_view(n.text));
+    if (n.kind == NodeKind::LineBreak) f(std::string_view(" "));
     for (const Node& c : n.children) {
-        out += plain_text(c);
-        bool block = c.kind == NodeKind::Paragraph || c.kind == NodeKind::Heading || c.kind == NodeKind::ListItem ||
-                     c.kind == NodeKind::TableCell || c.kind == NodeKind::DefTerm || c.kind == NodeKind::DefDetails ||
-                     c.kind == NodeKind::Summary || c.kind == NodeKind::Caption;
-        if (block) out += ' ';
+        each_plain_piece(c, f);
+        if (ends_block(c.kind)) f(std::string_view(" "));
     }
+}
+
+} // namespace
+
+std::string plain_text(const Node& n) {
+    std::string out;
+    each_plain_piece(n, [&](std::string_view piece) { out += piece; });
     return out;
 }
 
 int count_words(const Node& n) {
-    std::string t = plain_text(n);
     int words = 0;
     bool in_word = false;
-    for (char c : t) {
-        bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
-        if (!space && !in_word) ++words;
-        in_word = !space;
-    }
+    each_plain_piece(n, [&](std::string_view piece) {
+        for (char c : piece) {
+            const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+            if (!space && !in_word) ++words;
+            in_word = !space;
+        }
+    });
     return words;
+}
+
+bool runs_cover(const std::string& code, const std::vector<CodeRun>& runs) {
+    if (runs.empty()) return false;
+    size_t total = 0;
+    for (const CodeRun& r : runs)
+        total += r.size;
+    return total == code.size();
 }
 
 namespace {

@@ -4,7 +4,9 @@
 // shape. Text lives only in Text/Code leaves; containers only hold children.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace folio {
@@ -76,10 +78,30 @@ constexpr int kTokenCount = 11;
 constexpr int kNodeKinds = static_cast<int>(NodeKind::HtmlInline) + 1;
 extern const char* const kNodeTags[kNodeKinds];
 
+// A highlighted piece of a code block: its token kind and its length in bytes. A block's runs spell its
+// text exactly, in order, so the code is kept once (as strings, the runs of a large site's code took more
+// memory than all its prose, and wrote every listing twice into the body files).
 struct CodeRun {
     Token token = Token::Plain;
-    std::string text;
+    uint32_t size = 0;
 };
+
+// Whether runs spell exactly `code` (their sizes add up to its length).
+bool runs_cover(const std::string& code, const std::vector<CodeRun>& runs);
+
+// Calls f(token, text) for each run of a code block in order, or once with the whole code as plain when it
+// has no runs (or runs that do not cover it).
+template <typename F> void each_code_run(const std::string& code, const std::vector<CodeRun>& runs, F&& f) {
+    if (!runs_cover(code, runs)) {
+        f(Token::Plain, std::string_view(code));
+        return;
+    }
+    size_t at = 0;
+    for (const CodeRun& r : runs) {
+        f(r.token, std::string_view(code).substr(at, r.size));
+        at += r.size;
+    }
+}
 
 struct Node {
     NodeKind kind = NodeKind::Document;

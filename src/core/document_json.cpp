@@ -29,7 +29,7 @@ json node_to_json(const Node& n) {
         json runs = json::array();
         for (const CodeRun& r : n.runs) {
             runs.push_back(static_cast<int>(r.token));
-            runs.push_back(r.text);
+            runs.push_back(r.size);
         }
         at["runs"] = runs;
     }
@@ -126,7 +126,7 @@ bool put_node(std::string& out, const Node& n) {
             out += run_sep;
             out += std::to_string(static_cast<int>(r.token));
             out += ',';
-            ok = put_string(out, r.text) && ok;
+            out += std::to_string(r.size);
             run_sep = ',';
         }
         out += ']';

@@ -4,7 +4,7 @@
 //
 // A node is a string (a text run) or an array: [tag, {attributes}?, children...]. For example
 //   ["p", "Hello ", ["em", "world"], ["a", {"href": "/x"}, "a link"]]
-//   ["pre", {"info": "c", "text": "int x;\n", "runs": [1, "int", 0, " x;\n"]}]
+//   ["pre", {"info": "c", "runs": [1, 3, 0, 4], "text": "int x;\n"}] (runs: token, length in bytes)
 // Tags: kNodeTags (document.h). site_reader.cpp reads what node_to_json writes, attribute for attribute.
 #pragma once
 

@@ -132,17 +132,27 @@ Token token_of(const std::string& element) {
     return it == table.end() ? Token::Plain : it->second;
 }
 
+// Collects source-highlight's pieces as runs of the code, checking each piece is the code's next bytes.
 struct RunCollector : srchilite::Formatter {
     Token token;
-    std::vector<CodeRun>* out;
-    RunCollector(Token t, std::vector<CodeRun>* o) : token(t), out(o) {}
-    void format(const std::string& s, const srchilite::FormatterParams*) override {
-        if (s.empty()) return;
-        if (!out->empty() && out->back().token == token)
-            out->back().text += s;
-        else
-            out->push_back({token, s});
-    }
+    struct Into {
+        const std::string* code = nullptr;
+        size_t at = 0;
+        bool spelled = true; // every piece so far was the code's own text
+        std::vector<CodeRun> runs;
+        void add(Token t, std::string_view s) {
+            if (s.empty()) return;
+            if (code->compare(at, s.size(), s) != 0) spelled = false;
+            at += s.size();
+            if (!runs.empty() && runs.back().token == t)
+                runs.back().size += static_cast<uint32_t>(s.size());
+            else
+                runs.push_back({t, static_cast<uint32_t>(s.size())});
+        }
+    };
+    Into* out;
+    RunCollector(Token t, Into* o) : token(t), out(o) {}
+    void format(const std::string& s, const srchilite::FormatterParams*) override { out->add(token, s); }
 };
 
 // One language's rules, read once.
@@ -184,17 +194,18 @@ std::string highlight_language(const std::string& info) {
 namespace {
 
 std::vector<CodeRun> source_highlight(const LangInfo& li, const std::string& code) {
-    std::vector<CodeRun> runs;
     Language* lang = language(li);
-    if (!lang) return runs;
+    if (!lang) return {};
     static const char* const elements[] = {"keyword",    "type",     "classname", "usertype", "key",         "section",
                                            "selector",   "property", "string",    "regexp",   "specialchar", "value",
                                            "number",     "comment",  "todo",      "function", "predef_func", "preproc",
                                            "symbol",     "cbracket", "newfile",   "oldfile",  "difflines",   "variable",
                                            "predef_var", "label",    "url"};
-    srchilite::FormatterManager formatters(srchilite::FormatterPtr(new RunCollector(Token::Plain, &runs)));
+    RunCollector::Into into;
+    into.code = &code;
+    srchilite::FormatterManager formatters(srchilite::FormatterPtr(new RunCollector(Token::Plain, &into)));
     for (const char* e : elements)
-        formatters.addFormatter(e, srchilite::FormatterPtr(new RunCollector(token_of(e), &runs)));
+        formatters.addFormatter(e, srchilite::FormatterPtr(new RunCollector(token_of(e), &into)));
     try {
         srchilite::SourceHighlighter highlighter(lang->state);
         highlighter.setFormatterManager(&formatters);
@@ -207,23 +218,15 @@ std::vector<CodeRun> source_highlight(const LangInfo& li, const std::string& cod
             std::string line = code.substr(start, end - start);
             params.start = 0;
             highlighter.highlightParagraph(line);
-            if (nl != std::string::npos) {
-                if (!runs.empty() && runs.back().token == Token::Plain)
-                    runs.back().text += '\n';
-                else
-                    runs.push_back({Token::Plain, "\n"});
-            }
+            if (nl != std::string::npos) into.add(Token::Plain, "\n");
             start = end + 1;
         }
     } catch (const std::exception&) {
         return {}; // the rules failed on this text: plain is always right
     }
     // The runs must spell the code exactly; if the highlighter ever dropped or added text, stay plain.
-    std::string joined;
-    for (const CodeRun& r : runs)
-        joined += r.text;
-    if (joined != code) return {};
-    return runs;
+    if (!into.spelled || into.at != code.size()) return {};
+    return std::move(into.runs);
 }
 
 } // namespace

@@ -238,19 +238,19 @@ public:
     void add(Token t, const std::string& code, size_t from, size_t to) {
         if (t != Token::Plain)
             for (size_t nl; from < to && (nl = code.find('\n', from)) < to; from = nl + 1) {
-                add_one(t, code, from, nl);
-                add_one(Token::Plain, code, nl, nl + 1);
+                add_one(t, from, nl);
+                add_one(Token::Plain, nl, nl + 1);
             }
-        add_one(t, code, from, to);
+        add_one(t, from, to);
     }
 
 private:
-    void add_one(Token t, const std::string& code, size_t from, size_t to) {
+    void add_one(Token t, size_t from, size_t to) {
         if (to <= from) return;
         if (!out_.empty() && out_.back().token == t)
-            out_.back().text.append(code, from, to - from);
+            out_.back().size += static_cast<uint32_t>(to - from);
         else
-            out_.push_back({t, code.substr(from, to - from)});
+            out_.push_back({t, static_cast<uint32_t>(to - from)});
     }
 
 private:

@@ -80,17 +80,12 @@ const char* token_class(Token t) {
 void render_code_block(std::string& out, const Node& n) {
     std::string lang = code_language(n.info);
     out += lang.empty() ? "<pre><code>" : "<pre><code class=\"language-" + esc(lang) + "\">";
-    if (n.runs.empty()) {
-        append_html_escaped(out, n.text);
-    } else {
-        for (const CodeRun& r : n.runs) {
-            const char* cls = token_class(r.token);
-            if (*cls)
-                out += std::string("<span class=\"") + cls + "\">" + esc(r.text) + "</span>";
-            else
-                append_html_escaped(out, r.text);
-        }
-    }
+    each_code_run(n.text, n.runs, [&](Token token, std::string_view text) {
+        const char* cls = token_class(token);
+        if (*cls) out += std::string("<span class=\"") + cls + "\">";
+        append_html_escaped(out, text);
+        if (*cls) out += "</span>";
+    });
     out += "</code></pre>\n";
 }
 

@@ -424,7 +424,7 @@ void Flow::space(float h) {
 
 void Flow::code_block(const std::string& code, float size) { code_block(code, {}, size); }
 
-void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_in, float size) {
+void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs, float size) {
     if (past_limit()) return;
     const PageSpec& s = book_.spec;
     // Lines of (ink, text) pieces; plain code is one piece per line.
@@ -433,32 +433,30 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs_
         std::string text;
     };
     std::vector<std::vector<Piece>> lines(1);
-    std::vector<CodeRun> plain;
-    const std::vector<CodeRun>& runs = runs_in.empty() ? (plain = {{Token::Plain, code}}) : runs_in;
-    for (const CodeRun& r : runs) {
-        Ink ink = ink_of_token(r.token);
+    each_code_run(code, runs, [&](Token token, std::string_view text) {
+        Ink ink = ink_of_token(token);
         size_t start = 0;
-        while (start <= r.text.size()) {
-            size_t nl = r.text.find('\n', start);
-            size_t end = nl == std::string::npos ? r.text.size() : nl;
+        while (start <= text.size()) {
+            size_t nl = text.find('\n', start);
+            size_t end = nl == std::string_view::npos ? text.size() : nl;
             if (end > start) {
                 std::string t;
                 t.reserve(end - start);
                 for (size_t c = start; c < end; ++c)
-                    if (r.text[c] == '\t')
+                    if (text[c] == '\t')
                         t += "    ";
                     else
-                        t += r.text[c];
+                        t += text[c];
                 if (!lines.back().empty() && lines.back().back().ink == ink)
                     lines.back().back().text += t;
                 else
                     lines.back().push_back({ink, t});
             }
-            if (nl == std::string::npos) break;
+            if (nl == std::string_view::npos) break;
             lines.emplace_back();
             start = nl + 1;
         }
-    }
+    });
     while (!lines.empty() && lines.back().empty())
         lines.pop_back();
     if (lines.empty()) return;

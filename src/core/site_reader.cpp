@@ -236,13 +236,11 @@ bool read_attributes(Cursor& c, Node& n) {
         if (k == "runs") {
             n.runs.clear();
             return c.array([&] {
-                int token = 0;
-                CodeRun r;
-                if (!c.integer(token, 0, kTokenCount - 1) || !c.expect(',', "a code run without its text") ||
-                    !c.string(r.text))
+                int token = 0, size = 0;
+                if (!c.integer(token, 0, kTokenCount - 1) || !c.expect(',', "a code run without its length") ||
+                    !c.integer(size, 1))
                     return false;
-                r.token = static_cast<Token>(token);
-                n.runs.push_back(std::move(r));
+                n.runs.push_back({static_cast<Token>(token), static_cast<uint32_t>(size)});
                 return true;
             });
         }
@@ -275,6 +273,7 @@ bool read_node(Cursor& c, Node& n, int depth) {
         }
         first = false;
     }
+    if (!n.runs.empty() && !runs_cover(n.text, n.runs)) return c.fail("a code block whose runs do not spell its text");
     return c.expect(']', "expected ',' or ']'");
 }
 

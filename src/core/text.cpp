@@ -64,7 +64,7 @@ bool xml_ascii(unsigned char b) { return b >= 0x20 || b == 0x9 || b == 0xA || b 
 // Where the bytes from i stop being kept as written: the first byte that is not an XML character, or
 // not valid UTF-8, or one that escape(b) replaces. Plain ASCII goes eight bytes at a time (a page is mostly
 // markup, and every page passes through here whole).
-template <class Escape> size_t kept_until(const std::string& s, size_t i, Escape escape) {
+template <class Escape> size_t kept_until(std::string_view s, size_t i, Escape escape) {
     const size_t n = s.size();
     const char* d = s.data();
     while (i < n) {
@@ -91,10 +91,10 @@ template <class Escape> size_t kept_until(const std::string& s, size_t i, Escape
 
 // Appends s to out with what XML 1.0 forbids dropped, invalid UTF-8 as U+FFFD, and each allowed ASCII byte
 // b replaced by escape(b) when that is not null. The runs that stay as written are copied whole.
-template <class Escape> void clean_into(std::string& out, const std::string& s, size_t from, Escape escape) {
+template <class Escape> void clean_into(std::string& out, std::string_view s, size_t from, Escape escape) {
     for (size_t i = from; i < s.size();) {
         const size_t kept = kept_until(s, i, escape);
-        out.append(s, i, kept - i);
+        out.append(s.substr(i, kept - i));
         if (kept >= s.size()) break;
         const unsigned char b = static_cast<unsigned char>(s[kept]);
         size_t len = 1;
@@ -166,7 +166,7 @@ std::string html_escape(const std::string& s) {
     return out;
 }
 
-void append_html_escaped(std::string& out, const std::string& s) { clean_into(out, s, 0, EscapeHtml{}); }
+void append_html_escaped(std::string& out, std::string_view s) { clean_into(out, s, 0, EscapeHtml{}); }
 
 std::string replace_all(const std::string& s, const std::string& from, const std::string& to) {
     std::string out;

@@ -34,7 +34,7 @@ std::string clean_text(std::string&& s);
 // Cleans, then escapes & < > " ' (the same escaping serves HTML text, attributes and XML).
 std::string html_escape(const std::string& s);
 // html_escape(s) appended to out.
-void append_html_escaped(std::string& out, const std::string& s);
+void append_html_escaped(std::string& out, std::string_view s);
 
 // Replaces every occurrence of `from` (non-empty) with `to`.
 std::string replace_all(const std::string& s, const std::string& from, const std::string& to);

@@ -501,7 +501,7 @@ TEST_CASE("emit: an article's tree is written as the JSON DOM would write it, by
     all.header = true;
     all.width = 640;
     all.height = 480;
-    all.runs = {{Token::Keyword, "func"}, {Token::Plain, " main\x02"}};
+    all.runs = {{Token::Keyword, 4}, {Token::Plain, static_cast<uint32_t>(all.text.size() - 4)}};
     Node list;
     list.kind = NodeKind::List;
     list.start = -3;

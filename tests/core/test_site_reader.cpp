@@ -31,7 +31,7 @@ json dump_date(const Date& d) { return {d.year, d.month, d.day}; }
 json dump_node(const Node& n) {
     json runs = json::array();
     for (const CodeRun& r : n.runs)
-        runs.push_back({static_cast<int>(r.token), r.text});
+        runs.push_back({static_cast<int>(r.token), r.size});
     json children = json::array();
     for (const Node& c : n.children)
         children.push_back(dump_node(c));
@@ -262,12 +262,27 @@ TEST_CASE("a document tree reads back as it was written", "[core][site_reader]")
         R"(["doc", {"later": [1, {"x": null}]}, ["p", "a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00\u0000b"]])", d, error));
     REQUIRE(d.children.size() == 1);
     CHECK(d.children[0].children[0].text == std::string("a\"\\/\b\f\n\r\t\xC3\xA9\xF0\x9F\x98\x80\0b", 17));
-    for (const char* bad : {"", "[", "[\"doc\"", "[\"p\"]", "[\"nope\"]", "[\"doc\", [\"rawinline\", \"<b>\"]]",
-                            "[\"doc\", [\"pre\", {\"runs\": [99, \"x\"]}]]", "[\"doc\", [\"pre\", {\"runs\": [1]}]]",
-                            "[\"doc\", [\"h\", {\"level\": 1.5}]]", "[\"doc\", [\"h\", {\"level\": 1e3}]]",
-                            "[\"doc\", [\"list\", {\"start\": 99999999999999999999}]]", "[\"doc\", \"\\ud800\"]",
-                            "[\"doc\", \"\\q\"]", "[\"doc\", \"a\nb\"]", "[\"doc\", {\"x\": 1}, {\"y\": 2}]",
-                            "[\"doc\"] x", "[\"doc\", \"\xC3\"]", "{\"doc\": 1}"}) {
+    for (const char* bad : {"",
+                            "[",
+                            "[\"doc\"",
+                            "[\"p\"]",
+                            "[\"nope\"]",
+                            "[\"doc\", [\"rawinline\", \"<b>\"]]",
+                            "[\"doc\", [\"pre\", {\"runs\": [99, 1], \"text\": \"x\"}]]",
+                            "[\"doc\", [\"pre\", {\"runs\": [1]}]]",
+                            "[\"doc\", [\"pre\", {\"runs\": [1, \"x\"], \"text\": \"x\"}]]",
+                            "[\"doc\", [\"pre\", {\"runs\": [1, 3], \"text\": \"ab\"}]]",
+                            "[\"doc\", [\"pre\", {\"runs\": [1, 0, 0, 2], \"text\": \"ab\"}]]",
+                            "[\"doc\", [\"h\", {\"level\": 1.5}]]",
+                            "[\"doc\", [\"h\", {\"level\": 1e3}]]",
+                            "[\"doc\", [\"list\", {\"start\": 99999999999999999999}]]",
+                            "[\"doc\", \"\\ud800\"]",
+                            "[\"doc\", \"\\q\"]",
+                            "[\"doc\", \"a\nb\"]",
+                            "[\"doc\", {\"x\": 1}, {\"y\": 2}]",
+                            "[\"doc\"] x",
+                            "[\"doc\", \"\xC3\"]",
+                            "{\"doc\": 1}"}) {
         INFO(bad);
         CHECK_FALSE(read_built_tree(bad, d, error));
         CHECK(error.find("damaged at byte") != std::string::npos);
