@@ -2,6 +2,7 @@
 #include "cli/build.h"
 #include "cli/output.h"
 
+#include <malloc.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -122,8 +123,8 @@ void PhaseClock::mark(const char* phase) {
     if (!on_) return;
     long peak = 0;
     const double wall = wall_ms(), cpu = cpu_ms(&peak);
-    std::fprintf(stderr, "folio build: %-22s %8.1f ms wall %8.1f ms cpu  peak %6ld MB\n", phase, wall - wall_,
-                 cpu - cpu_, peak / 1024);
+    std::fprintf(stderr, "folio build: %-22s %8.1f ms wall %8.1f ms cpu  peak %6ld MB  in use %6zu MB\n", phase,
+                 wall - wall_, cpu - cpu_, peak / 1024, mallinfo2().uordblks >> 20);
     wall_ = wall, cpu_ = cpu;
 }
 

@@ -216,9 +216,10 @@ void set_body(Article& a, const std::string& markdown) {
 }
 #endif
 
-// A finished tree's lists at their exact sizes: they grew by doubling while it was built, and a whole
-// archive's trees are held at once.
+// A finished tree's lists and texts at their exact sizes: they grew by doubling while it was built (a code
+// block a line at a time), and a whole archive's trees are held at once.
 static void shrink_tree(Node& n) {
+    n.text.shrink_to_fit();
     n.children.shrink_to_fit();
     n.runs.shrink_to_fit();
     for (Node& c : n.children)
