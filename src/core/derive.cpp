@@ -221,7 +221,7 @@ void set_body(Article& a, const std::string& markdown) {
 static void shrink_tree(Node& n) {
     n.text.shrink_to_fit();
     n.children.shrink_to_fit();
-    n.runs.shrink_to_fit();
+    if (!n.runs.empty()) n.runs.edit().shrink_to_fit();
     for (Node& c : n.children)
         shrink_tree(c);
 }

@@ -7,11 +7,12 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace folio {
 
-enum class NodeKind {
+enum class NodeKind : unsigned char {
     // Blocks
     Document,
     Paragraph,
@@ -55,7 +56,7 @@ enum class NodeKind {
     HtmlInline, // raw inline HTML while parsing (markdown.cpp maps it away; never in a finished tree)
 };
 
-enum class Align { Default, Left, Center, Right };
+enum class Align : unsigned char { Default, Left, Center, Right };
 
 // Token classes of highlighted code (highlight.h). The theme gives each an ink for light and dark.
 enum class Token : unsigned char {
@@ -103,19 +104,68 @@ template <typename F> void each_code_run(const std::string& code, const std::vec
     }
 }
 
+// An attribute few nodes have (a link's address, a code block's runs): a pointer's size in every node,
+// the value on the heap only where there is one. Reads see an empty value when there is none. A large
+// archive holds millions of nodes at once, and most are runs of text.
+template <class T> class Rare {
+public:
+    Rare() = default;
+    Rare(const Rare& o) : p_(o.p_ ? new T(*o.p_) : nullptr) {}
+    Rare(Rare&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+    ~Rare() { delete p_; }
+    Rare& operator=(const Rare& o) { return *this = o.get(); }
+    Rare& operator=(Rare&& o) noexcept {
+        std::swap(p_, o.p_);
+        return *this;
+    }
+    Rare& operator=(T v) {
+        if (v.empty()) {
+            delete p_;
+            p_ = nullptr;
+        } else if (p_) {
+            *p_ = std::move(v);
+        } else {
+            p_ = new T(std::move(v));
+        }
+        return *this;
+    }
+    const T& get() const { return p_ ? *p_ : none(); }
+    operator const T&() const { return get(); }
+    const T* operator->() const { return &get(); }
+    // For building the value in place: makes one when there is none.
+    T& edit() { return p_ ? *p_ : *(p_ = new T()); }
+    bool empty() const { return !p_ || p_->empty(); }
+    size_t size() const { return p_ ? p_->size() : 0; }
+    auto begin() const { return get().begin(); }
+    auto end() const { return get().end(); }
+
+private:
+    static const T& none() {
+        static const T empty;
+        return empty;
+    }
+    T* p_ = nullptr;
+};
+
+inline bool operator==(const Rare<std::string>& a, std::string_view b) { return std::string_view(a.get()) == b; }
+inline bool operator!=(const Rare<std::string>& a, std::string_view b) { return !(a == b); }
+inline std::string operator+(const std::string& a, const Rare<std::string>& b) { return a + b.get(); }
+inline std::string operator+(const Rare<std::string>& a, const std::string& b) { return a.get() + b; }
+inline std::string operator+(const char* a, const Rare<std::string>& b) { return a + b.get(); }
+
 struct Node {
     NodeKind kind = NodeKind::Document;
-    std::string text; // Text, Code, CodeBlock, HtmlBlock, Image alt
-    std::string href; // Link, Image
-    std::string info; // CodeBlock language; Link/Image title
-    int level = 0;    // Heading level
-    bool ordered = false;
-    int start = 1; // List start number
     Align align = Align::Default;
-    bool header = false;       // TableCell in the head row
-    int width = 0, height = 0; // Image: as the author wrote them (CSS pixels), 0 when not given
-    std::string id;            // Heading: the slug links point at (#part-two)
-    std::vector<CodeRun> runs; // CodeBlock: highlighted at build time; empty when plain
+    bool ordered = false;
+    bool header = false;             // TableCell in the head row
+    int level = 0;                   // Heading level
+    int start = 1;                   // List start number
+    int width = 0, height = 0;       // Image: as the author wrote them (CSS pixels), 0 when not given
+    std::string text;                // Text, Code, CodeBlock, HtmlBlock, Image alt
+    Rare<std::string> href;          // Link, Image
+    Rare<std::string> info;          // CodeBlock language; Link/Image title
+    Rare<std::string> id;            // Heading: the slug links point at (#part-two)
+    Rare<std::vector<CodeRun>> runs; // CodeBlock: highlighted at build time; empty when plain
     std::vector<Node> children;
 };
 

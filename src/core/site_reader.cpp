@@ -218,9 +218,9 @@ struct Cursor {
 bool read_attributes(Cursor& c, Node& n) {
     return c.object([&](const std::string& k) {
         if (k == "text") return c.string(n.text);
-        if (k == "href") return c.string(n.href);
-        if (k == "info") return c.string(n.info);
-        if (k == "id") return c.string(n.id);
+        if (k == "href") return c.string(n.href.edit());
+        if (k == "info") return c.string(n.info.edit());
+        if (k == "id") return c.string(n.id.edit());
         if (k == "level") return c.integer(n.level, 0, 6);
         if (k == "start") return c.integer(n.start, -1000000000, 1000000000);
         if (k == "width") return c.integer(n.width, 0, 100000);
@@ -234,13 +234,13 @@ bool read_attributes(Cursor& c, Node& n) {
             return true;
         }
         if (k == "runs") {
-            n.runs.clear();
+            n.runs = std::vector<CodeRun>();
             return c.array([&] {
                 int token = 0, size = 0;
                 if (!c.integer(token, 0, kTokenCount - 1) || !c.expect(',', "a code run without its length") ||
                     !c.integer(size, 1))
                     return false;
-                n.runs.push_back({static_cast<Token>(token), static_cast<uint32_t>(size)});
+                n.runs.edit().push_back({static_cast<Token>(token), static_cast<uint32_t>(size)});
                 return true;
             });
         }

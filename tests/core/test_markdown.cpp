@@ -143,3 +143,31 @@ TEST_CASE("NUL bytes become U+FFFD everywhere, code included (a fuzzer finding)"
         if (code) CHECK(code->children.empty());
     }
 }
+
+TEST_CASE("a node's rare attributes: empty until set, copied deeply, moved without a copy", "[markdown]") {
+    Node a;
+    CHECK(a.href.empty());
+    CHECK(a.href == "");
+    CHECK(a.runs.size() == 0);
+    a.href = std::string("/x");
+    a.runs = std::vector<CodeRun>{{Token::Keyword, 2}};
+    Node b = a; // a copy owns its own values
+    b.href = std::string("/y");
+    b.runs.edit().push_back({Token::Plain, 1});
+    CHECK(a.href == "/x");
+    CHECK(a.runs.size() == 1);
+    CHECK(b.href == "/y");
+    CHECK(b.runs.size() == 2);
+    const std::string* held = &a.href.get();
+    Node c = std::move(a); // the value moves with its node
+    CHECK(&c.href.get() == held);
+    CHECK(a.href.empty());
+    c.href = std::string(); // an empty value frees its place
+    CHECK(c.href.empty());
+    c = b;
+    CHECK(c.href == "/y");
+    const Node& same = c;
+    c = same; // assigning a node to itself keeps its values
+    CHECK(c.href == "/y");
+    CHECK(sizeof(Node) <= 120); // millions are held at once: see Rare
+}
