@@ -87,14 +87,14 @@ bool Reader::string(const json& obj, const std::string& path, const char* key, s
                     bool nonempty) {
     const json* v = field(obj, path, key, required);
     if (!v) return false;
-    std::string p = json_path_member(path, key);
+    auto p = [&] { return json_path_member(path, key); }; // made only for a message
     if (!v->is_string()) {
-        error(p, false, std::string("expected a string, found ") + type_name(*v), "put the text in double quotes");
+        error(p(), false, std::string("expected a string, found ") + type_name(*v), "put the text in double quotes");
         return false;
     }
     outv = v->get<std::string>();
     if (nonempty && outv.find_first_not_of(" \t\r\n") == std::string::npos) {
-        error(p, false, std::string("'") + key + "' is empty", "write some text");
+        error(p(), false, std::string("'") + key + "' is empty", "write some text");
         return false;
     }
     return true;
@@ -104,14 +104,14 @@ bool Reader::integer(const json& obj, const std::string& path, const char* key, 
                      int hi) {
     const json* v = field(obj, path, key, required);
     if (!v) return false;
-    std::string p = json_path_member(path, key);
+    auto p = [&] { return json_path_member(path, key); };
     if (!v->is_number_integer()) {
-        error(p, false, std::string("expected a whole number, found ") + type_name(*v), "write a number such as 3");
+        error(p(), false, std::string("expected a whole number, found ") + type_name(*v), "write a number such as 3");
         return false;
     }
     long long n = v->get<long long>();
     if (n < lo || n > hi) {
-        error(p, false, "number " + std::to_string(n) + " is out of range",
+        error(p(), false, "number " + std::to_string(n) + " is out of range",
               "use a number from " + std::to_string(lo) + " to " + std::to_string(hi));
         return false;
     }
@@ -134,14 +134,14 @@ bool Reader::boolean(const json& obj, const std::string& path, const char* key, 
 bool Reader::date(const json& obj, const std::string& path, const char* key, Date& outv, bool required) {
     std::string s;
     if (!string(obj, path, key, s, required)) return false;
-    std::string p = json_path_member(path, key);
+    auto p = [&] { return json_path_member(path, key); };
     int y = 0, m = 0, d = 0;
     if (!parse_iso_date(s, y, m, d)) {
-        error(p, false, "'" + s + "' is not a date", "write it as YYYY-MM-DD, e.g. 2026-07-31");
+        error(p(), false, "'" + s + "' is not a date", "write it as YYYY-MM-DD, e.g. 2026-07-31");
         return false;
     }
     if (!valid_date(y, m, d)) {
-        error(p, false, "'" + s + "' is an impossible date", "check the month and the day");
+        error(p(), false, "'" + s + "' is an impossible date", "check the month and the day");
         return false;
     }
     outv = Date{y, m, d};
@@ -164,20 +164,20 @@ void Reader::strings(const json& obj, const std::string& path, const char* key, 
                      bool required, bool slugs) {
     const json* arr = nullptr;
     if (!array(obj, path, key, arr, required)) return;
-    std::string p = json_path_member(path, key);
     for (size_t i = 0; i < arr->size(); ++i) {
         const json& e = (*arr)[i];
-        std::string ep = json_path_index(p, i);
+        auto ep = [&] { return json_path_index(json_path_member(path, key), i); };
         if (!e.is_string()) {
-            error(ep, false, std::string("expected a string, found ") + type_name(e), "put the text in double quotes");
+            error(ep(), false, std::string("expected a string, found ") + type_name(e),
+                  "put the text in double quotes");
             continue;
         }
         std::string s = e.get<std::string>();
         if (slugs && !is_slug(s)) {
-            error(ep, false, "'" + s + "' is not a valid tag", "use lower-case letters, digits and hyphens");
+            error(ep(), false, "'" + s + "' is not a valid tag", "use lower-case letters, digits and hyphens");
             continue;
         }
-        outv.push_back(s);
+        outv.push_back(std::move(s));
     }
 }
 

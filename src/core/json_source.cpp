@@ -53,6 +53,7 @@ void JsonSource::position_of(const std::string& path, bool at_key, int& line, in
         at = it->second;
         return true;
     };
+    index();
     std::string p = path;
     while (true) {
         size_t at = 0;
@@ -89,12 +90,12 @@ struct Frame {
 };
 
 struct Walker {
-    JsonSource& src;
+    const JsonSource& src;
     Diagnostics& out;
     const std::string& t;
+    bool record; // the paths, into src's maps (else the walk only checks: no path is made)
     size_t i = 0;
     std::vector<Frame> stack;
-    std::string root; // the path of the text's value
 
     void skip_ws() {
         while (i < t.size() && (t[i] == ' ' || t[i] == '\n' || t[i] == '\r' || t[i] == '\t'))
@@ -118,7 +119,8 @@ struct Walker {
         return s;
     }
     std::string next_value_path() {
-        if (stack.empty()) return root;
+        if (!record) return std::string();
+        if (stack.empty()) return src.root;
         Frame& f = stack.back();
         return f.object ? json_path_member(f.path, f.key) : json_path_index(f.path, f.index);
     }
@@ -146,7 +148,7 @@ struct Walker {
                 size_t at = i;
                 std::string key = read_string();
                 Frame& f = stack.back();
-                std::string path = json_path_member(f.path, key);
+                std::string path = record ? json_path_member(f.path, key) : std::string();
                 if (!f.keys.insert(key).second) {
                     Diagnostic d;
                     d.file = src.file;
@@ -156,14 +158,14 @@ struct Walker {
                     d.hint = "remove one of them; only one value per key is allowed";
                     out.push_back(d);
                 }
-                src.key_at[path] = at;
-                f.key = key;
+                if (record) src.key_at[path] = at;
+                f.key = std::move(key);
                 f.have_key = true;
                 continue;
             }
             // A value.
             std::string path = next_value_path();
-            src.value_at[path] = i;
+            if (record) src.value_at[path] = i;
             if (c == '{' || c == '[') {
                 if (static_cast<int>(stack.size()) >= kMaxJsonDepth) {
                     Diagnostic d;
@@ -227,6 +229,14 @@ struct ErrorSax : nlohmann::json_sax<nlohmann::json> {
 
 } // namespace
 
+void JsonSource::index() const {
+    if (indexed) return;
+    indexed = true;
+    Diagnostics none; // the parse said them already
+    Walker w{*this, none, text, true, 0, {}};
+    w.run();
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Entry point
 //-----------------------------------------------------------------------------
@@ -264,10 +274,17 @@ bool parse_json_source(const std::string& file, std::string text, JsonSource& sr
     if (nul != std::string::npos)
         return fail(nul, "a NUL byte in the file", "remove it; in a string write it as \\u0000");
 
-    // Depth first, so nothing deeper than kMaxJsonDepth reaches the parser at all.
+    // Depth first, so nothing deeper than kMaxJsonDepth reaches the parser at all. The first walk only
+    // checks; when it finds something, a second one says where, with paths.
+    src.root = root;
     size_t before = out.size();
-    Walker w{src, out, src.text, 0, {}, root};
-    if (!w.run()) return false;
+    Diagnostics found;
+    Walker check{src, found, src.text, false, 0, {}};
+    if (!check.run() || !found.empty()) {
+        src.indexed = true;
+        Walker w{src, out, src.text, true, 0, {}};
+        if (!w.run()) return false;
+    }
 
     src.value = nlohmann::json::parse(src.text, nullptr, /*allow_exceptions=*/false);
     if (src.value.is_discarded()) {

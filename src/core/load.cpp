@@ -41,17 +41,25 @@ bool read_whole_file(const std::string& path, std::string& contents) {
 
 namespace {
 
-// The Markdown file an article names, read (read_ok) and checked; problems at the entry's body_file.
-void check_body_file(Reader& r, const std::string& entry_path, const Article& a, bool read_ok) {
+// What reading an article's Markdown file found: kUnreadable, kReadable, or the offset of its first byte
+// that is not UTF-8.
+constexpr size_t kUnreadable = static_cast<size_t>(-2), kReadable = std::string::npos;
+
+// Reads the Markdown file an article names and checks it is UTF-8 (on any core: no message yet).
+size_t read_body_file(Article& a, ReadFile read_file, void* user) {
+    if (!read_file(a.body_file, a.body_markdown, user)) return kUnreadable;
+    return find_invalid_utf8(a.body_markdown);
+}
+
+// The message for what read_body_file found, at the entry's body_file.
+void check_body_file(Reader& r, const std::string& entry_path, const Article& a, size_t found) {
+    if (found == kReadable) return;
     const std::string p = json_path_member(entry_path, "body_file");
-    if (!read_ok) {
+    if (found == kUnreadable)
         r.error(p, false, "cannot read the Markdown file '" + a.body_file + "'",
                 "create it (the path is relative to the bundle folder) or fix the path");
-        return;
-    }
-    size_t bad = find_invalid_utf8(a.body_markdown);
-    if (bad != std::string::npos)
-        r.error(p, false, "'" + a.body_file + "' is not UTF-8 (invalid byte at offset " + std::to_string(bad) + ")",
+    else
+        r.error(p, false, "'" + a.body_file + "' is not UTF-8 (invalid byte at offset " + std::to_string(found) + ")",
                 "save the file as UTF-8");
 }
 
@@ -63,12 +71,12 @@ bool load_text(const std::string& file_label, std::string text, Site& site, Diag
     Reader r{src, out};
     if (!read_document(r, src.value, site)) return false;
 
-    // Markdown files named by body_file: read (through options.parallel), then checked in order, so the
-    // messages come in the order of the articles.
-    std::vector<char> read(site.writing.size(), 0);
+    // Markdown files named by body_file: read and checked (through options.parallel), then reported in
+    // order, so the messages come in the order of the articles.
+    std::vector<size_t> read(site.writing.size(), kUnreadable);
     auto read_one = [&](size_t i) {
         Article& a = site.writing[i];
-        if (!a.body_file.empty() && read_file) read[i] = read_file(a.body_file, a.body_markdown, user);
+        if (!a.body_file.empty() && read_file) read[i] = read_body_file(a, read_file, user);
     };
     if (options.parallel)
         options.parallel(site.writing.size(), read_one);
@@ -76,12 +84,13 @@ bool load_text(const std::string& file_label, std::string text, Site& site, Diag
         for (size_t i = 0; i < site.writing.size(); ++i)
             read_one(i);
     for (size_t i = 0; i < site.writing.size(); ++i)
-        if (!site.writing[i].body_file.empty())
+        if (!site.writing[i].body_file.empty() && read[i] != kReadable)
             check_body_file(r, json_path_index("$.writing", i), site.writing[i], read[i]);
     if (out.size() != before) return false;
     if (kept) { // before derive() sorts the articles
         kept->writing_at.clear();
         kept->writing_slugs.clear();
+        src.index();
         for (size_t i = 0; i < site.writing.size(); ++i) {
             auto at = src.value_at.find(json_path_index("$.writing", i));
             kept->writing_at.push_back(at == src.value_at.end() ? std::string::npos : at->second);
@@ -266,7 +275,7 @@ Reload reload_content(const std::string& bundle_dir, std::string text, BundleTex
     if (k < 0) return Reload::Whole;
     if (!a.body_file.empty()) {
         DiskReader reader{bundle_dir};
-        check_body_file(r, path, a, read_from_bundle(a.body_file, a.body_markdown, &reader));
+        check_body_file(r, path, a, read_body_file(a, read_from_bundle, &reader));
     }
     if (found.empty()) {
         set_body_from(a, site.writing[k]);
