@@ -466,7 +466,10 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs,
     y_ += s.body_size * 0.5f;
     size_t i = 0;
     while (i < lines.size()) {
-        ensure(lh + 2 * pad);
+        const size_t left = lines.size() - i;
+        // No panel starts with one line of several at the foot of a page (three lines go together: two
+        // here would leave one there)...
+        ensure(lh * static_cast<float>(left == 3 ? 3 : std::min<size_t>(left, 2)) + 2 * pad);
         keep_from_ = -1;
         // As many lines as fit on this page, in one panel.
         float top = y_;
@@ -474,6 +477,8 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs,
         while (i + n < lines.size() && top + pad * 2 + lh * static_cast<float>(n + 1) <= s.bottom())
             ++n;
         if (n == 0) n = 1;
+        // ...or leaves its last line alone at the top of the next one (a closing brace on a page of its own).
+        if (left - n == 1 && n >= 3) --n;
         if (past_limit()) { // a page the proof never shows: only its length counts (the book's page count)
             i += n;
             y_ = top + pad * 2 + lh * static_cast<float>(n);

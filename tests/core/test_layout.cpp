@@ -97,6 +97,34 @@ TEST_CASE("a heading never ends a page", "[layout]") {
     }
 }
 
+TEST_CASE("a code block never leaves one line alone at a page's foot or head", "[layout]") {
+    FixedMeasurer m;
+    // Vary how much text precedes the block, so it breaks at every line near the page bottom.
+    for (int filler = 0; filler < 40; ++filler)
+        for (int lines : {2, 3, 4, 7, 40}) {
+            Book b;
+            Flow f(b, m);
+            f.begin_chapter("c", "c", "c, continued", false, false);
+            for (int i = 0; i < filler; ++i)
+                f.paragraph(body("line " + std::to_string(i)));
+            std::string code;
+            for (int i = 0; i < lines; ++i)
+                code += "line " + std::to_string(i) + "\n";
+            f.code_block(code, 12);
+            f.finish();
+            INFO("filler " << filler << ", " << lines << " lines");
+            int shown = 0;
+            for (const Page& p : b.pages) {
+                int here = 0;
+                for (const Box& x : p.boxes)
+                    if (x.kind == BoxKind::Text && x.code >= 0) ++here;
+                CHECK(here != 1); // a panel of one line, where the block has several
+                shown += here;
+            }
+            CHECK(shown == lines);
+        }
+}
+
 TEST_CASE("a 200-item list continues under a continued head", "[layout]") {
     FixedMeasurer m;
     Book b;
