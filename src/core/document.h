@@ -131,7 +131,6 @@ public:
     }
     const T& get() const { return p_ ? *p_ : none(); }
     operator const T&() const { return get(); }
-    const T* operator->() const { return &get(); }
     // For building the value in place: makes one when there is none.
     T& edit() { return p_ ? *p_ : *(p_ = new T()); }
     bool empty() const { return !p_ || p_->empty(); }
