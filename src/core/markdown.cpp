@@ -33,6 +33,7 @@ struct Builder {
     Node scratch;           // receives the attributes of nodes not created past kMaxNodeDepth
     const char* source = nullptr;
     size_t source_size = 0;
+    bool gumbo_only = false; // parse_markdown's: every piece of raw HTML through gumbo
     // Per HTML block (HtmlBlock::start indexes this): where each piece of its text came from.
     std::vector<std::vector<HtmlOrigin>> block_origins;
     int source_offset(const char* p) const {
@@ -405,6 +406,10 @@ void map_raw_html(Node& n, const Builder& b, std::vector<HtmlNote>& notes) {
                 sink->push_back(std::move(n.children[i]));
             continue;
         }
+        if (!b.gumbo_only && simple_inline_html(n.children, i, end, *sink)) {
+            i = end;
+            continue;
+        }
         std::string html;
         std::vector<HtmlOrigin> origin{{0, -1}};
         for (; i < end; ++i)
@@ -427,8 +432,9 @@ void line_column(const std::string& text, int offset, int& line, int& column) {
 
 } // namespace
 
-Document parse_markdown(const std::string& markdown, std::vector<SourceNote>* notes) {
+Document parse_markdown(const std::string& markdown, std::vector<SourceNote>* notes, bool gumbo_only) {
     Builder b;
+    b.gumbo_only = gumbo_only;
     b.source = markdown.data();
     b.source_size = markdown.size();
     MD_PARSER parser{};

@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "core/highlight.h"
+#include "core/text.h"
 
 namespace folio {
 
@@ -494,6 +495,129 @@ std::string url_host(const std::string& url) {
     size_t at = host.rfind('@');
     if (at != std::string::npos) host.erase(0, at + 1);
     return host;
+}
+
+namespace {
+
+// The bare tags simple_inline_html maps, and the kind each becomes (the Mapper's own choice for them).
+struct SimpleTag {
+    const char* name;
+    NodeKind kind;
+};
+constexpr SimpleTag kSimpleTags[] = {
+    {"em", NodeKind::Emphasis}, {"i", NodeKind::Emphasis}, {"strong", NodeKind::Strong}, {"b", NodeKind::Strong},
+    {"s", NodeKind::Strike},    {"del", NodeKind::Strike}, {"sub", NodeKind::Sub},       {"sup", NodeKind::Sup},
+    {"small", NodeKind::Small}, {"mark", NodeKind::Mark},  {"cite", NodeKind::Cite},     {"kbd", NodeKind::Code}};
+
+// "<sup>" -> the entry for sup (closing false), "</sup>" -> the same (closing true); else null.
+const SimpleTag* simple_tag(const std::string& html, bool& closing) {
+    closing = html.size() > 3 && html[1] == '/';
+    const size_t start = closing ? 2 : 1;
+    if (html.size() < start + 2 || html[0] != '<' || html.back() != '>') return nullptr;
+    const std::string name = html.substr(start, html.size() - start - 1);
+    for (const SimpleTag& t : kSimpleTags)
+        if (name == t.name) return &t;
+    return nullptr;
+}
+
+// Text as it comes out of gumbo after markdown.cpp wrote it escaped: what XML forbids is gone. A
+// carriage return gumbo would turn into a newline: not simple.
+bool simple_text(const std::string& s, std::string& out) {
+    if (s.find('\r') != std::string::npos) return false;
+    out += clean_text(s);
+    return true;
+}
+
+// The Mapper's inline pass over [from, to) of in, for simple content only. Text between two tags is one
+// gumbo text node: its pieces gather in `pending`, cleaned, and are collapsed together.
+bool simple_run(const std::vector<Node>& in, size_t from, size_t to, std::vector<Node>& out, int depth) {
+    if (depth >= 16) return false; // far from the Mapper's depth limit
+    std::string pending;
+    auto flush = [&] {
+        append_text(out, collapse(pending));
+        pending.clear();
+    };
+    for (size_t k = from; k < to; ++k) {
+        const Node& c = in[k];
+        switch (c.kind) {
+        case NodeKind::Text:
+            if (!simple_text(c.text, pending)) return false;
+            break;
+        case NodeKind::SoftBreak: pending += '\n'; break;
+        case NodeKind::LineBreak:
+            flush();
+            out.push_back(make(NodeKind::LineBreak));
+            break;
+        case NodeKind::Code: {
+            flush();
+            Node code = make(NodeKind::Code);
+            if (!simple_text(c.text, code.text)) return false;
+            out.push_back(std::move(code));
+            break;
+        }
+        case NodeKind::Emphasis:
+        case NodeKind::Strong:
+        case NodeKind::Strike: {
+            flush();
+            Node w = make(c.kind);
+            if (!simple_run(c.children, 0, c.children.size(), w.children, depth + 1)) return false;
+            out.push_back(std::move(w));
+            break;
+        }
+        case NodeKind::Link: {
+            Node l = make(NodeKind::Link);
+            std::string href, title;
+            if (!simple_text(c.href, href) || href.empty() || !simple_text(c.info, title)) return false;
+            l.href = std::move(href);
+            l.info = std::move(title);
+            flush();
+            if (!simple_run(c.children, 0, c.children.size(), l.children, depth + 1)) return false;
+            out.push_back(std::move(l));
+            break;
+        }
+        case NodeKind::HtmlInline: {
+            bool closing = false;
+            const SimpleTag* tag = simple_tag(c.text, closing);
+            if (!tag || closing) return false;
+            // Its end tag among the same siblings (the same tag opened inside closes first).
+            size_t end = k + 1;
+            for (int open = 1; end < to; ++end) {
+                bool shut = false;
+                if (in[end].kind != NodeKind::HtmlInline || simple_tag(in[end].text, shut) != tag) continue;
+                open += shut ? -1 : 1;
+                if (open == 0) break;
+            }
+            if (end >= to) return false;
+            flush();
+            Node w = make(tag->kind);
+            if (tag->kind == NodeKind::Code) { // <kbd>: its text verbatim (raw_text), text and line ends only
+                for (size_t j = k + 1; j < end; ++j)
+                    if (in[j].kind == NodeKind::SoftBreak)
+                        w.text += '\n';
+                    else if (in[j].kind != NodeKind::Text || !simple_text(in[j].text, w.text))
+                        return false;
+            } else if (!simple_run(in, k + 1, end, w.children, depth + 1)) {
+                return false;
+            }
+            out.push_back(std::move(w));
+            k = end;
+            break;
+        }
+        default: return false;
+        }
+    }
+    flush();
+    return true;
+}
+
+} // namespace
+
+bool simple_inline_html(const std::vector<Node>& run, size_t from, size_t to, std::vector<Node>& out) {
+    std::vector<Node> mapped;
+    if (!simple_run(run, from, to, mapped, 0)) return false;
+    for (Node& m : mapped)
+        out.push_back(std::move(m));
+    return true;
 }
 
 std::vector<Node> html_to_nodes(const std::string& html, bool inline_content, const std::vector<HtmlOrigin>& origin,

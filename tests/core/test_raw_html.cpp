@@ -2,6 +2,9 @@
 // form of trees the browser receives.
 #include <catch2/catch_test_macros.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -9,6 +12,7 @@
 #include "core/highlight.h"
 #include "core/html_document.h"
 #include "core/markdown.h"
+#include "core/raw_html.h"
 #include "core/site_reader.h"
 
 using namespace folio;
@@ -251,4 +255,93 @@ TEST_CASE("trees survive the JSON the browser reads, and bad JSON is refused", "
         deep += ",[\"quote\"";
     deep += std::string(200, ']') + "]";
     CHECK_FALSE(read_built_tree(deep, bad, error));
+}
+
+namespace {
+
+// A Markdown text's tree and notes, with simple inline HTML mapped without gumbo, and through gumbo.
+void same_both_ways(const std::string& md) {
+    std::vector<SourceNote> fast_notes, gumbo_notes;
+    const std::string fast = document_to_json(parse_markdown(md, &fast_notes)).dump();
+    const std::string gumbo = document_to_json(parse_markdown(md, &gumbo_notes, /*gumbo_only=*/true)).dump();
+    CAPTURE(md);
+    CHECK(fast == gumbo);
+    REQUIRE(fast_notes.size() == gumbo_notes.size());
+    for (size_t i = 0; i < fast_notes.size(); ++i)
+        CHECK(fast_notes[i].message == gumbo_notes[i].message);
+}
+
+Node inline_node(NodeKind k, const std::string& text) {
+    Node n;
+    n.kind = k;
+    n.text = text;
+    return n;
+}
+
+} // namespace
+
+TEST_CASE("simple inline HTML maps without gumbo to exactly what gumbo gives", "[raw_html]") {
+    for (const char* md :
+         {"press <kbd>Ctrl</kbd>+<kbd>C</kbd>.",
+          "a  <sup>2</sup>  b\nnext   line",
+          "x<sub>i</sub><sub>j</sub>",
+          "<b>bold <i>both</b> italic</i>",
+          "x <sup>unclosed",
+          "x </sup> stray",
+          "<kbd>a\nb</kbd>",
+          "<kbd>*a*</kbd>",
+          "*em <sup>1</sup>* and [link <sub>x</sub>](/u \"t\") and [plain](/p)",
+          "<sup>a<sup>b</sup>c</sup>",
+          "<SUP>x</SUP>",
+          "<sup class=\"a\">x</sup>",
+          "a &amp; <b>&lt;x&gt;</b> `code <b>` text",
+          "line  \nbreak <b>x</b>\\\nhard",
+          "<em></em> empty",
+          "text\x01control <b>x\x02</b>",
+          "[](/x) <b>y</b>",
+          "<https://example.com> <b>x</b>",
+          "<b>x</b><b>y</b>",
+          "~~del~~ <s>s</s> <del>d</del> <strong>s</strong> <em>e</em>",
+          "<mark>m</mark> <cite>c</cite> <small>s</small>",
+          "![img](/a.png) <b>x</b>",
+          "a\t\tb <b> c </b> d",
+          "<b><b><b><b><b><b><b><b><b><b><b><b><b><b><b><b><b><b><b><b>deep</b></b></b></b></b></b></b></b></b>"
+          "</b></b></b></b></b></b></b></b></b></b></b>",
+          "- item with <kbd>Esc</kbd>\n- and <sup>x</sup>\n\n> quoted <sub>y</sub>\n\n| a <b>b</b> |\n|---|\n| "
+          "<kbd>c</kbd> |\n",
+          "a <span>span</span> <b onclick=\"x\">b</b> <br> <br/> <img src=x> <a href=/y>y</a>",
+          "caf\xC3\xA9 \xC2\xA0<b>nbsp</b>\xE2\x80\x94",
+          "<kbd></kbd> <kbd> spaced  out </kbd>"})
+        same_both_ways(md);
+    // Every Markdown file of the fixtures (the blog's posts are a real blog's, raw HTML and all).
+    int files = 0;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(FOLIO_SOURCE_DIR "/tests/fixtures")) {
+        if (e.path().extension() != ".md") continue;
+        std::ifstream in(e.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        same_both_ways(text.str());
+        ++files;
+    }
+    CHECK(files >= 10);
+}
+
+TEST_CASE("simple inline HTML: which runs the fast path takes", "[raw_html]") {
+    const std::vector<Node> kbd = {inline_node(NodeKind::Text, "press  "), inline_node(NodeKind::HtmlInline, "<kbd>"),
+                                   inline_node(NodeKind::Text, "Ctrl"), inline_node(NodeKind::HtmlInline, "</kbd>")};
+    std::vector<Node> out;
+    REQUIRE(simple_inline_html(kbd, 0, kbd.size(), out));
+    REQUIRE(out.size() == 2);
+    CHECK(out[0].text == "press ");
+    CHECK(out[1].kind == NodeKind::Code);
+    CHECK(out[1].text == "Ctrl");
+    for (const char* tag : {"<kbd class=\"k\">", "<span>", "<KBD>", "</kbd>"}) {
+        std::vector<Node> run = kbd;
+        run[1].text = tag;
+        std::vector<Node> none;
+        CAPTURE(tag);
+        CHECK_FALSE(simple_inline_html(run, 0, run.size(), none));
+        CHECK(none.empty());
+    }
+    CHECK_FALSE(simple_inline_html(kbd, 0, 3, out)); // left open
 }
