@@ -45,10 +45,10 @@ namespace {
 // that is not UTF-8.
 constexpr size_t kUnreadable = static_cast<size_t>(-2), kReadable = std::string::npos;
 
-// Reads the Markdown file an article names and checks it is UTF-8 (on any core: no message yet).
-size_t read_body_file(Article& a, ReadFile read_file, void* user) {
-    if (!read_file(a.body_file, a.body_markdown, user)) return kUnreadable;
-    return find_invalid_utf8(a.body_markdown);
+// Reads an article's Markdown file and checks it is UTF-8 (on any core: no message yet).
+size_t read_body_file(const std::string& path, std::string& markdown, ReadFile read_file, void* user) {
+    if (!read_file(path, markdown, user)) return kUnreadable;
+    return find_invalid_utf8(markdown);
 }
 
 // The message for what read_body_file found, at the entry's body_file.
@@ -76,7 +76,7 @@ bool load_text(const std::string& file_label, std::string text, Site& site, Diag
     std::vector<size_t> read(site.writing.size(), kUnreadable);
     auto read_one = [&](size_t i) {
         Article& a = site.writing[i];
-        if (!a.body_file.empty() && read_file) read[i] = read_body_file(a, read_file, user);
+        if (!a.body_file.empty() && read_file) read[i] = read_body_file(a.body_file, a.body_markdown, read_file, user);
     };
     if (options.parallel)
         options.parallel(site.writing.size(), read_one);
@@ -275,7 +275,7 @@ Reload reload_content(const std::string& bundle_dir, std::string text, BundleTex
     if (k < 0) return Reload::Whole;
     if (!a.body_file.empty()) {
         DiskReader reader{bundle_dir};
-        check_body_file(r, path, a, read_body_file(a, read_from_bundle, &reader));
+        check_body_file(r, path, a, read_body_file(a.body_file, a.body_markdown, read_from_bundle, &reader));
     }
     if (found.empty()) {
         set_body_from(a, site.writing[k]);
@@ -299,8 +299,7 @@ Reload reload_markdown(const std::string& bundle_dir, const std::string& body_fi
     std::string markdown;
     DiskReader reader{bundle_dir};
     // Errors are placed at the entry naming the file: the whole load does that.
-    if (!read_from_bundle(body_file, markdown, &reader) || find_invalid_utf8(markdown) != std::string::npos)
-        return Reload::Whole;
+    if (read_body_file(body_file, markdown, read_from_bundle, &reader) != kReadable) return Reload::Whole;
     for (Article& was : site.writing) {
         if (was.body_file != body_file) continue;
         Article a = was;
