@@ -87,6 +87,40 @@ void put_rect(std::string& out, const char* kind, Ink ink, const Box& b) {
     out += "\"></i>";
 }
 
+// Runs set at one size share a wrapper (<p>, which has no box: display: contents) that holds the size, so
+// a run carries only its face, ink and place: a large site's proofs are most of its pages' bytes, and a
+// code line is a run per token.
+struct RunGroup {
+    bool open = false;
+    float size = 0, top = 0;
+};
+
+void end_group(std::string& out, RunGroup& g) {
+    if (g.open) out += "</p>";
+    g.open = false;
+}
+
+void group_for(std::string& out, RunGroup& g, const Box& b) {
+    const float top = glyph_top(b);
+    if (g.open && g.size == b.size && g.top == top) return;
+    end_group(out, g);
+    g = {true, b.size, top};
+    out += "<p style=\"--s:";
+    put_num(out, b.size);
+    out += ";--t:";
+    put_num(out, top);
+    out += "\">";
+}
+
+// A run of spaces draws no ink (a strike or mark over it is a rectangle of its own), nor does a code run
+// past its panel's edge (the rest of a line wider than the panel, shown when it scrolls).
+bool draws_nothing(const Box& b) {
+    return b.text.find_first_not_of(' ') == std::string::npos || (b.code >= 0 && b.x >= b.clip_x + b.clip_w);
+}
+
+// A code line's run needs its panel's edge only when it reaches it (lines wider than the panel scroll).
+bool reaches_panel_edge(const Box& b) { return b.code >= 0 && b.x + b.w + 0.1f * b.size > b.clip_x + b.clip_w; }
+
 // One page's ink, as the canvas draws it (ui/app.cpp, draw_page): rules, code panels, image frames, runs
 // of text (marks under their text, strikes over it).
 void put_page(std::string& out, const Page& pg, int index, const char* role, bool faces_used[kFaceCount]) {
@@ -95,45 +129,55 @@ void put_page(std::string& out, const Page& pg, int index, const char* role, boo
     out += ' ';
     out += role;
     out += std::strcmp(role, "next") == 0 ? "\" style=\"--o:1\">" : "\">";
+    RunGroup group;
     if (!pg.blank)
         for (const Box& b : pg.boxes) {
             switch (b.kind) {
-            case BoxKind::Rule: put_rect(out, "rl", b.ink, b); break;
-            case BoxKind::Panel: put_rect(out, "pn", Ink::Panel, b); break;
-            case BoxKind::Image: put_rect(out, "im", Ink::Rule, b); break;
+            case BoxKind::Rule:
+                end_group(out, group);
+                put_rect(out, "rl", b.ink, b);
+                break;
+            case BoxKind::Panel:
+                end_group(out, group);
+                put_rect(out, "pn", Ink::Panel, b);
+                break;
+            case BoxKind::Image:
+                end_group(out, group);
+                put_rect(out, "im", Ink::Rule, b);
+                break;
             case BoxKind::Text: {
                 Ink ink = b.ink;
                 if (ink == Ink::Mark) {
                     put_rect(out, "mk", Ink::Mark, b);
                     ink = Ink::Text;
                 }
-                const int face = static_cast<int>(b.face);
-                faces_used[face] = true;
-                out += "<span class=\"f";
-                out += static_cast<char>('0' + face);
-                out += " k";
-                out += std::to_string(static_cast<int>(ink));
-                if (b.code >= 0) out += " cd";
-                out += "\" style=\"--x:"; // a run needs no width: its glyphs make it
-                put_num(out, b.x);
-                out += ";--y:";
-                put_num(out, b.y);
-                out += ";--s:";
-                put_num(out, b.size);
-                out += ";--t:";
-                put_num(out, glyph_top(b));
-                if (b.code >= 0) { // the panel's right edge
-                    out += ";--c:";
-                    put_num(out, b.clip_x + b.clip_w - b.x);
+                if (!draws_nothing(b)) {
+                    faces_used[static_cast<int>(b.face)] = true;
+                    group_for(out, group, b);
+                    out += "<span class=\"f";
+                    out += static_cast<char>('0' + static_cast<int>(b.face));
+                    out += " k";
+                    out += std::to_string(static_cast<int>(ink));
+                    const bool clipped = reaches_panel_edge(b);
+                    if (clipped) out += " cd";
+                    out += "\" style=\"--x:"; // a run needs no width: its glyphs make it
+                    put_num(out, b.x);
+                    out += ";--y:";
+                    put_num(out, b.y);
+                    if (clipped) { // the panel's right edge
+                        out += ";--c:";
+                        put_num(out, b.clip_x + b.clip_w - b.x);
+                    }
+                    out += "\">";
+                    append_html_escaped(out, b.text);
+                    out += "</span>";
                 }
-                out += "\">";
-                append_html_escaped(out, b.text);
-                out += "</span>";
                 if (b.strike) put_rect(out, "sk", b.ink, b);
                 break;
             }
             }
         }
+    end_group(out, group);
     out += "</div>";
 }
 

@@ -1,0 +1,116 @@
+// The proof's markup (ui/proof.h, docs/first-view.md "The proof"): what each run of the route's first page
+// carries. Where the runs land on screen is the browser tests' part (tests/browser/proof.test.mjs compares
+// the proof with the canvas pixel for pixel); this is what keeps the proofs, most of a large site's page
+// bytes, small: runs of one size share a wrapper that holds the size, a run that draws nothing (spaces, code
+// past its panel's edge) is left out, and a code run carries its panel's edge only when it reaches it.
+#include <catch2/catch_test_macros.hpp>
+
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "core/load.h"
+#include "core/routes.h"
+#include "ui/headless.h"
+#include "ui/proof.h"
+
+using namespace folio;
+
+namespace {
+
+struct Run {
+    std::string face, style, text;
+    bool clipped = false;
+    int variant = -1;
+};
+
+float field(const std::string& style, const std::string& name) {
+    std::smatch m;
+    const std::regex re("--" + name + ":(-?[0-9.]+)");
+    return std::regex_search(style, m, re) ? std::stof(m[1].str()) : -1.0f;
+}
+
+// The proof's runs, each checked to sit in a size wrapper that never spans pages; counts the wrappers.
+std::vector<Run> runs_of(const std::string& html, int& groups) {
+    std::vector<Run> runs;
+    const std::regex tag(R"(<(/?)(div|p|span|i)\b([^>]*)>([^<]*))");
+    bool in_group = false;
+    int variant = -1;
+    groups = 0;
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), tag); it != std::sregex_iterator(); ++it) {
+        const std::smatch& m = *it;
+        const bool closing = m[1] == "/";
+        const std::string name = m[2], attrs = m[3];
+        if (name == "div") {
+            INFO("a size wrapper left open across a page: " << attrs);
+            CHECK_FALSE(in_group);
+            if (!closing && attrs.find("class=\"pv ") != std::string::npos) ++variant;
+        } else if (name == "p") {
+            if (!closing) {
+                CHECK_FALSE(in_group);
+                CHECK(std::regex_search(attrs, std::regex(R"(^ style="--s:[0-9.]+;--t:-?[0-9.]+"$)")));
+                ++groups;
+            }
+            in_group = !closing;
+        } else if (name == "span" && !closing) {
+            INFO("a run outside a size wrapper: " << attrs);
+            CHECK(in_group);
+            std::smatch c;
+            REQUIRE(std::regex_search(attrs, c, std::regex(R"re(class="(f[0-9]) k[0-9]+( cd)?" style="([^"]*)")re")));
+            runs.push_back({c[1], c[3], m[4], c[2].matched, variant});
+        }
+    }
+    CHECK_FALSE(in_group);
+    return runs;
+}
+
+} // namespace
+
+TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run clipped only at its panel's edge",
+          "[ui][proof]") {
+    Site site;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", site, d));
+    HeadlessImGui imgui;
+    Fonts fonts;
+    std::string paths[kFaceCount], error;
+    for (int i = 0; i < kFaceCount; ++i)
+        paths[i] = kDebianFontFiles[i];
+    REQUIRE(load_fonts_from_files(fonts, paths, error));
+    imgui.begin_frame(1280, 800);
+    ProofMaker proofs(site, fonts);
+    // The article's first page has a code block: "int main() {", an indented line too long for the
+    // panel, "    return 0;".
+    const std::string html = proofs.html(resolve_route(site, "/writing/everything-markdown"));
+    int groups = 0;
+    const std::vector<Run> runs = runs_of(html, groups);
+    REQUIRE(runs.size() > 100);
+    CHECK(groups * 3 < static_cast<int>(runs.size())); // the runs of a paragraph, a code block, share one
+
+    int clipped = 0, code = 0;
+    for (const Run& r : runs) {
+        INFO("run: " << r.text << " (" << r.style << ")");
+        CHECK(r.text.find_first_not_of(' ') != std::string::npos);
+        CHECK(field(r.style, "x") >= 0);
+        CHECK(field(r.style, "y") >= 0);
+        CHECK((field(r.style, "c") > 0) == r.clipped); // the edge comes with the clip, and shows some of the run
+        code += r.face == "f4";
+        clipped += r.clipped;
+    }
+    CHECK(clipped > 0);        // the long line's runs reach the edge
+    CHECK(clipped < code / 2); // the short lines' do not
+
+    // The indentation is kept in the runs' places: "return" starts right of "int", on the same page.
+    for (int v = 0; v <= runs.back().variant; ++v) {
+        const Run *int_run = nullptr, *return_run = nullptr;
+        for (const Run& r : runs)
+            if (r.variant == v && r.face == "f4") {
+                if (r.text == "int" && !int_run) int_run = &r;
+                if (r.text == "return" && !return_run) return_run = &r;
+            }
+        if (!int_run || !return_run) continue; // this page size shows the block further on
+        INFO("variant " << v);
+        CHECK_FALSE(int_run->clipped);
+        CHECK(field(return_run->style, "x") > field(int_run->style, "x") + 1);
+    }
+}
