@@ -200,10 +200,39 @@ void Flow::finish() {
 // [SECTION] Line breaking
 //-----------------------------------------------------------------------------
 
+// A word runs on across spans until a space ("emphasis," is one word though its comma is another span's):
+// when its next piece does not fit, the word's pieces already on the line go to the next line with it.
+// word: where it began, as break_lines tracks it. Returns the next line's width.
+float Flow::carry_word(std::vector<Line>& lines, const WordStart& word, const std::vector<Span>& spans, float size) {
+    Line next;
+    Line& from = lines.back();
+    size_t moved_from = static_cast<size_t>(word.frag);
+    if (word.offset > 0) { // the word began inside a fragment (after a space in one span's text): split it
+        Fragment& head = from.frags[moved_from];
+        Fragment tail{head.span, head.text.substr(word.offset), 0, 0};
+        const Face face = spans[static_cast<size_t>(head.span)].face;
+        tail.w = m_.width(face, size, tail.text.data(), tail.text.data() + tail.text.size());
+        head.text.resize(word.offset - 1); // less the space before the word
+        head.w = m_.width(face, size, head.text.data(), head.text.data() + head.text.size());
+        next.frags.push_back(std::move(tail));
+        ++moved_from;
+    }
+    for (size_t k = moved_from; k < from.frags.size(); ++k) {
+        next.frags.push_back(std::move(from.frags[k]));
+        next.frags.back().x -= word.x;
+    }
+    from.frags.resize(moved_from);
+    from.width = word.line_width;
+    next.width = next.frags.back().x + next.frags.back().w;
+    lines.push_back(std::move(next));
+    return lines.back().width;
+}
+
 // Greedy breaking across spans: words are measured in their own face; a word wider than the measure
 // (a long URL) is cut between characters so nothing ever overflows.
 std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float size, float measure) {
     std::vector<Line> lines(1);
+    WordStart word;            // the word being set: a line breaks only before it, never inside it
     float space_w[kFaceCount]; // a space's width by face, measured once per paragraph
     std::fill(std::begin(space_w), std::end(space_w), -1.0f);
     auto space_width = [&](Face face) {
@@ -224,6 +253,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                 lines.emplace_back();
                 x = 0;
                 pending_space = false;
+                word = {};
                 ++i;
                 continue;
             }
@@ -248,14 +278,14 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                 if (x + sw + w <= measure + 0.01f || x == 0) {
                     if (x == 0 && w > measure + 0.01f) {
                         // Cut the word: as many characters as fit (at least one).
-                        const std::string word(wb, wend);
-                        size_t cut = utf8_next(word, 0);
-                        while (cut < word.size()) {
-                            size_t nx = utf8_next(word, cut);
-                            if (m_.width(sp.face, size, word.data(), word.data() + nx) > measure) break;
+                        const std::string long_word(wb, wend);
+                        size_t cut = utf8_next(long_word, 0);
+                        while (cut < long_word.size()) {
+                            size_t nx = utf8_next(long_word, cut);
+                            if (m_.width(sp.face, size, long_word.data(), long_word.data() + nx) > measure) break;
                             cut = nx;
                         }
-                        std::string head = word.substr(0, cut);
+                        std::string head = long_word.substr(0, cut);
                         float hw = m_.width(sp.face, size, head.data(), head.data() + head.size());
                         lines.back().frags.push_back({si, head, 0, hw});
                         lines.back().width = hw;
@@ -263,27 +293,36 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                         lines.emplace_back();
                         x = 0;
                         pending_space = false;
+                        word = {};
                         continue;
                     }
                     Line& ln = lines.back();
+                    const bool starts_word = pending_space || ln.frags.empty();
                     if (pending_space && !ln.frags.empty() && ln.frags.back().span == si) {
-                        ln.frags.back().text += ' ';
-                        ln.frags.back().text.append(wb, wend);
-                        ln.frags.back().w += sw + w;
+                        Fragment& f = ln.frags.back();
+                        word = {static_cast<int>(ln.frags.size()) - 1, f.text.size() + 1, x + sw, x};
+                        f.text += ' ';
+                        f.text.append(wb, wend);
+                        f.w += sw + w;
                     } else {
                         // A space between spans is a gap, not text: a link's underline stops at its word.
                         float fx =
                             ln.frags.empty() ? 0 : ln.frags.back().x + ln.frags.back().w + (pending_space ? sw : 0);
+                        if (starts_word) word = {static_cast<int>(ln.frags.size()), 0, fx, x};
                         ln.frags.push_back({si, std::string(wb, wend), fx, w});
                     }
                     x += sw + w;
                     ln.width = x;
                     pending_space = false;
                     ws = we;
+                } else if (!pending_space && word.x > 0) {
+                    x = carry_word(lines, word, spans, size); // then this piece is tried again after it
+                    word = {};
                 } else {
                     lines.emplace_back();
                     x = 0;
                     pending_space = false;
+                    word = {};
                 }
             }
         }

@@ -271,7 +271,13 @@ private:
         std::vector<Fragment> frags;
         float width = 0;
     };
+    struct WordStart {     // where a word began on the line: its fragment, the offset of its first byte in
+        int frag = 0;      // the fragment's text, its x, and the line's width before the space ahead of it
+        size_t offset = 0; // (x 0: the word began the line, and cannot be carried to the next)
+        float x = 0, line_width = 0;
+    };
     std::vector<Line> break_lines(const std::vector<Span>& spans, float size, float measure);
+    float carry_word(std::vector<Line>& lines, const WordStart& word, const std::vector<Span>& spans, float size);
     void new_page();
     void ensure(float h);
     int link_id(const LinkAction& action);

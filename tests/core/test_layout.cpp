@@ -160,6 +160,50 @@ TEST_CASE("a 200-item list continues under a continued head", "[layout]") {
     CHECK(b.pages.back().folio == static_cast<int>(b.pages.size()));
 }
 
+TEST_CASE("a line never breaks inside a word that runs across spans: its pieces go on together", "[layout]") {
+    FixedMeasurer m; // every character 7 units wide at 14: 48 to the 340-unit measure
+    // Each case: text before, then an italic piece, then text glued to it ("emphasis," is one word); the
+    // italic piece ends the first line exactly, so the glued comma would not fit after it.
+    struct Case {
+        std::string before, italic, after, moved; // moved: the text the second line starts with
+    };
+    const std::string fill = "aaaa bbbb cccc dddd eeee ffff gggg hhhh "; // 40 characters
+    const std::vector<Case> cases = {
+        {fill, "emphasis", ", strong words", "emphasis"},             // the word starts a span
+        {fill + "un", "breaks", ". Then more", "un"},                 // it starts inside the span before
+        {fill.substr(0, 35) + "x (see", "italic", "), then", "(see"}, // two glued pieces, then the third
+    };
+    for (const Case& c : cases) {
+        INFO(c.before << "|" << c.italic << "|" << c.after);
+        REQUIRE((c.before + c.italic).size() <= 48);
+        Paragraph p = body(c.before);
+        p.spans.push_back(Span{Face::Italic, Ink::Text, c.italic, {}, false});
+        p.spans.push_back(Span{Face::Serif, Ink::Text, c.after, {}, false});
+        Book b;
+        Flow f(b, m);
+        f.begin_chapter("c", "c", "", false, false);
+        f.paragraph(p);
+        f.finish();
+        std::vector<std::string> lines; // the text of each line, its boxes joined in order
+        std::vector<float> ys;
+        for (const Box& x : b.pages[0].boxes) {
+            if (x.kind != BoxKind::Text || x.role != BoxRole::Content) continue;
+            if (ys.empty() || x.y != ys.back()) {
+                ys.push_back(x.y);
+                lines.emplace_back();
+            } else {
+                CHECK(x.x > b.spec.margin_inner); // a line's later boxes sit after its first
+            }
+            lines.back() += x.text;
+        }
+        REQUIRE(lines.size() == 2);
+        CHECK(lines[1].rfind(c.moved, 0) == 0);
+        CHECK(lines[0] + " " + lines[1] == c.before + c.italic + c.after);
+        for (const Box& x : b.pages[0].boxes) // nothing wider than the measure
+            CHECK(x.x + x.w <= b.spec.margin_inner + b.spec.measure() + 0.01f);
+    }
+}
+
 TEST_CASE("long words and URLs never overflow the measure", "[layout]") {
     FixedMeasurer m;
     Book b;
