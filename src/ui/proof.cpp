@@ -14,10 +14,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 namespace folio {
 
 namespace {
+
+// The share of a pocket page's next page that its proof carries (variant_html).
+constexpr float kNextPageShown = 0.6f;
 
 // A number for CSS: at most three decimals, no trailing zeros (integer arithmetic: the proofs of a large
 // site write millions of them).
@@ -123,7 +127,9 @@ bool reaches_panel_edge(const Box& b) { return b.code >= 0 && b.x + b.w + 0.1f *
 
 // One page's ink, as the canvas draws it (ui/app.cpp, draw_page): rules, code panels, image frames, runs
 // of text (marks under their text, strikes over it).
-void put_page(std::string& out, const Page& pg, int index, const char* role, bool faces_used[kFaceCount]) {
+// Boxes whose top is at or below `shown` (page units) are left out: no screen shows them at first.
+void put_page(std::string& out, const Page& pg, int index, const char* role, bool faces_used[kFaceCount],
+              float shown = std::numeric_limits<float>::infinity()) {
     out += "<div class=\"pg c";
     out += index % 2 ? '1' : '0';
     out += ' ';
@@ -132,6 +138,7 @@ void put_page(std::string& out, const Page& pg, int index, const char* role, boo
     RunGroup group;
     if (!pg.blank)
         for (const Box& b : pg.boxes) {
+            if (b.y >= shown) continue;
             switch (b.kind) {
             case BoxKind::Rule:
                 end_group(out, group);
@@ -198,8 +205,12 @@ void variant_html(std::string& out, const Book& book, int page, const ProofVaria
     const int last = v.pocket || solo ? page : std::min(n - 1, first + 1);
     for (int i = first; i <= last; ++i)
         put_page(out, book.pages[i], i, i == page ? "here" : "pair", faces_used);
-    // A pocket page is shorter than a phone's screen: the top of the next one shows below it.
-    if (v.pocket && page + 1 < n) put_page(out, book.pages[page + 1], page + 1, "next", faces_used);
+    // A pocket page is shorter than a phone's screen: the top of the next one shows below it. How much of
+    // it a screen shows grows with its height for its width: the first 60% is all of it up to a height of
+    // about 2.7 times the width (a 344 x 882 CSS px phone, among the narrowest and tallest made, shows 46%);
+    // a window taller still gets the rest at the book's first frame.
+    if (v.pocket && page + 1 < n)
+        put_page(out, book.pages[page + 1], page + 1, "next", faces_used, kNextPageShown * book.spec.height);
     out += "</div>";
 }
 

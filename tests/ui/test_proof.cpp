@@ -5,6 +5,7 @@
 // past its panel's edge) is left out, and a code run carries its panel's edge only when it reaches it.
 #include <catch2/catch_test_macros.hpp>
 
+#include <algorithm>
 #include <regex>
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@ struct Run {
     std::string face, style, text;
     bool clipped = false;
     int variant = -1;
+    bool next_page = false; // on a pocket page's next page, whose top shows below it
+    float page_height = 0;  // the variant's, in page units
 };
 
 float field(const std::string& style, const std::string& name) {
@@ -34,8 +37,9 @@ float field(const std::string& style, const std::string& name) {
 std::vector<Run> runs_of(const std::string& html, int& groups) {
     std::vector<Run> runs;
     const std::regex tag(R"(<(/?)(div|p|span|i)\b([^>]*)>([^<]*))");
-    bool in_group = false;
+    bool in_group = false, next_page = false;
     int variant = -1;
+    float page_height = 0;
     groups = 0;
     for (auto it = std::sregex_iterator(html.begin(), html.end(), tag); it != std::sregex_iterator(); ++it) {
         const std::smatch& m = *it;
@@ -44,7 +48,12 @@ std::vector<Run> runs_of(const std::string& html, int& groups) {
         if (name == "div") {
             INFO("a size wrapper left open across a page: " << attrs);
             CHECK_FALSE(in_group);
-            if (!closing && attrs.find("class=\"pv ") != std::string::npos) ++variant;
+            if (!closing && attrs.find("class=\"pv ") != std::string::npos) {
+                ++variant;
+                page_height = field(attrs, "ph");
+            }
+            if (!closing && attrs.find("class=\"pg ") != std::string::npos)
+                next_page = attrs.find(" next\"") != std::string::npos;
         } else if (name == "p") {
             if (!closing) {
                 CHECK_FALSE(in_group);
@@ -57,7 +66,7 @@ std::vector<Run> runs_of(const std::string& html, int& groups) {
             CHECK(in_group);
             std::smatch c;
             REQUIRE(std::regex_search(attrs, c, std::regex(R"re(class="(f[0-9]) k[0-9]+( cd)?" style="([^"]*)")re")));
-            runs.push_back({c[1], c[3], m[4], c[2].matched, variant});
+            runs.push_back({c[1], c[3], m[4], c[2].matched, variant, next_page, page_height});
         }
     }
     CHECK_FALSE(in_group);
@@ -113,4 +122,37 @@ TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run c
         CHECK_FALSE(int_run->clipped);
         CHECK(field(return_run->style, "x") > field(int_run->style, "x") + 1);
     }
+}
+
+TEST_CASE("a pocket page's proof carries the top of the next page, as much of it as a phone shows", "[ui][proof]") {
+    Site site;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", site, d));
+    HeadlessImGui imgui;
+    Fonts fonts;
+    std::string paths[kFaceCount], error;
+    for (int i = 0; i < kFaceCount; ++i)
+        paths[i] = kDebianFontFiles[i];
+    REQUIRE(load_fonts_from_files(fonts, paths, error));
+    imgui.begin_frame(1280, 800);
+    ProofMaker proofs(site, fonts);
+    // A long article: its second page is full to the foot at every page size.
+    int groups = 0;
+    const std::vector<Run> runs = runs_of(proofs.html(resolve_route(site, "/writing/everything-markdown")), groups);
+    float lowest_next = 0, lowest_first = 0;
+    int next_runs = 0;
+    for (const Run& r : runs) {
+        REQUIRE(r.page_height > 0);
+        const float share = field(r.style, "y") / r.page_height;
+        if (r.next_page) {
+            ++next_runs;
+            lowest_next = std::max(lowest_next, share);
+        } else {
+            lowest_first = std::max(lowest_first, share);
+        }
+    }
+    CHECK(next_runs > 8 * 3);   // each of the eight pocket widths shows the next page's first lines
+    CHECK(lowest_first > 0.8f); // the first page is whole, to its foot
+    CHECK(lowest_next < 0.6f);  // the next one down to 60% of its height (docs/first-view.md)
+    CHECK(lowest_next > 0.45f);
 }
