@@ -108,12 +108,18 @@ std::string fold_text(const std::string& text, std::vector<int>* origin) {
     size_t i = 0;
     while (i < text.size()) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
-        if (c < 0x80 && !origin) { // ASCII, as below without the decoding (the search index folds every word)
+        if (c < 0x80) { // ASCII, as below without the decoding (the search index folds every word and the
+                        // text of every article it quotes)
             if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-                if (out.empty() || out.back() != ' ') out += ' ';
+                if (!out.empty() && out.back() == ' ') {
+                    ++i;
+                    continue;
+                }
+                out += ' ';
             } else {
                 out += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
             }
+            if (origin) origin->push_back(static_cast<int>(i));
             ++i;
             continue;
         }

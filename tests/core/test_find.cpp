@@ -53,6 +53,9 @@ TEST_CASE("folding ignores case and diacritics, as the shared fixture says", "[f
         REQUIRE(tab != std::string::npos);
         INFO(line);
         CHECK(fold_text(line.substr(0, tab)) == line.substr(tab + 1));
+        std::vector<int> origin; // the same text when each byte's source is wanted too
+        CHECK(fold_text(line.substr(0, tab), &origin) == line.substr(tab + 1));
+        CHECK(origin.size() == line.size() - tab);
         ++pairs;
     }
     CHECK(pairs >= 10);
