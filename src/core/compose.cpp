@@ -97,54 +97,54 @@ Face face_for(bool italic, bool bold) {
     return Face::Serif;
 }
 
-// The inline Markdown under n as styled spans: emphasis, strong, strikethrough, code and links. Every
+// The inline Markdown under n as styled spans: emphasis, strong, strikethrough, code, scripts and links. Every
 // caller (paragraphs, headings, list items, quotes, table cells) gets the same rendering.
 void collect_spans(const Node& n, bool italic, bool bold, const LinkAction& link, std::vector<Span>& out,
-                   bool strike = false, Ink ink = Ink::Text) {
+                   bool strike = false, Ink ink = Ink::Text, Script script = Script::None) {
     const bool linked = link.kind != ActionKind::None;
+    auto add = [&](Face face, Ink span_ink, std::string text, const LinkAction& to) {
+        out.push_back(Span{face, span_ink, std::move(text), to, strike, script});
+    };
     switch (n.kind) {
     case NodeKind::Text:
     case NodeKind::SoftBreak:
     case NodeKind::HtmlInline: // never in a finished tree; if it were, its text (escaped by drawing)
-        out.push_back(Span{face_for(italic, bold), linked ? Ink::Link : ink, n.text, link, strike});
+        add(face_for(italic, bold), linked ? Ink::Link : ink, n.text, link);
         return;
     case NodeKind::Strike:
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, link, out, true, ink);
+            collect_spans(c, italic, bold, link, out, true, ink, script);
         return;
     case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", {}, false}); return;
-    case NodeKind::Code:
-        out.push_back(Span{Face::Mono, linked ? Ink::Link : Ink::Accent, n.text, link, strike});
-        return;
+    case NodeKind::Code: add(Face::Mono, linked ? Ink::Link : Ink::Accent, n.text, link); return;
     case NodeKind::Image: {
         // An image inside running text is its alt text, a link to the picture (when the policy allows).
         LinkAction to = linked ? link : follow_link(n.href);
-        Ink alt = to.kind == ActionKind::None ? Ink::Muted : Ink::Link;
-        out.push_back(Span{Face::Italic, alt, "[" + n.text + "]", to, strike});
+        add(Face::Italic, to.kind == ActionKind::None ? Ink::Muted : Ink::Link, "[" + n.text + "]", to);
         return;
     }
     case NodeKind::Emphasis:
     case NodeKind::Cite: italic = true; break;
     case NodeKind::Strong: bold = true; break;
-    case NodeKind::Small:
-    case NodeKind::Sub:
-    case NodeKind::Sup: ink = Ink::Muted; break; // one size per line: told apart by ink, not shrunk
+    case NodeKind::Small: ink = Ink::Muted; break; // small print: told apart by its ink, at the line's size
+    case NodeKind::Sub: script = Script::Sub; break;
+    case NodeKind::Sup: script = Script::Super; break;
     case NodeKind::Mark: ink = Ink::Mark; break;
     case NodeKind::InlineQuote:
-        out.push_back(Span{face_for(italic, bold), ink, "\xE2\x80\x9C", {}, false});
+        add(face_for(italic, bold), ink, "\xE2\x80\x9C", {});
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, link, out, strike, ink);
-        out.push_back(Span{face_for(italic, bold), ink, "\xE2\x80\x9D", {}, false});
+            collect_spans(c, italic, bold, link, out, strike, ink, script);
+        add(face_for(italic, bold), ink, "\xE2\x80\x9D", {});
         return;
     case NodeKind::Link: {
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, follow_link(n.href), out, strike, ink);
+            collect_spans(c, italic, bold, follow_link(n.href), out, strike, ink, script);
         return;
     }
     default: break;
     }
     for (const Node& c : n.children)
-        collect_spans(c, italic, bold, link, out, strike, ink);
+        collect_spans(c, italic, bold, link, out, strike, ink, script);
 }
 
 // A Markdown table as rows of cells, each cell's inline Markdown collected like a paragraph's.

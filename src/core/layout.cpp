@@ -200,6 +200,25 @@ void Flow::finish() {
 // [SECTION] Line breaking
 //-----------------------------------------------------------------------------
 
+// A script is 0.72 of the line's size. Every renderer centres a run's glyph box (1.32 of its size) in its
+// line box and puts the baseline at the face's ascent in it (Noto Serif: 0.785 of the box), so a smaller
+// run's baseline sits 0.376 * (1 - 0.72) of the line's size above the line's; the offset moves it on to
+// 0.36 of the size above (Super) or 0.16 below (Sub). Canvas, proof and text layer all place a run by its
+// box, so all three follow.
+constexpr float kScriptScale = 0.72f, kBaselineInBox = 1.32f * 0.785f - 0.66f, kSuperRise = 0.36f, kSubDrop = 0.16f;
+
+float span_size(const Span& sp, float size) { return sp.script == Script::None ? size : size * kScriptScale; }
+
+float script_offset(const Span& sp, float size) {
+    const float centred = kBaselineInBox * (1 - kScriptScale) * size; // the smaller run's own rise
+    switch (sp.script) {
+    case Script::Super: return centred - kSuperRise * size;
+    case Script::Sub: return centred + kSubDrop * size;
+    case Script::None: break;
+    }
+    return 0;
+}
+
 // A word runs on across spans until a space ("emphasis," is one word though its comma is another span's):
 // when its next piece does not fit, the word's pieces already on the line go to the next line with it.
 // word: where it began, as break_lines tracks it. Returns the next line's width.
@@ -210,10 +229,11 @@ float Flow::carry_word(std::vector<Line>& lines, const WordStart& word, const st
     if (word.offset > 0) { // the word began inside a fragment (after a space in one span's text): split it
         Fragment& head = from.frags[moved_from];
         Fragment tail{head.span, head.text.substr(word.offset), 0, 0};
-        const Face face = spans[static_cast<size_t>(head.span)].face;
-        tail.w = m_.width(face, size, tail.text.data(), tail.text.data() + tail.text.size());
+        const Span& sp = spans[static_cast<size_t>(head.span)];
+        const float at = span_size(sp, size);
+        tail.w = m_.width(sp.face, at, tail.text.data(), tail.text.data() + tail.text.size());
         head.text.resize(word.offset - 1); // less the space before the word
-        head.w = m_.width(face, size, head.text.data(), head.text.data() + head.text.size());
+        head.w = m_.width(sp.face, at, head.text.data(), head.text.data() + head.text.size());
         next.frags.push_back(std::move(tail));
         ++moved_from;
     }
@@ -247,6 +267,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
     for (int si = 0; si < static_cast<int>(spans.size()); ++si) {
         const Span& sp = spans[si];
         const std::string& t = sp.text;
+        const float at = span_size(sp, size); // a space between words keeps the line's size
         size_t i = 0;
         while (i < t.size()) {
             if (t[i] == '\n' && sp.text == "\n") { // a hard line break
@@ -273,7 +294,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
             while (ws < we) {
                 const char* wb = t.data() + ws;
                 const char* wend = t.data() + we;
-                float w = m_.width(sp.face, size, wb, wend);
+                float w = m_.width(sp.face, at, wb, wend);
                 float sw = pending_space ? space_width(spans[pending_space_span].face) : 0;
                 if (x + sw + w <= measure + 0.01f || x == 0) {
                     if (x == 0 && w > measure + 0.01f) {
@@ -282,11 +303,11 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                         size_t cut = utf8_next(long_word, 0);
                         while (cut < long_word.size()) {
                             size_t nx = utf8_next(long_word, cut);
-                            if (m_.width(sp.face, size, long_word.data(), long_word.data() + nx) > measure) break;
+                            if (m_.width(sp.face, at, long_word.data(), long_word.data() + nx) > measure) break;
                             cut = nx;
                         }
                         std::string head = long_word.substr(0, cut);
-                        float hw = m_.width(sp.face, size, head.data(), head.data() + head.size());
+                        float hw = m_.width(sp.face, at, head.data(), head.data() + head.size());
                         lines.back().frags.push_back({si, head, 0, hw});
                         lines.back().width = hw;
                         ws += cut;
@@ -386,11 +407,11 @@ void Flow::paragraph(const Paragraph& p) {
             const Span& sp = p.spans[f.span];
             Box b;
             b.x = x0 + f.x;
-            b.y = y_;
+            b.y = y_ + script_offset(sp, p.size);
             b.w = f.w;
             b.h = lh;
             b.face = sp.face;
-            b.size = p.size;
+            b.size = span_size(sp, p.size);
             b.ink = sp.link.kind == ActionKind::None ? sp.ink : Ink::Link;
             b.text = std::move(f.text); // the line is done with it
             b.strike = sp.strike;
@@ -621,7 +642,7 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
         for (size_t c = 0; c < r.size(); ++c) {
             float w = 0;
             for (const Span& sp : r[c].spans)
-                w += m_.width(sp.face, size, sp.text.data(), sp.text.data() + sp.text.size());
+                w += m_.width(sp.face, span_size(sp, size), sp.text.data(), sp.text.data() + sp.text.size());
             natural[c] = std::max(natural[c], w + 2 * pad);
         }
     float total = 0;
@@ -656,11 +677,11 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
                     const Span& sp = cell.spans[fr.span];
                     Box b;
                     b.x = colx[c] + pad + shift + fr.x;
-                    b.y = y_ + pad * 0.3f + lh * static_cast<float>(li);
+                    b.y = y_ + pad * 0.3f + lh * static_cast<float>(li) + script_offset(sp, size);
                     b.w = fr.w;
                     b.h = lh;
                     b.face = sp.face;
-                    b.size = size;
+                    b.size = span_size(sp, size);
                     b.ink = sp.link.kind == ActionKind::None ? sp.ink : Ink::Link;
                     b.text = fr.text;
                     b.strike = sp.strike;

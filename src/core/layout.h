@@ -113,13 +113,22 @@ struct PageSpec {
 // [SECTION] Input: blocks of a flow
 //-----------------------------------------------------------------------------
 
+// A run set smaller and off the line's baseline (<sup>, <sub>): x², H₂O, a note's number.
+enum class Script : unsigned char { None, Super, Sub };
+
 struct Span {
     Face face = Face::Serif;
     Ink ink = Ink::Text;
     std::string text;
     LinkAction link; // kind None: not a link
     bool strike = false;
+    Script script = Script::None;
 };
+
+// A span's size in a line set at size (a script's is smaller), and how far its line box moves from the
+// line's (page units, down positive) to put its baseline above or below the line's.
+float span_size(const Span& sp, float size);
+float script_offset(const Span& sp, float size);
 
 // A table cell: its Markdown already collected into spans by compose (emphasis, strikethrough, code, links).
 struct TableCell {

@@ -1,4 +1,5 @@
 // Layout and pagination rules, with a fixed-width measurer (no fonts needed).
+#include <catch2/catch_approx.hpp>
 #include <catch2/catch_test_macros.hpp>
 
 #include <algorithm>
@@ -202,6 +203,58 @@ TEST_CASE("a line never breaks inside a word that runs across spans: its pieces 
         for (const Box& x : b.pages[0].boxes) // nothing wider than the measure
             CHECK(x.x + x.w <= b.spec.margin_inner + b.spec.measure() + 0.01f);
     }
+}
+
+TEST_CASE("a superscript and a subscript are set smaller, above and below the line's baseline", "[layout]") {
+    FixedMeasurer m;
+    Paragraph p = body("energy is mc");
+    p.spans.push_back(Span{Face::Serif, Ink::Text, "2", {}, false, Script::Super});
+    p.spans.push_back(Span{Face::Serif, Ink::Text, " and water H", {}, false});
+    p.spans.push_back(Span{Face::Serif, Ink::Text, "2", {}, false, Script::Sub});
+    p.spans.push_back(Span{Face::Serif, Ink::Text, "O", {}, false});
+    Book b;
+    Flow f(b, m);
+    f.begin_chapter("c", "c", "", false, false);
+    f.paragraph(p);
+    f.finish();
+    std::vector<const Box*> runs;
+    for (const Box& x : b.pages[0].boxes)
+        if (x.kind == BoxKind::Text && x.role == BoxRole::Content) runs.push_back(&x);
+    REQUIRE(runs.size() == 5);
+    const Box &mc = *runs[0], &sup = *runs[1], &h = *runs[2], &sub = *runs[3], &o = *runs[4];
+    CHECK(sup.text == "2");
+    CHECK(sub.text == "2");
+    // Smaller, and measured at its own size: a 14-unit line, a 0.72 script, 0.5 of the size per character.
+    CHECK(sup.size < mc.size * 0.8f);
+    CHECK(sup.w == Catch::Approx(sup.size * 0.5f));
+    // Glued to the word before it and after it, with no gap.
+    CHECK(sup.x == Catch::Approx(mc.x + mc.w));
+    CHECK(o.x == Catch::Approx(sub.x + sub.w));
+    // The baseline: each renderer centres a run's glyph box (1.32 of its size) in the line box and puts
+    // the baseline at the face's ascent in it (0.785); a superscript's is a third of the size above the
+    // line's, a subscript's below.
+    auto baseline = [](const Box& x) { return x.y + (x.h - x.size * 1.32f) / 2 + x.size * 1.32f * 0.785f; };
+    CHECK(baseline(mc) - baseline(sup) == Catch::Approx(mc.size * 0.36f).margin(0.01));
+    CHECK(baseline(sub) - baseline(h) == Catch::Approx(mc.size * 0.16f).margin(0.01));
+    CHECK(h.y == mc.y); // the line's own runs stay on its line box
+    CHECK(sub.h == mc.h);
+
+    // From an author's raw HTML: "Water is H<sub>2</sub>O and energy is mc<sup>2</sup>."
+    Site blog;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/blog", blog, d));
+    Book article = compose_article(blog, blog.find_article("raw-html-tour"), m);
+    int lowered = 0, raised = 0;
+    for (const Page& pg : article.pages)
+        for (size_t i = 1; i < pg.boxes.size(); ++i) {
+            const Box &before = pg.boxes[i - 1], &x = pg.boxes[i];
+            if (x.text != "2" || x.size >= before.size) continue;
+            if (before.text.size() >= 1 && before.text.back() == 'H' && x.y > before.y) ++lowered;
+            if (before.text.size() >= 2 && before.text.substr(before.text.size() - 2) == "mc" && x.y < before.y)
+                ++raised;
+        }
+    CHECK(lowered == 1);
+    CHECK(raised == 1);
 }
 
 TEST_CASE("long words and URLs never overflow the measure", "[layout]") {
