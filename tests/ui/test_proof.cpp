@@ -73,10 +73,10 @@ std::vector<Run> runs_of(const std::string& html, int& groups) {
     return runs;
 }
 
-} // namespace
-
-TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run clipped only at its panel's edge",
-          "[ui][proof]") {
+// The proof of the rich fixture's long article, as `folio build` makes it (the Debian faces: the same
+// metrics as the subsets). Its first page has a code block: "int main() {", an indented line too long for
+// the panel, "    return 0;"; its second page is full to the foot at every page size.
+std::string long_article_proof() {
     Site site;
     Diagnostics d;
     REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", site, d));
@@ -88,11 +88,15 @@ TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run c
     REQUIRE(load_fonts_from_files(fonts, paths, error));
     imgui.begin_frame(1280, 800);
     ProofMaker proofs(site, fonts);
-    // The article's first page has a code block: "int main() {", an indented line too long for the
-    // panel, "    return 0;".
-    const std::string html = proofs.html(resolve_route(site, "/writing/everything-markdown"));
+    return proofs.html(resolve_route(site, "/writing/everything-markdown"));
+}
+
+} // namespace
+
+TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run clipped only at its panel's edge",
+          "[ui][proof]") {
     int groups = 0;
-    const std::vector<Run> runs = runs_of(html, groups);
+    const std::vector<Run> runs = runs_of(long_article_proof(), groups);
     REQUIRE(runs.size() > 100);
     CHECK(groups * 3 < static_cast<int>(runs.size())); // the runs of a paragraph, a code block, share one
 
@@ -125,20 +129,8 @@ TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run c
 }
 
 TEST_CASE("a pocket page's proof carries the top of the next page, as much of it as a phone shows", "[ui][proof]") {
-    Site site;
-    Diagnostics d;
-    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", site, d));
-    HeadlessImGui imgui;
-    Fonts fonts;
-    std::string paths[kFaceCount], error;
-    for (int i = 0; i < kFaceCount; ++i)
-        paths[i] = kDebianFontFiles[i];
-    REQUIRE(load_fonts_from_files(fonts, paths, error));
-    imgui.begin_frame(1280, 800);
-    ProofMaker proofs(site, fonts);
-    // A long article: its second page is full to the foot at every page size.
     int groups = 0;
-    const std::vector<Run> runs = runs_of(proofs.html(resolve_route(site, "/writing/everything-markdown")), groups);
+    const std::vector<Run> runs = runs_of(long_article_proof(), groups);
     float lowest_next = 0, lowest_first = 0;
     int next_runs = 0;
     for (const Run& r : runs) {
