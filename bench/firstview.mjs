@@ -48,6 +48,7 @@ const STEPS = () => {
   const file = (name) => {
     const base = name.split("/").pop().split("?")[0];
     if (base === "site.json") return "site.json";
+    if (/^folio\.later\./.test(base)) return "folio.later.wasm";
     if (/\.wasm$/.test(base)) return "folio.wasm";
     if (/^boot/.test(base)) return "boot.js";
     if (/^folio.*\.js$/.test(base)) return "glue (folio.js)";

@@ -209,8 +209,10 @@
     fault.hidden = true;
     // Focused once the page has been styled for the hand-over (after the next frame): focused here, in the
     // book's first frame, it made the browser style and lay the page out at once (12-37 ms of that task).
+    // The later code is asked for then too.
     requestAnimationFrame(function () {
       setTimeout(function () {
+        loadLater();
         var active = document.activeElement;
         if (!load.failed && (!active || active === document.body)) canvas.focus({ preventScroll: true });
       }, 0);
@@ -438,6 +440,73 @@
     });
   }
 
+  //---- [SECTION] The code that comes later: what the first views do not run ----
+
+  // The web build splits the wasm (tools/split_wasm.cjs): folio.wasm holds what the first views run, and
+  // every other function is in folio.later.wasm, asked for once the book has drawn. Until it is in, the
+  // wasm reaches a later function through a placeholder import, named by the function's slot in the
+  // table; the later module, instantiated, puts the real functions in those slots. A placeholder called
+  // before then (a reader quicker than the download) gets the module at once: synchronously, since the
+  // wasm waits on the call.
+  var later = { primary: null, table: null, bytes: null, module: null, ready: false, asked: false, failed: null };
+  function placeholders() {
+    return new Proxy({}, {
+      get: function (_, slot) {
+        return function () {
+          // Once the later code has failed the page is its text, and the book's leftover event handlers
+          // get a no-op (the first call threw, which stopped the wasm where it was).
+          if (!laterNow()) return 0;
+          return later.table.get(Number(slot)).apply(null, arguments);
+        };
+      },
+    });
+  }
+  function laterNow() {
+    if (later.ready) return true;
+    if (later.failed) return false;
+    mark("later-now"); // a test asks that no first view gets here
+    folio._laterEarly = (folio._laterEarly || 0) + 1;
+    try {
+      if (!later.module) later.module = new WebAssembly.Module(later.bytes || fetchNow(assets.wasmLater));
+      laterInstantiate();
+      return true;
+    } catch (e) {
+      later.failed = e;
+      fail("download", String(e && e.message || e));
+      throw e; // the wasm cannot go on without the function: it stops here, and the page is its text
+    }
+  }
+  function laterInstantiate() {
+    if (later.ready) return;
+    new WebAssembly.Instance(later.module, { primary: later.primary });
+    later.ready = true;
+    mark("later-ready");
+  }
+  // A synchronous download: only for a placeholder called before the module's own download is in.
+  function fetchNow(url) {
+    var request = new XMLHttpRequest();
+    request.open("GET", url, false);
+    request.overrideMimeType("text/plain; charset=x-user-defined"); // bytes, as a window's sync request allows
+    request.send();
+    if (request.status !== 200) throw new Error("HTTP " + request.status + " for " + url);
+    var text = request.responseText, bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    return bytes;
+  }
+  // Once the book has drawn: downloaded and compiled off the main thread, then instantiated in a task of
+  // its own. A failure here is not the book's end: the reader may never need that code, and a placeholder
+  // tries again when it is needed.
+  function loadLater() {
+    if (!assets.wasmLater || !later.primary || later.asked || later.ready) return;
+    later.asked = true;
+    mark("later-requested");
+    fetchOk(assets.wasmLater)
+      .then(function (r) { return r.arrayBuffer(); })
+      .then(function (b) { later.bytes = b; return WebAssembly.compile(b); })
+      .then(function (m) { later.module = later.module || m; nextTask(laterInstantiate); })
+      .catch(function (e) { console.warn("folio: the later code will be asked for again when needed (" + (e && e.message || e) + ")"); });
+  }
+
   //---- [SECTION] The renderer: Emscripten's Module, and starting the book ----
 
   // Emscripten's Module, defined only when the book is to start (the glue reads it as it runs).
@@ -449,8 +518,13 @@
         wasmModule
           .then(function (m) {
             mark("instantiate:start");
+            if (assets.wasmLater) imports.placeholder = placeholders();
             return WebAssembly.instantiate(m, imports).then(function (instance) {
               mark("instantiate:end");
+              later.primary = instance.exports;
+              for (var name in instance.exports) {
+                if (instance.exports[name] instanceof WebAssembly.Table) later.table = instance.exports[name];
+              }
               timed("main", function () { receive(instance, m); }); // the runtime starts and main() runs
             });
           })

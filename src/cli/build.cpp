@@ -198,6 +198,13 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
                                {"preview", mode.preview}};
     files.push_back({"assets/" + hashed_name("folio", ".js", js), js});
     files.push_back({"assets/" + hashed_name("folio", ".wasm", wasm), wasm});
+    // The code the first views do not run, when the web build split the wasm (tools/split_wasm.cjs).
+    std::string later_wasm;
+    if (read_whole_file(web_dir + "/folio.later.wasm", later_wasm)) {
+        std::string path = "assets/" + hashed_name("folio.later", ".wasm", later_wasm);
+        manifest["wasmLater"] = "/" + path;
+        files.push_back({path, later_wasm});
+    }
     FaceMetrics face_metric[kFaceCount];
     std::vector<std::string> font_urls, font_bytes;
     bool fonts_usable = true; // stand-ins (tests) build the site without the proof

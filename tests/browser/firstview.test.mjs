@@ -33,7 +33,8 @@ async function firstView(route) {
   const { named, book, painted, expiredAt } = await page.evaluate(() => {
     const path = (u) => new URL(u, location.href).pathname;
     const assets = window.FOLIO_ASSETS;
-    const bookFiles = [assets.js, assets.wasm, "/site.json"];
+    // The later code (tests/browser/later.test.mjs) is the book's too, asked for after its first frame.
+    const bookFiles = [assets.js, assets.wasm, "/site.json", assets.wasmLater].filter(Boolean);
     const named = [...document.querySelectorAll("link[href], script[src]")]
       .filter((e) => !bookFiles.includes(path(e.href || e.src)))
       .map((e) => path(e.href || e.src));

@@ -1,0 +1,162 @@
+// The code that comes later (docs/first-view.md): the web build splits the wasm into what the first views
+// run (folio.wasm) and the rest (folio.later.wasm), which the page asks for once the book has drawn. No
+// first view may need the rest; a reader who acts before it is in still gets the book's answer; a later
+// module that cannot be downloaded leaves the page's text and one message.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { serve, launch, settle, SITE } from "./harness.mjs";
+
+const LATER = /\/assets\/folio\.later\.[0-9a-f]+\.wasm$/;
+const SITES = { seed: SITE, rich: process.env.FOLIO_RICH_SITE, blog: process.env.FOLIO_BLOG_SITE };
+// A front page, a list, and articles with code, tables, images, notes and raw HTML, at a phone's size
+// and a desktop's.
+const FIRST_VIEWS = [
+  ["seed", "/"], ["seed", "/books"], ["seed", "/writing/the-tensor-was-only-the-handle"],
+  ["rich", "/writing/everything-markdown"], ["blog", "/writing/code-in-every-language"],
+  ["blog", "/writing/raw-html-tour"],
+];
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+const env = { bases: {} };
+before(async () => {
+  env.servers = [];
+  for (const [name, dir] of Object.entries(SITES)) {
+    const server = await serve(dir);
+    env.servers.push(server);
+    env.bases[name] = `http://127.0.0.1:${server.address().port}`;
+  }
+  env.browser = await launch();
+});
+after(async () => { await env.browser?.close(); env.servers?.forEach((s) => s.close()); });
+
+// A page whose requests for the later module are answered by `answer(n)`: "abort" or "serve", n counting
+// from 1.
+async function openWith(site, route, view, answer) {
+  const context = await env.browser.newContext(view);
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  let asked = 0;
+  await page.route(LATER, (r) => (answer(++asked) === "abort" ? r.abort("failed") : r.continue()));
+  await page.goto(env.bases[site] + route);
+  return { context, page, errors, asked: () => asked };
+}
+// The book's first frame, or its failure: the message, not a wait without end.
+async function shown(page) {
+  await page.waitForFunction(() => window.folio._started || window.folio.error, null, { timeout: 30000 });
+  return page.evaluate(() => Promise.race([window.folio.ready.then(() => null),
+    new Promise((resolve) => setTimeout(() => resolve(window.folio.error || "the book was not shown"), 10000))]));
+}
+const marks = (page) => page.evaluate(() => performance.getEntriesByType("mark").map((m) => m.name));
+
+test("the site ships the wasm in two, and the later part is not in the first view's HTML", () => {
+  const assets = fs.readdirSync(path.join(SITE, "assets"));
+  const later = assets.filter((f) => /^folio\.later\.[0-9a-f]+\.wasm$/.test(f));
+  const first = assets.filter((f) => /^folio\.[0-9a-f]+\.wasm$/.test(f));
+  assert.equal(later.length, 1, assets.join(" "));
+  assert.equal(first.length, 1);
+  const html = fs.readFileSync(path.join(SITE, "index.html"), "utf8");
+  assert.ok(!html.includes(later[0]), "the later module is named in the front page's HTML");
+  const boot = fs.readFileSync(path.join(SITE, "assets", assets.find((f) => /^boot\./.test(f))), "utf8");
+  assert.ok(boot.includes("/assets/" + later[0]), "boot.js does not name the later module");
+  // The first part is the larger: the first views run most of the code.
+  const size = (f) => fs.statSync(path.join(SITE, "assets", f)).size;
+  assert.ok(size(first[0]) > size(later[0]), `${size(first[0])} vs ${size(later[0])}`);
+});
+
+for (const [site, route] of FIRST_VIEWS) {
+  for (const [label, view] of [["phone", PHONE], ["1280", DESKTOP]]) {
+    test(`the first view of ${site} ${route} at ${label} runs no later code`, async () => {
+      // Every request for the later module fails: a first view that needed it would fail with it.
+      const { page, context, errors } = await openWith(site, route, view, () => "abort");
+      const failure = await shown(page);
+      const early = await page.evaluate(() => window.folio._laterEarly || 0);
+      assert.equal(early, 0, "the first view called into the later module: run tools/first_view_profile.mjs " +
+        `(after ./folio test) and commit src/platform/web/first_view.functions (${failure})`);
+      assert.equal(failure, null);
+      await settle(page);
+      const state = await page.evaluate(() => ({ early: window.folio._laterEarly || 0, error: window.folio.error,
+        on: document.documentElement.classList.contains("canvas-on") }));
+      assert.equal(state.early, 0, "the first view called into the later module: run tools/first_view_profile.mjs " +
+        "(after ./folio test) and commit src/platform/web/first_view.functions");
+      assert.equal(state.error, null);
+      assert.ok(state.on, "the book is not shown");
+      assert.ok((await marks(page)).includes("folio:later-requested"));
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+test("the later module is asked for once the book has drawn, and is then in before it is needed", async () => {
+  const { page, context, errors } = await openWith("seed", "/", DESKTOP, () => "serve");
+  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
+  const order = await page.evaluate(() => {
+    const at = (name) => performance.getEntriesByName(name)[0].startTime;
+    const request = performance.getEntriesByType("resource").find((r) => /folio\.later\./.test(r.name));
+    return { shown: at("folio:book-shown"), requested: request.startTime, ready: at("folio:later-ready") };
+  });
+  assert.ok(order.requested > order.shown, `asked for at ${order.requested} ms, the book shown at ${order.shown} ms`);
+  assert.ok(order.ready > order.requested);
+  // The page turns and scrolls with the later code's own functions, called the ordinary way.
+  await page.mouse.move(640, 400);
+  await page.keyboard.press("PageDown");
+  await settle(page);
+  assert.ok((await page.evaluate(() => window.folio.scroll())) > 300);
+  assert.equal(await page.evaluate(() => window.folio._laterEarly || 0), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a reader quicker than the later module still gets the book's answer", async () => {
+  // The download after the first frame fails; the reader's key press needs the later code and gets it at once.
+  const { page, context, errors, asked } = await openWith("seed", "/", DESKTOP, (n) => (n === 1 ? "abort" : "serve"));
+  assert.equal(await shown(page), null);
+  await page.waitForFunction(() => performance.getEntriesByName("folio:later-requested").length > 0);
+  await page.waitForTimeout(300);
+  assert.equal(asked(), 1);
+  await page.mouse.move(640, 400);
+  await page.keyboard.press("PageDown");
+  await settle(page);
+  const state = await page.evaluate(() => ({ early: window.folio._laterEarly || 0, error: window.folio.error,
+    scroll: window.folio.scroll(), on: document.documentElement.classList.contains("canvas-on") }));
+  assert.ok(state.early >= 1, "the key press did not need the later code");
+  assert.equal(asked(), 2, "the later module was not asked for again");
+  assert.equal(state.error, null);
+  assert.ok(state.on);
+  assert.ok(state.scroll > 300, `scrolled ${state.scroll}`);
+  assert.ok((await marks(page)).includes("folio:later-ready"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a later module that cannot be downloaded leaves the text and one message", async () => {
+  const { page, context, errors, asked } = await openWith("seed", "/writing/the-tensor-was-only-the-handle", DESKTOP, () => "abort");
+  assert.equal(await shown(page), null);
+  await page.waitForTimeout(300);
+  await page.mouse.move(640, 400);
+  await page.keyboard.press("PageDown");
+  await page.keyboard.press("PageDown");
+  await page.waitForTimeout(500);
+  const state = await page.evaluate(() => {
+    const fault = document.getElementById("fault");
+    const text = document.getElementById("text");
+    return { error: window.folio.error, fault: fault.hidden ? "" : fault.textContent, role: fault.getAttribute("role"),
+      noCanvas: document.documentElement.classList.contains("no-canvas"),
+      textVisible: getComputedStyle(text).visibility === "visible" && text.getBoundingClientRect().height > 0,
+      heading: text.querySelector("h1")?.textContent || "" };
+  });
+  assert.match(state.error || "", /could not be downloaded/);
+  assert.match(state.fault, /could not be downloaded/);
+  assert.equal(state.role, "alert");
+  assert.ok(state.noCanvas && state.textVisible, JSON.stringify(state));
+  assert.match(state.heading.toLowerCase(), /the tensor was only the handle/);
+  // Asked for once after the first frame and once when needed: not again for every key press.
+  assert.equal(asked(), 2);
+  // The first call that needed it stopped the wasm where it was (one error); later calls do nothing.
+  assert.ok(errors.length <= 1, errors.join("\n"));
+  await context.close();
+});
