@@ -579,6 +579,17 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs,
     y_ += s.body_size * 0.6f;
 }
 
+// An image taller than what is left of the page is set smaller to fit there, down to kImageFitScale of
+// its size, rather than moved whole to the next page with the rest of this one left blank (a phone's page
+// holds little more than one picture).
+void Flow::fit_image_to_page(float& w, float& h) const {
+    const PageSpec& s = book_.spec;
+    float room = s.bottom() - y_;
+    if (book_.pages.empty() || y_ <= s.margin_top + 0.5f || h <= room || room < h * kImageFitScale) return;
+    w *= room / h;
+    h = room;
+}
+
 void Flow::image(const std::string& src, const std::string& alt, float size, int width, int height) {
     if (past_limit()) return;
     const PageSpec& s = book_.spec;
@@ -602,6 +613,7 @@ void Flow::image(const std::string& src, const std::string& alt, float size, int
         w = std::min(s.measure(), nat_w);
         h = w * 0.5f;
     }
+    fit_image_to_page(w, h);
     ensure(h);
     keep_from_ = -1;
     begin_block(BlockKind::Image);

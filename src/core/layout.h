@@ -226,6 +226,9 @@ std::string folio_label(const Page& p);
 // [SECTION] The flow: places blocks onto pages
 //-----------------------------------------------------------------------------
 
+// An image set smaller to fit what is left of a page keeps at least this share of its size (Flow::image).
+constexpr float kImageFitScale = 0.6f;
+
 // Natural size of an image, once the renderer has loaded it (CSS pixels).
 struct ImageSize {
     float width = 0, height = 0;
@@ -289,6 +292,7 @@ private:
     float carry_word(std::vector<Line>& lines, const WordStart& word, const std::vector<Span>& spans, float size);
     void new_page();
     void ensure(float h);
+    void fit_image_to_page(float& w, float& h) const;
     int link_id(const LinkAction& action);
     void place_furniture(Page& p);
     int begin_block(BlockKind kind); // a new block id; boxes made until the next one carry it

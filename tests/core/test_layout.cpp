@@ -98,6 +98,55 @@ TEST_CASE("a heading never ends a page", "[layout]") {
     }
 }
 
+TEST_CASE("an image set smaller to fit what is left of the page, down to 0.6 of its size", "[layout]") {
+    FixedMeasurer m;
+    // Vary how much text precedes a tall picture, so that it meets every amount of room near the page foot.
+    int fitted = 0, moved = 0;
+    for (int filler = 0; filler < 60; ++filler) {
+        Book b;
+        Flow f(b, m);
+        std::map<std::string, ImageSize> sizes{{"/images/tall.png", {200, 300}}};
+        f.image_sizes = &sizes;
+        f.begin_chapter("c", "c", "c, continued", false, false);
+        for (int i = 0; i < filler; ++i)
+            f.paragraph(body("line " + std::to_string(i)));
+        const float natural_h = std::min(b.spec.measure(), 200.0f) * 300.0f / 200.0f;
+        f.image("/images/tall.png", "a tall picture", 12);
+        f.finish();
+        INFO("filler " << filler);
+        // The picture, and the foot of the text before it.
+        const Box* image = nullptr;
+        int page = -1, text_page = -1;
+        float text_foot = 0;
+        for (size_t p = 0; p < b.pages.size() && !image; ++p)
+            for (const Box& x : b.pages[p].boxes) {
+                if (x.kind == BoxKind::Image) image = &x, page = static_cast<int>(p);
+                if (x.kind == BoxKind::Text && x.text.rfind("line ", 0) == 0)
+                    text_page = static_cast<int>(p), text_foot = x.y + x.h;
+            }
+        REQUIRE(image);
+        CHECK(image->y + image->h <= b.spec.bottom() + 0.01f);        // never past the page's foot
+        CHECK(image->w / image->h == Catch::Approx(200.0f / 300.0f)); // its shape kept
+        CHECK(image->h >= natural_h * kImageFitScale - 0.01f);
+        CHECK(image->x + image->w * 0.5f == Catch::Approx(b.spec.margin_inner + b.spec.measure() * 0.5f)); // centred
+        if (filler == 0 || page == text_page) {
+            CHECK(image->y >= text_foot);
+            if (image->h < natural_h - 0.01f) {
+                ++fitted;
+                CHECK(image->y + image->h == Catch::Approx(b.spec.bottom())); // it fills the room that was left
+            }
+        } else {
+            ++moved; // too little room even at 0.6: moved whole, to the top of the next page
+            CHECK(page == text_page + 1);
+            CHECK(image->y == Catch::Approx(b.spec.margin_top));
+            CHECK(b.spec.bottom() - text_foot < natural_h * kImageFitScale + 30);
+            CHECK(image->h == Catch::Approx(natural_h));
+        }
+    }
+    CHECK(fitted > 0);
+    CHECK(moved > 0);
+}
+
 TEST_CASE("a code block never leaves one line alone at a page's foot or head", "[layout]") {
     FixedMeasurer m;
     // Vary how much text precedes the block, so it breaks at every line near the page bottom.
