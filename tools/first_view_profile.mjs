@@ -7,7 +7,7 @@
 //   NODE_PATH=/usr/share/nodejs node tools/first_view_profile.mjs [BUILD_DIR]
 //
 // How: Binaryen's instrumented copy of the whole module (wasm-split --instrument) stands in for folio.wasm
-// in copies of the seed site and the two fixture sites; headless Chromium opens each route below at a
+// in copies of the seed site, the two fixture sites and a generated archive of 1,200 articles; headless Chromium opens each route below at a
 // phone's and two desktops' sizes, and each page's module writes which functions ran (a timestamp per
 // function, 0 for never) once the book has drawn and gone idle. The list is every function any of them ran.
 import fs from "node:fs";
@@ -24,12 +24,14 @@ const web = path.join(build, "web");
 const out = path.join(root, "src/platform/web/first_view.functions");
 
 // What a visitor's first view can be: the front page, a list, an article with each kind of block (code,
-// tables, images, raw HTML, notes), a contents page, at the sizes the book's page sizes come from.
+// tables, images, raw HTML, notes), a contents page, a tag's page, at the sizes the book's page sizes come from.
+// A big archive too (generated as tests/browser/bounded.test.mjs does): its first views read fold chunks.
 const SITES = {
-  site: ["/", "/books", "/writing", "/writing/the-tensor-was-only-the-handle", "/contents"],
-  "site-rich": ["/", "/writing/everything-markdown", "/writing/short-note", "/writing/unsafe-links"],
+  site: ["/", "/books", "/writing", "/writing/the-tensor-was-only-the-handle", "/contents", "/tags/alignment"],
+  "site-rich": ["/", "/writing/everything-markdown", "/writing/short-note", "/writing/unsafe-links", "/tags/cpp"],
   "site-blog": ["/", "/writing/code-in-every-language", "/writing/raw-html-tour", "/writing/a-long-read",
-    "/writing/pictures-with-spaces"],
+    "/writing/pictures-with-spaces", "/tags/code"],
+  big: ["/", "/writing", "/books", "/contents"],
 };
 const VIEWS = [
   { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
@@ -43,13 +45,18 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "folio-profile-"));
 const instrumented = path.join(tmp, "instrumented.wasm");
 execFileSync("wasm-split", ["--instrument", "--enable-mutable-globals", wholeWasm, "-o", instrumented]);
 
+execFileSync("/usr/bin/python3", [path.join(root, "bench/gen_bundle.py"), path.join(tmp, "big-bundle"), "1200", "--books", "300"]);
+execFileSync(path.join(build, "native/folio"), ["build", path.join(tmp, "big-bundle"), "-o", path.join(tmp, "big-built"),
+  "--web", web, "--fonts", path.join(build, "fonts")], { stdio: "ignore" });
+const builtSite = (name) => (name === "big" ? path.join(tmp, "big-built") : path.join(build, name));
+
 const ran = new Set();
 const browser = await launch();
 try {
   for (const [siteName, routes] of Object.entries(SITES)) {
     // A copy of the site with the instrumented module as its folio.wasm and no later module.
     const site = path.join(tmp, siteName);
-    fs.cpSync(path.join(build, siteName), site, { recursive: true });
+    fs.cpSync(builtSite(siteName), site, { recursive: true });
     for (const f of fs.readdirSync(path.join(site, "assets"))) {
       if (/^folio\.later\..*\.wasm$/.test(f)) fs.unlinkSync(path.join(site, "assets", f));
       else if (/^folio\.[0-9a-f]+\.wasm$/.test(f)) fs.copyFileSync(instrumented, path.join(site, "assets", f));

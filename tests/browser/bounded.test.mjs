@@ -82,6 +82,23 @@ test("the first view of a big archive downloads about what the seed's does, and 
   assert.ok(env.site.folds.filter((f) => f.kind === "writing").length >= 20);
 });
 
+// tests/browser/later.test.mjs checks the seed's and the fixtures' first views; a big archive's read its folds.
+for (const route of ["/", "/writing"]) {
+  test(`the first view of a big archive's ${route} runs no later code`, async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.route(/\/assets\/folio\.later\.[0-9a-f]+\.wasm$/, (r) => r.abort("failed"));
+    await page.goto(env.base + route);
+    await page.waitForFunction(() => window.folio && (window.folio._started || window.folio.error), null, { timeout: 30000 });
+    await page.waitForTimeout(1000);
+    const state = await page.evaluate(() => ({ early: window.folio._laterEarly || 0, error: window.folio.error }));
+    assert.equal(state.early, 0, "the first view called into the later module: run tools/first_view_profile.mjs " +
+      `(after ./folio test) and commit src/platform/web/first_view.functions (${state.error})`);
+    assert.equal(state.error, null);
+    await context.close();
+  });
+}
+
 test("opening a year fetches its chunk, says loading meanwhile, and shows its entries", async () => {
   const { fold, titles: all } = writingFold(2019);
   const titles = all.filter((t) => !env.site.writing.some((a) => a.title === t)); // titles repeat in the generated archive

@@ -10,10 +10,10 @@ import { serve, launch, settle, SITE } from "./harness.mjs";
 
 const LATER = /\/assets\/folio\.later\.[0-9a-f]+\.wasm$/;
 const SITES = { seed: SITE, rich: process.env.FOLIO_RICH_SITE, blog: process.env.FOLIO_BLOG_SITE };
-// A front page, a list, and articles with code, tables, images, notes and raw HTML, at a phone's size
-// and a desktop's.
+// A front page, a list, a tag's page, and articles with code, tables, images, notes and raw HTML, at a
+// phone's size and a desktop's.
 const FIRST_VIEWS = [
-  ["seed", "/"], ["seed", "/books"], ["seed", "/writing/the-tensor-was-only-the-handle"],
+  ["seed", "/"], ["seed", "/books"], ["seed", "/writing/the-tensor-was-only-the-handle"], ["seed", "/tags/alignment"],
   ["rich", "/writing/everything-markdown"], ["blog", "/writing/code-in-every-language"],
   ["blog", "/writing/raw-html-tour"],
 ];
