@@ -95,7 +95,7 @@ async function folioLoad(browser, base) {
   const page = await context.newPage();
   await page.addInitScript(PROBE);
   const bodies = [];
-  page.on("response", (r) => bodies.push(r.body().then((b) => ({ url: r.url(), b }), () => ({ url: r.url(), b: Buffer.alloc(0) }))));
+  page.on("response", (r) => bodies.push(r.body().then((b) => ({ request: r.request(), b }), () => ({ request: r.request(), b: Buffer.alloc(0) }))));
   await page.goto(base + "/", { waitUntil: "commit" });
   const t = await page.waitForFunction(() => window.__firstFrame, null, { timeout: 60000 }).then((h) => h.jsonValue());
   // The first paint: the proof (the first page as the book sets it, docs/first-view.md), before the canvas.
@@ -105,9 +105,8 @@ async function folioLoad(browser, base) {
   });
   const steps = await page.evaluate(STEPS);
   // Only what was asked for before the first frame: the later code, asked for after it, is not the first view's.
-  const after = await page.evaluate((shown) => performance.getEntriesByType("resource")
-    .filter((r) => r.startTime > shown).map((r) => r.name), t);
-  const got = (await Promise.all(bodies)).filter((r) => !after.includes(r.url)).map((r) => r.b);
+  const shownAt = await page.evaluate((shown) => performance.timeOrigin + shown, t); // ms since the epoch
+  const got = (await Promise.all(bodies)).filter((r) => r.request.timing().startTime <= shownAt).map((r) => r.b);
   const raw = got.reduce((s, b) => s + b.length, 0);
   const gz = got.reduce((s, b) => s + (b.length ? zlib.gzipSync(b, { level: 9 }).length : 0), 0);
   await context.close();
