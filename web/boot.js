@@ -207,12 +207,13 @@
     html.classList.remove("canvas-loading", "canvas-handover", "no-canvas");
     html.classList.add("canvas-on");
     fault.hidden = true;
+    // The later code is asked for at once: its download and compile are off the main thread, and the
+    // sooner it is in, the less likely a reader's first act waits for it.
+    loadLater();
     // Focused once the page has been styled for the hand-over (after the next frame): focused here, in the
     // book's first frame, it made the browser style and lay the page out at once (12-37 ms of that task).
-    // The later code is asked for then too.
     requestAnimationFrame(function () {
       setTimeout(function () {
-        loadLater();
         var active = document.activeElement;
         if (!load.failed && (!active || active === document.body)) canvas.focus({ preventScroll: true });
       }, 0);
