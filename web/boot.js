@@ -446,10 +446,16 @@
   // The web build splits the wasm (tools/split_wasm.cjs): folio.wasm holds what the first views run, and
   // every other function is in folio.later.wasm, asked for once the book has drawn. Until it is in, the
   // wasm reaches a later function through a placeholder import, named by the function's slot in the
-  // table; the later module, instantiated, puts the real functions in those slots. A placeholder called
-  // before then (a reader quicker than the download) gets the module at once: synchronously, since the
-  // wasm waits on the call.
-  var later = { primary: null, table: null, bytes: null, module: null, ready: false, asked: false, failed: null };
+  // table; the later module, instantiated, puts the real functions in those slots.
+  //
+  // A reader quicker than the download never enters that code early: the book's input handlers and the
+  // page's calls into the wasm for a reader's action go through folio.whenLater, which keeps the action
+  // and answers it, in order, once the module is in. The page stays free meanwhile (a synchronous download
+  // would freeze it for as long as the network takes); an action left unanswered for STALL_MS makes the
+  // page its text. A placeholder called before the module is in by anything else (a first view the
+  // profile did not cover) still gets it at once, synchronously, since the wasm waits on the call.
+  var later = { primary: null, table: null, bytes: null, module: null, ready: false, loading: false, tries: 0,
+    failed: null, waiting: [], timer: 0 };
   function placeholders() {
     return new Proxy({}, {
       get: function (_, slot) {
@@ -482,6 +488,38 @@
     new WebAssembly.Instance(later.module, { primary: later.primary });
     later.ready = true;
     mark("later-ready");
+    clearTimeout(later.timer);
+    var waiting = later.waiting;
+    later.waiting = [];
+    waiting.forEach(function (fn) { fn(); }); // the reader's actions, in the order they came
+  }
+  // Runs fn, which may need the later code, now if the code is in, else once it is (see above).
+  folio.whenLater = function (fn) {
+    if (!assets.wasmLater || later.ready) return fn();
+    if (load.failed) return;
+    if (!later.waiting.length) {
+      later.timer = setTimeout(function () { fail("download", "the book's code did not arrive in " + STALL_MS / 1000 + " s"); }, STALL_MS);
+      mark("later-awaited"); // an action kept for the later code
+    }
+    later.waiting.push(fn);
+    loadLater(); // again, if the download after the first frame failed
+  };
+  // The book's input handlers (main.cpp registers them in main()), wrapped so that an event before the later
+  // code is in is kept for it (folio.whenLater) instead of entering the wasm.
+  var INPUT_EVENT = /^(mouse|wheel|key|touch|pointer)/;
+  function withInputKept(register) {
+    var add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (type, listener, options) {
+      var kept = listener;
+      if (assets.wasmLater && INPUT_EVENT.test(type) && typeof listener === "function") {
+        kept = function (e) {
+          var target = this;
+          folio.whenLater(function () { listener.call(target, e); });
+        };
+      }
+      return add.call(this, type, kept, options);
+    };
+    try { register(); } finally { EventTarget.prototype.addEventListener = add; }
   }
   // A synchronous download: only for a placeholder called before the module's own download is in.
   function fetchNow(url) {
@@ -497,15 +535,26 @@
   // Once the book has drawn: downloaded and compiled off the main thread, then instantiated in a task of
   // its own. A failure here is not the book's end: the reader may never need that code, and a placeholder
   // tries again when it is needed.
+  // A failed download is asked for again when an action needs the code; a second failure then is the
+  // book's end (the page becomes its text), as is any failure while an action waits after that.
   function loadLater() {
-    if (!assets.wasmLater || !later.primary || later.asked || later.ready) return;
-    later.asked = true;
+    if (!assets.wasmLater || !later.primary || later.loading || later.ready || load.failed) return;
+    if (later.tries > 0 && !later.waiting.length) return; // not again until an action needs it
+    later.loading = true;
+    later.tries++;
     mark("later-requested");
     fetchOk(assets.wasmLater)
       .then(function (r) { return r.arrayBuffer(); })
       .then(function (b) { later.bytes = b; return WebAssembly.compile(b); })
       .then(function (m) { later.module = later.module || m; nextTask(laterInstantiate); })
-      .catch(function (e) { console.warn("folio: the later code will be asked for again when needed (" + (e && e.message || e) + ")"); });
+      .catch(function (e) {
+        later.loading = false;
+        var why = String(e && e.message || e);
+        if (!later.waiting.length) return console.warn("folio: the later code will be asked for again when needed (" + why + ")");
+        if (later.tries < 2) return loadLater();
+        later.failed = e;
+        fail("download", why);
+      });
   }
 
   //---- [SECTION] The renderer: Emscripten's Module, and starting the book ----
@@ -526,7 +575,8 @@
               for (var name in instance.exports) {
                 if (instance.exports[name] instanceof WebAssembly.Table) later.table = instance.exports[name];
               }
-              timed("main", function () { receive(instance, m); }); // the runtime starts and main() runs
+              // the runtime starts and main() runs (and registers the book's input handlers)
+              timed("main", function () { withInputKept(function () { receive(instance, m); }); });
             });
           })
           .catch(function (e) { failWith(e && e.kind ? e : startError(e)); });

@@ -46,8 +46,10 @@
     e.preventDefault();
     e.stopPropagation();
     load("find").then(function () {
-      if (step && folio.find.isOpen()) folio.find.step(dir);
-      else folio.find.open();
+      folio.whenLater(function () { // finding is the book's later code
+        if (step && folio.find.isOpen()) folio.find.step(dir);
+        else folio.find.open();
+      });
     });
   }, true);
 

@@ -231,7 +231,7 @@
     if (e.detail === 3) selectBlock(e.target);
     if (!el || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    follow(el);
+    folio.whenLater(function () { follow(el); }); // the book's code for it may still be on its way
   });
 
   // Triple click selects the block (a paragraph), as on a web page.
@@ -311,20 +311,24 @@
     var inBook = !active || active === document.body || active === canvas || layer.contains(active);
     if (!inBook) return; // a field of the page's own (the find bar) keeps its keys
     if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) {
-      if (step(e.shiftKey ? -1 : 1)) {
+      // Kept for the book when its code for it is not in yet (folio.whenLater): the book moves the focus then.
+      var dir = e.shiftKey ? -1 : 1, inside = true;
+      folio.whenLater(function () { inside = step(dir); });
+      if (inside) {
         e.preventDefault();
         e.stopImmediatePropagation();
       }
     } else if ((e.key === "Enter" || e.key === " ") && active && active.dataset && active.dataset.fold) {
       e.preventDefault();
       e.stopImmediatePropagation();
-      follow(active);
+      folio.whenLater(function () { follow(active); });
     }
   }, true);
   // A link that gets focus some other way (the screen reader's cursor) is brought into view too.
   layer.addEventListener("focusin", function (e) {
     var el = stopOf(e.target);
-    if (el && window.Module && window.Module._folio_reveal) window.Module._folio_reveal(+el.dataset.p, +el.dataset.i);
+    if (el && window.Module && window.Module._folio_reveal)
+      folio.whenLater(function () { window.Module._folio_reveal(+el.dataset.p, +el.dataset.i); });
   });
 
   //---- [SECTION] Copy: what is selected, in reading order, blank lines between blocks, links kept
