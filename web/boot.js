@@ -646,8 +646,9 @@
       };
       dispatch(3, dark.matches ? 1 : 0);
       dispatch(4, reduce.matches ? 1 : 0);
-      dark.addEventListener("change", function () { dispatch(3, dark.matches ? 1 : 0); });
-      reduce.addEventListener("change", function () { dispatch(4, reduce.matches ? 1 : 0); });
+      // A reader's (or the system's) change, like their input, waits for the book's later code if it must.
+      dark.addEventListener("change", function () { folio.whenLater(function () { dispatch(3, dark.matches ? 1 : 0); }); });
+      reduce.addEventListener("change", function () { folio.whenLater(function () { dispatch(4, reduce.matches ? 1 : 0); }); });
       // The canvas is laid out (and drawn) invisible over the proof until its first complete frame; then it
       // replaces the proof in one step (bookShown).
       html.classList.add("canvas-handover");
@@ -661,7 +662,8 @@
       window.addEventListener("popstate", function (e) {
         var scroll = e.state && typeof e.state.scroll === "number" ? e.state.scroll : 0;
         folio.route = location.pathname;
-        dispatch(2, scroll, 0, 0, location.pathname + location.hash);
+        var to = location.pathname + location.hash;
+        folio.whenLater(function () { dispatch(2, scroll, 0, 0, to); });
       });
       // Test hooks: where a text is drawn, and the scroll offset.
       folio.box = function (text) {

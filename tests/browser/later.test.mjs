@@ -191,6 +191,26 @@ test("Tab while the later module is slow moves the focus to the first link once 
   await context.close();
 });
 
+test("back and forward while the later module is slow open the route once it is in", async () => {
+  const { page, context, errors } = await openWith("seed", "/", DESKTOP, () => 1500);
+  assert.equal(await shown(page), null);
+  // An entry the book did not make, then back and forward over it: two popstates, kept in order.
+  await page.evaluate(() => history.pushState({ scroll: 0 }, "", "/books"));
+  await page.evaluate(() => new Promise((resolve) => { addEventListener("popstate", resolve, { once: true }); history.back(); }));
+  await page.evaluate(() => new Promise((resolve) => { addEventListener("popstate", resolve, { once: true }); history.forward(); }));
+  assert.ok((await answerTime(page)) < 1000);
+  assert.ok(!(await marks(page)).includes("folio:later-ready"), "the slow module was in already");
+  assert.equal(await page.title(), "Anshuman Agrawal"); // the book has not opened the route yet
+  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
+  await settle(page);
+  const state = await page.evaluate(() => ({ path: location.pathname, early: window.folio._laterEarly || 0 }));
+  assert.equal(state.path, "/books");
+  assert.equal(await page.title(), "books · Anshuman Agrawal"); // the book's route, as the last popstate said
+  assert.equal(state.early, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("an action kept for a later module that stalls makes the page its text, and the page never freezes", async () => {
   const { page, context, errors } = await openWith("seed", "/", DESKTOP, () => 8000);
   assert.equal(await shown(page), null);
