@@ -514,6 +514,9 @@
       if (assets.wasmLater && INPUT_EVENT.test(type) && typeof listener === "function") {
         kept = function (e) {
           var target = this;
+          // The book answers a one-finger touch on its canvas itself (main.cpp, on_touch): a kept one is
+          // still kept from the browser, which would otherwise add a mouse click of its own to the tap.
+          if (target === canvas && /^touch/.test(e.type) && e.cancelable && e.touches.length <= 1) e.preventDefault();
           folio.whenLater(function () { listener.call(target, e); });
         };
       }

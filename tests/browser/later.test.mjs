@@ -176,6 +176,25 @@ test("a reader's key press while the later module is slow is kept, answered when
   }
 });
 
+test("a finger's drag on a phone while the later module is slow scrolls the book once it is in", async () => {
+  const { page, context, errors } = await openWith("seed", "/", PHONE, () => 1500);
+  assert.equal(await shown(page), null);
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, y) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x: 30, y }] });
+  await touch("touchStart", 700);
+  for (let y = 650; y >= 250; y -= 50) await touch("touchMove", y);
+  await touch("touchEnd");
+  assert.ok(!(await marks(page)).includes("folio:later-ready"), "the slow module was in already");
+  assert.ok((await marks(page)).includes("folio:later-awaited"), "the drag did not wait for the later code");
+  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
+  await settle(page);
+  const state = await page.evaluate(() => ({ scroll: window.folio.scroll(), early: window.folio._laterEarly || 0 }));
+  assert.ok(state.scroll > 200, `scrolled ${state.scroll} for a 450 px drag`);
+  assert.equal(state.early, 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("Tab while the later module is slow moves the focus to the first link once it is in", async () => {
   const { page, context, errors } = await openWith("seed", "/", DESKTOP, () => 1500);
   assert.equal(await shown(page), null);
