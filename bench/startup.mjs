@@ -6,9 +6,14 @@
 // First, each start-up step's length, from boot.js's and the wasm's "folio:" marks (median [min-max] of
 // LOADS loads, no profiler). Then V8's sampling profiler over as many loads: the main thread's busiest
 // functions by self time (a WebGL call's wait for the GPU process is the self time of the JS function that
-// made the call), wasm functions named from the symbol map, each with the callers above it. Environment:
-// FOLIO_BENCH_LOADS (5), FOLIO_PROFILE_TOP (25), FOLIO_PROFILE_DEPTH (3 callers).
+// made the call), wasm functions named from the symbol map, each with the callers above it. Last, from a
+// trace of as many loads, V8's compiling of wasm functions at their first call (lazy compilation: the
+// module's functions are compiled when first called, on the thread that calls them) on the main thread
+// from the instantiation to the first frame. Environment: FOLIO_BENCH_LOADS (5), FOLIO_PROFILE_TOP (25),
+// FOLIO_PROFILE_DEPTH (3 callers).
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { serve, launch } from "../tests/browser/harness.mjs";
 
 const [site, symbols] = process.argv.slice(2);
@@ -99,5 +104,36 @@ for (let i = 0; i < LOADS; i++) {
 console.log(`\nmain thread busy, sampled: ${(busy / LOADS).toFixed(1)} ms per load; by self time (ms per load), with callers:`);
 for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, TOP))
   console.log(`  ${(v / LOADS).toFixed(2).padStart(7)}  ${k.slice(0, 160)}`);
+
+// Lazy compilation, from Chromium's trace: wasm.CompileLazy events on the page's main thread between the
+// instantiation and the book shown ("folio:" marks, in the trace as user timing).
+const lazy = { count: [], ms: [], span: [] };
+const traceFile = path.join(os.tmpdir(), `folio-startup-${process.pid}.json`);
+for (let i = 0; i < LOADS; i++) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await browser.startTracing(page, { path: traceFile, categories: ["blink.user_timing", "v8.wasm", "__metadata"] });
+  await page.goto(base + "/");
+  await page.waitForFunction(() => performance.getEntriesByName("folio:book-shown").length > 0, null, { timeout: 30000 });
+  await browser.stopTracing();
+  await context.close();
+  const events = JSON.parse(fs.readFileSync(traceFile, "utf8")).traceEvents;
+  const main = events.find((e) => e.name === "thread_name" && e.args && e.args.name === "CrRendererMain" &&
+    events.some((m) => m.pid === e.pid && m.name === "folio:book-shown"));
+  const at = (name) => (events.find((e) => e.name === name && (!main || e.pid === main.pid)) || {}).ts;
+  const from = at("folio:instantiate:start"), to = at("folio:book-shown");
+  if (!main || !from || !to) continue;
+  const compiles = events.filter((e) => e.name === "wasm.CompileLazy" && e.ph === "X" && e.pid === main.pid &&
+    e.tid === main.tid && e.ts >= from && e.ts <= to);
+  lazy.count.push(compiles.length);
+  lazy.ms.push(compiles.reduce((sum, e) => sum + e.dur / 1000, 0));
+  lazy.span.push((to - from) / 1000);
+}
+fs.rmSync(traceFile, { force: true });
+const fig = (v) => `${median(v).toFixed(1)} [${Math.min(...v).toFixed(1)}-${Math.max(...v).toFixed(1)}]`;
+if (lazy.ms.length) {
+  console.log(`\nwasm functions compiled at their first call, on the main thread, instantiation to first frame (${lazy.ms.length} loads):`);
+  console.log(`  ${fig(lazy.count)} functions, ${fig(lazy.ms)} ms, of ${fig(lazy.span)} ms from instantiation to the book shown`);
+}
 await browser.close();
 server.close();
