@@ -230,6 +230,24 @@ test("back and forward while the later module is slow open the route once it is 
   await context.close();
 });
 
+test("Ctrl+F while the later module is slow opens the find bar once it is in, and it finds", async () => {
+  const { page, context, errors } = await openWith("seed", "/", DESKTOP, () => 1500);
+  assert.equal(await shown(page), null);
+  await page.keyboard.press("Control+f");
+  await page.waitForTimeout(300);
+  const field = () => page.evaluate(() => document.activeElement?.tagName === "INPUT");
+  assert.ok(!(await marks(page)).includes("folio:later-ready"), "the slow module was in already");
+  assert.equal(await field(), false, "the find bar opened before the book's code for it was in");
+  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
+  await page.waitForFunction(() => document.activeElement?.tagName === "INPUT", null, { timeout: 5000 });
+  await page.keyboard.type("infra");
+  await page.waitForFunction(() => /\b1 of [1-9]/.test(document.activeElement?.parentElement?.innerText || ""), null,
+    { timeout: 5000 });
+  assert.equal(await page.evaluate(() => window.folio._laterEarly || 0), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("an action kept for a later module that stalls makes the page its text, and the page never freezes", async () => {
   const { page, context, errors } = await openWith("seed", "/", DESKTOP, () => 8000);
   assert.equal(await shown(page), null);
