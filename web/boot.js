@@ -536,10 +536,8 @@
     return bytes;
   }
   // Once the book has drawn: downloaded and compiled off the main thread, then instantiated in a task of
-  // its own. A failure here is not the book's end: the reader may never need that code, and a placeholder
-  // tries again when it is needed.
-  // A failed download is asked for again when an action needs the code; a second failure then is the
-  // book's end (the page becomes its text), as is any failure while an action waits after that.
+  // its own. A failure here is not the book's end (the reader may never need that code): it is asked for
+  // again when an action needs it, and a second failure then makes the page its text.
   function loadLater() {
     if (!assets.wasmLater || !later.primary || later.loading || later.ready || load.failed) return;
     if (later.tries > 0 && !later.waiting.length) return; // not again until an action needs it

@@ -56,6 +56,10 @@ async function shown(page) {
     new Promise((resolve) => setTimeout(() => resolve(window.folio.error || "the book was not shown"), 10000))]));
 }
 const marks = (page) => page.evaluate(() => performance.getEntriesByType("mark").map((m) => m.name));
+// Whether the later module is in; waiting until it is.
+const laterIn = async (page) => (await marks(page)).includes("folio:later-ready");
+const laterReady = (page) =>
+  page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
 
 test("the site ships the wasm in two, and the later part is not in the first view's HTML", () => {
   const assets = fs.readdirSync(path.join(SITE, "assets"));
@@ -98,7 +102,7 @@ for (const [site, route] of FIRST_VIEWS) {
 
 test("the later module is asked for once the book has drawn, and is then in before it is needed", async () => {
   const { page, context, errors } = await openWith("seed", "/", DESKTOP, () => "serve");
-  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
+  await laterReady(page);
   const order = await page.evaluate(() => {
     const at = (name) => performance.getEntriesByName(name)[0].startTime;
     const request = performance.getEntriesByType("resource").find((r) => /folio\.later\./.test(r.name));
@@ -135,7 +139,7 @@ test("a reader quicker than the later module still gets the book's answer", asyn
   assert.equal(state.error, null);
   assert.ok(state.on);
   assert.ok(state.scroll > 300, `scrolled ${state.scroll}`);
-  assert.ok((await marks(page)).includes("folio:later-ready"));
+  assert.ok(await laterIn(page));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -163,7 +167,7 @@ test("a reader's key press while the later module is slow is kept, answered when
     assert.ok(!before.marks.includes("folio:later-ready"), `${label}: the slow module was in already`);
     // A synchronous download would hold the page the 2 s the module takes.
     assert.ok(pressed + free < 1500, `${label}: the page was held ${pressed} + ${free} ms`);
-    await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
+    await laterReady(page);
     await settle(page);
     const after = await page.evaluate(() => ({ scroll: window.folio.scroll(), early: window.folio._laterEarly || 0,
       error: window.folio.error, on: document.documentElement.classList.contains("canvas-on") }));
@@ -184,9 +188,9 @@ test("a finger's drag on a phone while the later module is slow scrolls the book
   await touch("touchStart", 700);
   for (let y = 650; y >= 250; y -= 50) await touch("touchMove", y);
   await touch("touchEnd");
-  assert.ok(!(await marks(page)).includes("folio:later-ready"), "the slow module was in already");
+  assert.ok(!(await laterIn(page)), "the slow module was in already");
   assert.ok((await marks(page)).includes("folio:later-awaited"), "the drag did not wait for the later code");
-  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
+  await laterReady(page);
   await settle(page);
   const state = await page.evaluate(() => ({ scroll: window.folio.scroll(), early: window.folio._laterEarly || 0 }));
   assert.ok(state.scroll > 200, `scrolled ${state.scroll} for a 450 px drag`);
@@ -203,7 +207,7 @@ test("Tab while the later module is slow moves the focus to the first link once 
   const during = await page.evaluate(() => ({ inLayer: !!document.activeElement?.closest?.("#layer"),
     ready: performance.getEntriesByName("folio:later-ready").length > 0 }));
   assert.ok(!during.ready && !during.inLayer, JSON.stringify(during));
-  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
+  await laterReady(page);
   await page.waitForFunction(() => document.activeElement?.closest?.("#layer [tabindex='0']"), null, { timeout: 5000 });
   assert.equal(await page.evaluate(() => window.folio._laterEarly || 0), 0);
   assert.deepEqual(errors, []);
@@ -218,9 +222,9 @@ test("back and forward while the later module is slow open the route once it is 
   await page.evaluate(() => new Promise((resolve) => { addEventListener("popstate", resolve, { once: true }); history.back(); }));
   await page.evaluate(() => new Promise((resolve) => { addEventListener("popstate", resolve, { once: true }); history.forward(); }));
   assert.ok((await answerTime(page)) < 1000);
-  assert.ok(!(await marks(page)).includes("folio:later-ready"), "the slow module was in already");
+  assert.ok(!(await laterIn(page)), "the slow module was in already");
   assert.equal(await page.title(), "Anshuman Agrawal"); // the book has not opened the route yet
-  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
+  await laterReady(page);
   await settle(page);
   const state = await page.evaluate(() => ({ path: location.pathname, early: window.folio._laterEarly || 0 }));
   assert.equal(state.path, "/books");
@@ -236,9 +240,9 @@ test("Ctrl+F while the later module is slow opens the find bar once it is in, an
   await page.keyboard.press("Control+f");
   await page.waitForTimeout(300);
   const field = () => page.evaluate(() => document.activeElement?.tagName === "INPUT");
-  assert.ok(!(await marks(page)).includes("folio:later-ready"), "the slow module was in already");
+  assert.ok(!(await laterIn(page)), "the slow module was in already");
   assert.equal(await field(), false, "the find bar opened before the book's code for it was in");
-  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 10000 });
+  await laterReady(page);
   await page.waitForFunction(() => document.activeElement?.tagName === "INPUT", null, { timeout: 5000 });
   await page.keyboard.type("infra");
   await page.waitForFunction(() => /\b1 of [1-9]/.test(document.activeElement?.parentElement?.innerText || ""), null,
