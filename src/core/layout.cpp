@@ -524,6 +524,11 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs,
     begin_block(BlockKind::Code);
     float lh = size * 1.45f, pad = size * 0.7f;
     y_ += s.body_size * 0.5f;
+    const float whole = pad * 2 + lh * static_cast<float>(lines.size());
+    const float area = s.bottom() - s.margin_top;
+    if (lines.size() <= static_cast<size_t>(kWholeListingLines) && whole <= area &&
+        s.bottom() - y_ <= area * kListingBlankShare)
+        ensure(whole);
     size_t i = 0;
     while (i < lines.size()) {
         const size_t left = lines.size() - i;

@@ -228,6 +228,11 @@ std::string folio_label(const Page& p);
 
 // An image set smaller to fit what is left of a page keeps at least this share of its size (Flow::image).
 constexpr float kImageFitScale = 0.6f;
+// A short listing (at most this many lines) is read whole: when it does not fit in what is left of the
+// page, it starts the next one, if that leaves at most kListingBlankShare of the page's text area blank
+// (a longer blank, on a phone's pages read by scrolling, is worse than the listing cut in two).
+constexpr int kWholeListingLines = 8;
+constexpr float kListingBlankShare = 1.0f / 3;
 
 // Natural size of an image, once the renderer has loaded it (CSS pixels).
 struct ImageSize {

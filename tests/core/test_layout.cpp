@@ -175,6 +175,62 @@ TEST_CASE("a code block never leaves one line alone at a page's foot or head", "
         }
 }
 
+TEST_CASE("a short listing starts the next page rather than being cut, unless that leaves much blank", "[layout]") {
+    FixedMeasurer m;
+    // Every amount of text before the block, on the reference page and a phone's: the block meets the foot
+    // of the page at every line.
+    for (const PageSpec& spec : {PageSpec{}, PageSpec::pocket(190)})
+        for (int lines : {3, 6, kWholeListingLines, kWholeListingLines + 1}) {
+            int moved = 0, cut = 0;
+            for (int filler = 0; filler < 60; ++filler) {
+                Book b;
+                b.spec = spec;
+                Flow f(b, m);
+                f.begin_chapter("c", "c", "c, continued", false, false);
+                for (int i = 0; i < filler; ++i)
+                    f.paragraph(body("line " + std::to_string(i)));
+                const int text_page = static_cast<int>(b.pages.size()) - 1;
+                float text_foot = 0; // where the text before the block ends on its page
+                for (const Box& x : b.pages.back().boxes)
+                    if (x.role == BoxRole::Content) text_foot = std::max(text_foot, x.y + x.h);
+                std::string code;
+                for (int i = 0; i < lines; ++i)
+                    code += "line " + std::to_string(i) + "\n";
+                f.code_block(code, 12);
+                f.finish();
+                INFO((spec.width == PageSpec{}.width ? "reference" : "pocket")
+                     << ", filler " << filler << ", " << lines << " lines");
+                std::vector<int> pages; // the pages with lines of the block
+                for (size_t p = 0; p < b.pages.size(); ++p)
+                    for (const Box& x : b.pages[p].boxes)
+                        if (x.kind == BoxKind::Text && x.code >= 0 && (pages.empty() || pages.back() != int(p)))
+                            pages.push_back(static_cast<int>(p));
+                REQUIRE(!pages.empty());
+                const float area = spec.bottom() - spec.margin_top;
+                if (pages.size() > 1) { // cut: a long listing, or moving it would leave much of a page blank
+                    ++cut;
+                    CHECK((lines > kWholeListingLines || spec.bottom() - text_foot > area * kListingBlankShare));
+                } else if (pages.front() > text_page && text_foot > 0) {
+                    // Whole on the next page: a short listing; a long one only where not even two of its
+                    // lines fit (the rule above).
+                    const float two_lines = 2 * 12 * 1.45f + 2 * 12 * 0.7f + spec.body_size * 0.5f;
+                    if (lines <= kWholeListingLines)
+                        ++moved;
+                    else
+                        CHECK(spec.bottom() - text_foot < two_lines + 0.01f);
+                }
+            }
+            INFO(lines << " lines: " << moved << " moved whole, " << cut << " cut");
+            if (lines > kWholeListingLines)
+                CHECK(cut > 0);
+            else
+                CHECK(moved > 0);
+            // On the phone's page a listing of the most lines kept whole is still cut where moving it would
+            // leave more than a third of the page blank.
+            if (spec.width != PageSpec{}.width && lines == kWholeListingLines) CHECK(cut > 0);
+        }
+}
+
 TEST_CASE("a 200-item list continues under a continued head", "[layout]") {
     FixedMeasurer m;
     Book b;
