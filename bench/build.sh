@@ -8,7 +8,13 @@
 # FOLIO_BENCH_EDIT_ONLY=1 runs only that part. FOLIO_BUILD_TIMES=1 makes folio print its phases.
 # Uses the prebuilt build/native/folio and build/web; builds nothing itself.
 #
-# Every clean run starts from an empty output folder with dirty pages flushed (rm -rf + sync, not timed).
+# Every clean run writes into a new, empty output folder, with the previous run's dirty pages flushed first
+# (sync, not timed). No output is deleted until every timed run is done: on ext4 without a journal (this
+# machine kind's disk) the inode allocator skips, one by one, every inode freed in the last 60-300 s
+# (recently_deleted), so a build right after deleting the previous one's 20,000 files and folders pays
+# seconds of kernel time, more with every run (four folio builds in a row, each deleting the last: 6.55,
+# 8.64, 9.01 and 12.59 s of wall). Both tools paid it, by how many files each makes and where in the order
+# it ran; the runs here measure the builds, as on a fresh machine.
 set -euo pipefail
 # shellcheck source=bench/common.bash
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
@@ -48,11 +54,17 @@ hugo_site() {
   echo "$site"
 }
 
-# timed OUT CMD...: one clean run; prints "wall user sys rss_kb pages".
+# Each run's output folder (under RUNS_OUT), deleted only when the script ends (see above).
+RUNS_OUT="$BENCH_OUT/build-runs"
+rm -rf "$RUNS_OUT"
+trap 'rm -rf "$RUNS_OUT"' EXIT
+RUN_ID=0
+next_out() { RUN_ID=$((RUN_ID + 1)); OUT="$RUNS_OUT/$1-$RUN_ID"; } # sets OUT
+
+# timed OUT CMD...: one clean run into OUT (a new folder); prints "wall user sys rss_kb pages".
 timed() {
   local out=$1 t
   shift
-  rm -rf "$out"
   sync
   t=$(mktemp)
   if ! /usr/bin/time -f "%e %U %S %M" -o "$t" "$@" >>"$LOG" 2>&1; then
@@ -90,13 +102,15 @@ compare() {
   local label=$1 bundle=$2 site="" i f=() h=()
   [ $HAVE_HUGO = 1 ] && site=$(hugo_site "$bundle")
   echo "$label: $RUNS runs each, alternating folio and hugo ..."
+  mkdir -p "$RUNS_OUT"
   for ((i = 0; i < RUNS; i++)); do
-    f+=("$(timed "$BENCH_OUT/out-folio" "$FOLIO" build "$bundle" -o "$BENCH_OUT/out-folio" --web "$WEB" --fonts "$FONTS")")
-    [ $HAVE_HUGO = 1 ] && h+=("$(cd "$site" && timed "$BENCH_OUT/out-hugo" hugo --quiet -d "$BENCH_OUT/out-hugo")")
+    next_out folio
+    f+=("$(timed "$OUT" "$FOLIO" build "$bundle" -o "$OUT" --web "$WEB" --fonts "$FONTS")")
+    next_out hugo
+    [ $HAVE_HUGO = 1 ] && h+=("$(cd "$site" && timed "$OUT" hugo --quiet -d "$OUT")")
   done
   report "$label" folio "${f[@]}"
   [ $HAVE_HUGO = 1 ] && report "$label" hugo "${h[@]}"
-  rm -rf "$BENCH_OUT/out-folio" "$BENCH_OUT/out-hugo"
 }
 
 if [ "${FOLIO_BENCH_EDIT_ONLY:-0}" = 1 ]; then # only the preview's rebuild (below)
@@ -124,10 +138,9 @@ done
 for label in "synthetic" "realistic posts"; do
   bundle=$synthetic
   [ "$label" = "realistic posts" ] && bundle=$real
-  rm -rf "$BENCH_OUT/out-folio"
-  cost=$("$FOLIO" build "$bundle" -o "$BENCH_OUT/out-folio" --web "$WEB" --fonts "$FONTS" --proof-cost 2>>"$LOG" | grep "proofs:" || true)
+  next_out folio
+  cost=$("$FOLIO" build "$bundle" -o "$OUT" --web "$WEB" --fonts "$FONTS" --proof-cost 2>>"$LOG" | grep "proofs:" || true)
   printf '%-16s %s\n' "$label" "${cost#folio build: }"
-  rm -rf "$BENCH_OUT/out-folio"
 done
 echo "(the proof's layouts run on every core: widths are summed from per-character advance tables, no lock)"
 echo "(folio also writes site.json and the article bodies in chunk files for the book; its feed carries the newest"
