@@ -12,9 +12,10 @@
 # (sync, not timed). No output is deleted until every timed run is done: on ext4 without a journal (this
 # machine kind's disk) the inode allocator skips, one by one, every inode freed in the last 60-300 s
 # (recently_deleted), so a build right after deleting the previous one's 20,000 files and folders pays
-# seconds of kernel time, more with every run (four folio builds in a row, each deleting the last: 6.55,
-# 8.64, 9.01 and 12.59 s of wall). Both tools paid it, by how many files each makes and where in the order
-# it ran; the runs here measure the builds, as on a fresh machine.
+# seconds of kernel time, more with every run (eight folio builds in a row, each deleting the last: the
+# 1st, 3rd, 5th and 7th took 6.55, 8.64, 9.01 and 12.59 s of wall, system time 2.49 to 10.99 s). Both tools
+# paid it, by how many files each makes and where in the order it ran; the runs here measure the builds,
+# as on a fresh machine.
 set -euo pipefail
 # shellcheck source=bench/common.bash
 . "$(dirname "${BASH_SOURCE[0]}")/common.bash"
