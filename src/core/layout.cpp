@@ -524,6 +524,7 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs,
     begin_block(BlockKind::Code);
     float lh = size * 1.45f, pad = size * 0.7f;
     y_ += s.body_size * 0.5f;
+    // A short listing that would be cut here starts the next page, unless that leaves much of this one blank.
     const float whole = pad * 2 + lh * static_cast<float>(lines.size());
     const float area = s.bottom() - s.margin_top;
     if (lines.size() <= static_cast<size_t>(kWholeListingLines) && whole <= area &&
