@@ -403,6 +403,7 @@
     })).then(function () {
       mark("proof-faces");
       html.classList.add("proof-on");
+      listenToProof(proof);
       return painted(proof);
     });
     return faces.then(null, function () {}); // a face that does not load: no proof, and nothing waits for it
@@ -438,6 +439,78 @@
       } else {
         requestAnimationFrame(function () { requestAnimationFrame(done); });
       }
+    });
+  }
+
+  //---- [SECTION] The proof answers the reader: scrolling it before the book has drawn ----
+
+  // The proof is up until the book's first frame: 0.3 s here, seconds on a slow phone link. It scrolls as
+  // the book would (wheel, one finger, the scrolling keys), as far as it has ink (the page or spread it
+  // opens on; on a pocket page the next page's top), and the book then opens where the reader is
+  // (folio_start's proof_scroll), so its first frame draws what the proof showed; once it has opened,
+  // while it waits for the rest of its first view (an article's body), each move is passed on to it.
+  // Until the book shows, its own handlers get none of this input (the proof takes the pointer; the keys it
+  // answers go no further), so nothing is counted twice. Its links are real links (src/ui/proof.cpp).
+  var proofScroll = { y: 0, max: -1, toBook: null };
+  function proofScrollable() {
+    return html.classList.contains("proof-on") && !html.classList.contains("canvas-on") &&
+      !html.classList.contains("no-canvas") && !load.textShown;
+  }
+  // How far the shown variant's ink reaches below the window at no scroll: a page's foot and the desk
+  // below it, or the last line of a page shown only in part. Rounded down: the proof never shows where the
+  // book has ink the proof has not.
+  function proofScrollMax(proof) {
+    var variant = Array.prototype.find.call(proof.querySelectorAll(".pv"), function (v) { return v.offsetWidth > 0; });
+    if (!variant) return 0;
+    var reach = 0;
+    variant.querySelectorAll(".pg").forEach(function (pg) {
+      var r = pg.getBoundingClientRect();
+      if (!r.height) return; // the other page of a spread, where spreads are not shown
+      if (!pg.classList.contains("next")) { reach = Math.max(reach, r.bottom + 28); return; }
+      pg.querySelectorAll("span, a, i").forEach(function (ink) { reach = Math.max(reach, ink.getBoundingClientRect().bottom); });
+    });
+    return Math.max(0, Math.floor(reach + proofScroll.y - window.innerHeight));
+  }
+  function scrollProof(proof, dy) {
+    if (!dy) return;
+    if (proofScroll.max < 0) proofScroll.max = proofScrollMax(proof);
+    var y = Math.max(0, Math.min(proofScroll.max, Math.round(proofScroll.y + dy)));
+    if (y === proofScroll.y) return;
+    if (proofScroll.toBook) proofScroll.toBook(y - proofScroll.y);
+    proofScroll.y = y;
+    proof.style.setProperty("--sy", y + "px");
+  }
+  // When the book opens: where to open it (past the route's place), and how to pass later moves on.
+  function takeProofScroll(toBook) {
+    proofScroll.toBook = toBook;
+    return load.textShown ? 0 : proofScroll.y; // a late book takes over from the text, at the top
+  }
+  function listenToProof(proof) {
+    window.addEventListener("resize", function () { proofScroll.max = -1; });
+    // As the book's own handlers (main.cpp, on_wheel): lines at 40 px, pages at 90% of the window.
+    document.addEventListener("wheel", function (e) {
+      if (!proofScrollable()) return;
+      var unit = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? window.innerHeight * 0.9 : 1;
+      scrollProof(proof, (e.shiftKey && !e.deltaX ? 0 : e.deltaY) * unit);
+    }, { passive: true });
+    var touchY = null;
+    document.addEventListener("touchstart", function (e) { touchY = e.touches.length === 1 ? e.touches[0].clientY : null; }, { passive: true });
+    document.addEventListener("touchmove", function (e) {
+      if (touchY === null || e.touches.length !== 1 || !proofScrollable()) return;
+      var y = e.touches[0].clientY;
+      scrollProof(proof, touchY - y);
+      touchY = y;
+    }, { passive: true });
+    document.addEventListener("keydown", function (e) {
+      if (e.altKey || e.ctrlKey || e.metaKey || !proofScrollable()) return;
+      var page = window.innerHeight * 0.9, dy = {
+        ArrowDown: 40, ArrowUp: -40, PageDown: page, PageUp: -page, " ": e.shiftKey ? -page : page,
+        Home: -Infinity, End: Infinity,
+      }[e.key];
+      if (dy === undefined || (e.target && e.target.closest && e.target.closest("input, textarea, select, button, [contenteditable]"))) return;
+      e.preventDefault(); // the page under the proof must not scroll instead
+      e.stopPropagation(); // nor the book (main.cpp's keys are the window's), which is told by scrollProof
+      scrollProof(proof, dy === Infinity ? 1e9 : dy === -Infinity ? -1e9 : dy);
     });
   }
 
@@ -708,7 +781,7 @@
     }, function () {
       // The hash names a heading (#part-two): the book opens at it.
       timed("start", function () {
-        withString(Module, location.pathname + location.hash, function (p) { Module._folio_start(p, restore); });
+        withString(Module, location.pathname + location.hash, function (p) { Module._folio_start(p, restore, takeProofScroll(function (dy) { Module._folio_dispatch(5, dy, 0, 0, 0); })); });
       });
     }, function () {
       timed("lay-out", function () { Module._folio_lay_out(); });

@@ -779,6 +779,11 @@ bool App::frame(float dt) {
         scroll = scroll_target = clampf(pending_fraction * max_scroll, 0, max_scroll);
         pending_fraction = -1;
     }
+    // Once the route has its place and its first view (an article's body: before it, the page may be too short).
+    if (pending_offset != 0 && (placed || address_scroll >= 0) && first_view_complete()) {
+        scroll = scroll_target = clampf(scroll + pending_offset, 0, max_scroll);
+        pending_offset = 0;
+    }
     if (placed) address_scroll = scroll; // placed for the route: the address already says where we are
 
     // Wheel over a code panel scrolls it sideways; io.MouseWheel is handled by the platform as page scroll.

@@ -98,6 +98,7 @@ struct App {
     float address_scroll = -1;        // the scroll offset the address was last matched to (the reading follows it)
     float pending_scroll = -1;        // or restore this scroll offset (history)
     float pending_fraction = -1;      // or this fraction of the height (after a change of page size)
+    float pending_offset = 0;         // and this much further: the reader scrolled the proof (web/boot.js)
     bool dragging_scrollbar = false;
     // A bounded archive (core/bound.h): the route names what is under a fold not loaded yet (a folded
     // article's address): the book says "loading…" until its chunk comes, then opens it.

@@ -1,6 +1,7 @@
 // folio ui: the proof. See proof.h.
 #include "ui/proof.h"
 
+#include "core/links.h"
 #include "core/text.h"
 #include "ui/app.h"
 #include "ui/text_layer.h" // glyph_top: where the canvas puts a run's glyphs in its line
@@ -125,11 +126,32 @@ bool draws_nothing(const Box& b) {
 // A code line's run needs its panel's edge only when it reaches it (lines wider than the panel scroll).
 bool reaches_panel_edge(const Box& b) { return b.code >= 0 && b.x + b.w + 0.1f * b.size > b.clip_x + b.clip_w; }
 
+// The address a run of a link goes to, where a reader can follow it: the proof answers a click before
+// the book has loaded (docs/first-view.md, "The proof answers the reader"). Folds open inside the book
+// only, so their runs stay plain.
+const std::string* run_href(const Book& book, const Box& b) {
+    if (b.link < 0 || b.link >= static_cast<int>(book.links.size())) return nullptr;
+    const LinkAction& act = book.links[b.link];
+    return act.kind == ActionKind::Follow && followable(act.href) ? &act.href : nullptr;
+}
+
+// As the book follows it (App::follow): a route of the site, or a heading of this page, in this tab; the web,
+// mail and the site's files in a new one. Out of the tab order: #text holds the page's links for the
+// keyboard and screen readers until the book's text layer does (the proof is aria-hidden).
+void put_link_attributes(std::string& out, const std::string& href) {
+    out += " href=\"";
+    append_html_escaped(out, href);
+    out += "\" tabindex=\"-1\"";
+    const LinkKind kind = classify(href);
+    if (kind == LinkKind::Web || kind == LinkKind::Mail || (kind == LinkKind::SitePath && site_file(href)))
+        out += " target=\"_blank\" rel=\"noopener noreferrer\"";
+}
+
 // One page's ink, as the canvas draws it (ui/app.cpp, draw_page): rules, code panels, image frames, runs
 // of text (marks under their text, strikes over it).
 // Boxes whose top is at or below `shown` (page units) are left out: no screen shows them at first.
-void put_page(std::string& out, const Page& pg, int index, const char* role, bool faces_used[kFaceCount],
-              float shown = std::numeric_limits<float>::infinity()) {
+void put_page(std::string& out, const Book& book, const Page& pg, int index, const char* role,
+              bool faces_used[kFaceCount], float shown = std::numeric_limits<float>::infinity()) {
     out += "<div class=\"pg c";
     out += index % 2 ? '1' : '0';
     out += ' ';
@@ -161,7 +183,8 @@ void put_page(std::string& out, const Page& pg, int index, const char* role, boo
                 if (!draws_nothing(b)) {
                     faces_used[static_cast<int>(b.face)] = true;
                     group_for(out, group, b);
-                    out += "<span class=\"f";
+                    const std::string* href = run_href(book, b);
+                    out += href ? "<a class=\"f" : "<span class=\"f";
                     out += static_cast<char>('0' + static_cast<int>(b.face));
                     out += " k";
                     out += std::to_string(static_cast<int>(ink));
@@ -175,9 +198,11 @@ void put_page(std::string& out, const Page& pg, int index, const char* role, boo
                         out += ";--c:";
                         put_num(out, b.clip_x + b.clip_w - b.x);
                     }
-                    out += "\">";
+                    out += '"';
+                    if (href) put_link_attributes(out, *href);
+                    out += '>';
                     append_html_escaped(out, b.text);
-                    out += "</span>";
+                    out += href ? "</a>" : "</span>";
                 }
                 if (b.strike) put_rect(out, "sk", b.ink, b);
                 break;
@@ -204,13 +229,13 @@ void variant_html(std::string& out, const Book& book, int page, const ProofVaria
     const int first = v.pocket || solo ? page : page - page % 2;
     const int last = v.pocket || solo ? page : std::min(n - 1, first + 1);
     for (int i = first; i <= last; ++i)
-        put_page(out, book.pages[i], i, i == page ? "here" : "pair", faces_used);
+        put_page(out, book, book.pages[i], i, i == page ? "here" : "pair", faces_used);
     // A pocket page is shorter than a phone's screen: the top of the next one shows below it. How much of
     // it a screen shows grows with its height for its width: the first 60% is all of it up to a height of
     // about 2.7 times the width (a 344 x 882 CSS px phone, among the narrowest and tallest made, shows 46%);
     // a window taller still gets the rest at the book's first frame.
     if (v.pocket && page + 1 < n)
-        put_page(out, book.pages[page + 1], page + 1, "next", faces_used, kNextPageShown * book.spec.height);
+        put_page(out, book, book.pages[page + 1], page + 1, "next", faces_used, kNextPageShown * book.spec.height);
     out += "</div>";
 }
 

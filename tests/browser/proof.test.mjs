@@ -46,7 +46,7 @@ function observe() {
 // the book's scrollbar), and whether it is shown.
 function proofText() {
   const proof = document.getElementById("proof");
-  const runs = [...proof.querySelectorAll(".pg span")].filter((s) => s.offsetParent !== null);
+  const runs = [...proof.querySelectorAll(".pg span, .pg a")].filter((s) => s.offsetParent !== null);
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const s of runs) {
     const r = s.getBoundingClientRect();
@@ -179,13 +179,13 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
     assert.ok(lcp.length > 0, `${name}: an LCP candidate`);
     // Which elements those are: the proof's runs, or not.
     const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
-    const { nodeIds: proofRuns } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "#proof span" });
+    const { nodeIds: proofRuns } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "#proof span, #proof a" });
     const { nodeIds: candidates } = await cdp.send("DOM.pushNodesByBackendIdsToFrontend", { backendNodeIds: lcp });
     assert.ok(candidates.every((id) => proofRuns.includes(id)), `${name}: every LCP candidate is a run of the proof`);
     const seen = await page.evaluate(() => {
       const proof = document.getElementById("proof").getBoundingClientRect();
       const text = document.getElementById("text").getBoundingClientRect();
-      const runs = [...document.querySelectorAll("#proof .pg span")].filter((s) => s.offsetParent !== null);
+      const runs = [...document.querySelectorAll("#proof .pg span, #proof .pg a")].filter((s) => s.offsetParent !== null);
       return {
         proofBottom: proof.bottom, textTop: text.top, runs: runs.length,
         visible: getComputedStyle(document.getElementById("proof")).visibility,
@@ -238,5 +238,113 @@ test("1280x800: the front page, drawn from partial faces, puts its ink where the
   assert.ok(same.mean < INK_TOLERANCE, `the book's ink lies where the proof's is (${same.mean.toFixed(1)})`);
   assert.ok(down.mean > INK_TOLERANCE, `a 2 px jump down is caught (${down.mean.toFixed(1)})`);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Before the book has drawn, the proof is what the reader has (docs/first-view.md, "The proof answers the
+// reader"): a finger scrolls it as far as it has ink, and the book opens where the reader is, so the hand-over
+// still moves nothing. Scrolled once before the book has started (the wasm held back: the place is handed to
+// folio_start) and once while the book waits for the article's body (each move passed on to it).
+const finger = async (cdp, x, y, dy) => {
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+  for (let k = 1; k <= 10; k++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y - (dy * k) / 10 }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+};
+const proofAt = () => {
+  const proof = document.getElementById("proof");
+  const runs = [...proof.querySelectorAll(".pg span, .pg a")].filter((s) => s.offsetParent !== null);
+  return {
+    sy: parseFloat(proof.style.getPropertyValue("--sy")) || 0,
+    firstTop: runs[0].getBoundingClientRect().top,
+    lowest: Math.max(...runs.map((r) => r.getBoundingClientRect().bottom)),
+    height: innerHeight,
+  };
+};
+
+test("phone: a finger scrolls the proof before the book has drawn, and the book opens where the reader is", async () => {
+  const { name, ...options } = SCREENS[0];
+  const context = await rich.browser.newContext(options);
+  const page = await context.newPage();
+  await page.addInitScript(observe);
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  // Each held until its gate opens (the wasm is asked for only once the proof has painted).
+  let openWasm, openBodies;
+  const wasmGate = new Promise((r) => (openWasm = r)), bodiesGate = new Promise((r) => (openBodies = r));
+  await page.route(/\/assets\/folio\.[0-9a-f]+\.wasm$/, async (route) => { await wasmGate; await route.continue(); });
+  await page.route("**/assets/bodies/*.json", async (route) => { await bodiesGate; await route.continue(); });
+  const cdp = await context.newCDPSession(page);
+  await page.goto(rich.base + LONG_ARTICLE, { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+  const top = await page.evaluate(proofAt);
+  assert.equal(top.sy, 0);
+  await finger(cdp, 200, 600, 150);
+  const early = await page.evaluate(proofAt);
+  assert.ok(early.sy >= 100, `${name}: the proof followed the finger (${early.sy} px)`);
+  assert.ok(Math.abs(top.firstTop - early.sy - early.firstTop) <= 1, "its text moved up by as much");
+  // The book starts, and waits for the body: moves now go to the proof and the book alike.
+  openWasm();
+  await page.waitForFunction(() => window.folio.framesDrawn > 0);
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")), false, "the book waits for the body");
+  for (let k = 0; k < 4; k++) await finger(cdp, 200, 800, 600);
+  const late = await page.evaluate(proofAt);
+  assert.ok(late.sy > early.sy, `${name}: scrolled on (${late.sy} px)`);
+  // It stops where its ink does: the last line it has is at the foot of the window, not above it.
+  assert.ok(late.lowest <= late.height + 1 && late.lowest > late.height - 60, JSON.stringify(late));
+  const region = await page.evaluate(proofText);
+  assert.ok(region.clip.width > 100 && region.clip.height > 100, JSON.stringify(region.clip));
+  const proofPixels = await shot(page, region.clip);
+  await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(0, 2px)"; });
+  const lower = await shot(page, region.clip);
+  await page.evaluate(() => { document.getElementById("proof").style.transform = ""; });
+  openBodies();
+  await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"));
+  await ready(page);
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.folio.scroll()), late.sy, "the book opened where the proof was");
+  const bookPixels = await shot(page, region.clip);
+  const same = inkDifference(proofPixels, bookPixels), down = inkDifference(lower, bookPixels);
+  console.log(`${name}, scrolled ${late.sy} px: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}`);
+  assert.ok(same.pixels > 1000, "the region holds text");
+  assert.ok(same.mean < INK_TOLERANCE, `the book's ink lies where the proof's was (${same.mean.toFixed(1)})`);
+  assert.ok(down.mean > INK_TOLERANCE, `a 2 px jump down is caught (${down.mean.toFixed(1)})`);
+  // The book's own handlers did not also take the moves: its scroll is the proof's, not twice it.
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.folio.scroll()), late.sy);
+  assert.deepEqual(await page.evaluate(() => window.__shifts), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("1280x800: the keys scroll the proof to its page's foot; a link in it is followed before the book has drawn", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.route(/\/assets\/folio\.[0-9a-f]+\.wasm$/, () => {}); // never answered: the proof stays
+  await page.goto(env.base + "/", { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+  // Tab never lands on the proof's links: they are aria-hidden copies of #text's.
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => !!document.activeElement.closest("#proof")), false);
+  // The page is taller than the window: the keys scroll it as the book's do, down to its foot.
+  const at = () => page.evaluate(() => {
+    const here = [...document.querySelectorAll("#proof .pg.here")].find((e) => e.offsetParent !== null);
+    return { sy: document.getElementById("proof").style.getPropertyValue("--sy"), foot: here.getBoundingClientRect().bottom };
+  });
+  const top = await at();
+  await page.keyboard.press("ArrowDown");
+  assert.equal((await at()).sy, "40px");
+  await page.keyboard.press("End");
+  const end = await at();
+  assert.ok(top.foot > 800 && Math.abs(end.foot - (800 - 28)) <= 1, JSON.stringify({ top, end }));
+  await page.keyboard.press("Home");
+  assert.equal((await at()).sy, "0px");
+  const link = await page.evaluate(() => {
+    const a = [...document.querySelectorAll('#proof a[href="/contents"]')].find((e) => e.offsetParent !== null);
+    const r = a.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2, hit: document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === a };
+  });
+  assert.ok(link.hit, "the link's run is what a click there reaches");
+  await Promise.all([page.waitForURL(/\/contents$/), page.mouse.click(link.x, link.y)]);
+  assert.equal(new URL(page.url()).pathname, "/contents");
   await context.close();
 });

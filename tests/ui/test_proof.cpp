@@ -25,6 +25,7 @@ struct Run {
     int variant = -1;
     bool next_page = false; // on a pocket page's next page, whose top shows below it
     float page_height = 0;  // the variant's, in page units
+    std::string link;       // a link's run (<a>): its attributes after the style
 };
 
 float field(const std::string& style, const std::string& name) {
@@ -36,7 +37,7 @@ float field(const std::string& style, const std::string& name) {
 // The proof's runs, each checked to sit in a size wrapper that never spans pages; counts the wrappers.
 std::vector<Run> runs_of(const std::string& html, int& groups) {
     std::vector<Run> runs;
-    const std::regex tag(R"(<(/?)(div|p|span|i)\b([^>]*)>([^<]*))");
+    const std::regex tag(R"(<(/?)(div|p|span|a|i)\b([^>]*)>([^<]*))");
     bool in_group = false, next_page = false;
     int variant = -1;
     float page_height = 0;
@@ -61,12 +62,14 @@ std::vector<Run> runs_of(const std::string& html, int& groups) {
                 ++groups;
             }
             in_group = !closing;
-        } else if (name == "span" && !closing) {
+        } else if ((name == "span" || name == "a") && !closing) {
             INFO("a run outside a size wrapper: " << attrs);
             CHECK(in_group);
             std::smatch c;
-            REQUIRE(std::regex_search(attrs, c, std::regex(R"re(class="(f[0-9]) k[0-9]+( cd)?" style="([^"]*)")re")));
-            runs.push_back({c[1], c[3], m[4], c[2].matched, variant, next_page, page_height});
+            REQUIRE(
+                std::regex_search(attrs, c, std::regex(R"re(class="(f[0-9]) k[0-9]+( cd)?" style="([^"]*)"(.*))re")));
+            runs.push_back({c[1], c[3], m[4], c[2].matched, variant, next_page, page_height, c[4]});
+            CHECK((name == "a") == !runs.back().link.empty());
         }
     }
     CHECK_FALSE(in_group);
@@ -147,4 +150,33 @@ TEST_CASE("a pocket page's proof carries the top of the next page, as much of it
     CHECK(lowest_first > 0.8f); // the first page is whole, to its foot
     CHECK(lowest_next < 0.6f);  // the next one down to 60% of its height (docs/first-view.md)
     CHECK(lowest_next > 0.45f);
+}
+
+// Before the book has drawn, the proof is what the reader sees, so its links are links (docs/first-view.md,
+// "The proof answers the reader"): where the book would go, in the tab the book would use, and out of the
+// tab order (the proof is aria-hidden; #text holds the page's links for the keyboard and screen readers).
+TEST_CASE("a link's runs in the proof are links: the book's address and tab, out of the tab order", "[ui][proof]") {
+    int groups = 0;
+    const std::vector<Run> runs = runs_of(long_article_proof(), groups);
+    auto link_of = [&](const std::string& text) -> std::string {
+        for (const Run& r : runs)
+            if (r.text == text) return r.link;
+        FAIL("no run " << text);
+        return "";
+    };
+    // A route of the site opens in this tab; the web in a new one, which cannot reach back to this page.
+    CHECK(link_of("A short note") == R"( href="/writing/short-note" tabindex="-1")");
+    CHECK(link_of("#cpp") == R"( href="/tags/cpp" tabindex="-1")");
+    CHECK(link_of("link to the") ==
+          R"( href="https://spec.commonmark.org/" tabindex="-1" target="_blank" rel="noopener noreferrer")");
+    // A wrapped link is a link in each of its runs; the text around it is not.
+    int long_address = 0;
+    for (const Run& r : runs) {
+        if (r.text.rfind("https://example.org/", 0) == 0) {
+            ++long_address;
+            CHECK(r.link.find("href=\"https://example.org/a/very/long/") != std::string::npos);
+        }
+        if (r.text == "int" || r.text == "return") CHECK(r.link.empty());
+    }
+    CHECK(long_address > 0);
 }

@@ -638,19 +638,23 @@ EMSCRIPTEN_KEEPALIVE void folio_set_error(const char* message) {
     request_frame(2);
 }
 
-// Starts drawing at path. Returns 0 when WebGL2 is not available (boot.js keeps the HTML text then).
-EMSCRIPTEN_KEEPALIVE int folio_start(const char* path, double restore_scroll) {
+// Starts drawing at path: at restore_scroll (history) when >= 0, else where the route opens, then proof_scroll CSS px
+// further (how far the reader scrolled the proof, so the book's first frame is where they are). Returns 0 when WebGL2
+// is not available (boot.js keeps the HTML text then).
+EMSCRIPTEN_KEEPALIVE int folio_start(const char* path, double restore_scroll, double proof_scroll) {
     if (!init_gl()) return 0;
     char hint[512];
     if (js_fold_hint(hint, sizeof hint)) g_platform.app.fold_hint = hint;
     js_mark("open");
     g_platform.app.open(path, restore_scroll);
+    g_platform.app.pending_offset = static_cast<float>(proof_scroll);
     request_frame(2);
     return 1;
 }
 
 // DOM events that html5.h does not cover. kind: 1 resize (a = css width, b = css height, c = dpr),
-// 2 popstate (s = path, a = scroll), 3 colour scheme (a = 1 dark), 4 reduced motion (a = 1 reduce).
+// 2 popstate (s = path, a = scroll), 3 colour scheme (a = 1 dark), 4 reduced motion (a = 1 reduce), 5 the reader
+// scrolled the proof by a CSS px, before the book showed (web/boot.js).
 EMSCRIPTEN_KEEPALIVE void folio_dispatch(int kind, double a, double b, double c, const char* s) {
     Platform& p = g_platform;
     switch (kind) {
@@ -662,6 +666,7 @@ EMSCRIPTEN_KEEPALIVE void folio_dispatch(int kind, double a, double b, double c,
     case 2: p.app.open(s ? s : "/", a); break;
     case 3: p.app.theme = a != 0 ? folio::theme_dark() : folio::theme_light(); break;
     case 4: p.app.reduced_motion = a != 0; break;
+    case 5: p.app.pending_offset += static_cast<float>(a); break;
     default: return;
     }
     request_frame(2);
