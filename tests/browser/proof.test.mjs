@@ -202,6 +202,13 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
     assert.equal(seen.heading, "the tensor was only the handle", "the whole article is there");
     assert.ok(seen.words > 500, `the whole article is there (${seen.words} characters)`);
     assert.equal(seen.textInView, false, "the first screen is the proof's");
+    // Its links are links without script too: the first one to a route of the site opens it.
+    const link = await page.evaluate(() => {
+      const a = [...document.querySelectorAll('#proof a[href^="/"]')].find((e) => e.offsetParent !== null);
+      const r = a.getBoundingClientRect();
+      return { href: a.getAttribute("href"), x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    await Promise.all([page.waitForURL((u) => u.pathname.replace(/\/$/, "") === link.href), page.mouse.click(link.x, link.y)]);
     await context.close();
   }
 });
