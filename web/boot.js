@@ -501,6 +501,28 @@
       scrollProof(proof, touchY - y);
       touchY = y;
     }, { passive: true });
+    // Tab goes through #text's links (the proof's are out of the tab order): the one focused is marked
+    // where the proof shows a link to the same address, and scrolled into view as far as the proof can.
+    var marked = null;
+    var unmark = function () { if (marked) marked.classList.remove("focus"); marked = null; };
+    textEl.addEventListener("focusin", function (e) {
+      unmark();
+      var link = e.target.closest && e.target.closest("a[href]");
+      if (!link || !proofScrollable()) return;
+      // The k-th link to that address in the text is the k-th in the proof (a wrapped link's runs are one).
+      var href = link.getAttribute("href"), same = function (a) { return a.getAttribute("href") === href; };
+      var k = Array.prototype.filter.call(textEl.querySelectorAll("a[href]"), same).indexOf(link);
+      marked = Array.prototype.filter.call(proof.querySelectorAll(".pg a"), function (a) {
+        var before = a.previousElementSibling;
+        return same(a) && a.offsetParent !== null && !(before && before.tagName === "A" && same(before));
+      })[k] || null;
+      if (!marked) return;
+      marked.classList.add("focus");
+      var r = marked.getBoundingClientRect(), room = 48;
+      if (r.bottom > window.innerHeight - room) scrollProof(proof, r.bottom - window.innerHeight + room);
+      else if (r.top < room) scrollProof(proof, r.top - room);
+    });
+    textEl.addEventListener("focusout", unmark);
     document.addEventListener("keydown", function (e) {
       if (e.altKey || e.ctrlKey || e.metaKey || !proofScrollable()) return;
       var page = window.innerHeight * 0.9, dy = {

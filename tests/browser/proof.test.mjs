@@ -323,7 +323,7 @@ test("phone: a finger scrolls the proof before the book has drawn, and the book 
   await context.close();
 });
 
-test("1280x800: the keys scroll the proof to its page's foot; a link in it is followed before the book has drawn", async () => {
+test("1280x800: the keys scroll the proof to its page's foot, Tab's focus shows on it, and its links are followed before the book has drawn", async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.route(/\/assets\/folio\.[0-9a-f]+\.wasm$/, () => {}); // never answered: the proof stays
@@ -345,6 +345,23 @@ test("1280x800: the keys scroll the proof to its page's foot; a link in it is fo
   assert.ok(top.foot > 800 && Math.abs(end.foot - (800 - 28)) <= 1, JSON.stringify({ top, end }));
   await page.keyboard.press("Home");
   assert.equal((await at()).sy, "0px");
+  // Tab walks #text's links; the one focused is marked on the proof where it shows it, brought into view.
+  let marks = 0;
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("Tab");
+    const m = await page.evaluate(() => {
+      const focused = document.activeElement, mark = document.querySelector("#proof a.focus");
+      if (!mark) return null;
+      const r = mark.getBoundingClientRect();
+      return { same: mark.getAttribute("href") === focused.getAttribute("href"), inView: r.top >= 0 && r.bottom <= innerHeight, n: document.querySelectorAll("#proof a.focus").length };
+    });
+    if (!m) continue;
+    marks++;
+    assert.deepEqual(m, { same: true, inView: true, n: 1 });
+  }
+  assert.ok(marks >= 5, `${marks} of the focused links were marked on the proof`);
+  assert.ok(Number.parseFloat((await at()).sy) > 0, "marking the later ones scrolled the proof");
+  await page.keyboard.press("Home");
   const link = await page.evaluate(() => {
     const a = [...document.querySelectorAll('#proof a[href="/contents"]')].find((e) => e.offsetParent !== null);
     const r = a.getBoundingClientRect();
