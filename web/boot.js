@@ -489,7 +489,7 @@
     window.addEventListener("resize", function () { proofScroll.max = -1; });
     // As the book's own handlers (main.cpp, on_wheel): lines at 40 px, pages at 90% of the window.
     document.addEventListener("wheel", function (e) {
-      if (!proofScrollable()) return;
+      if (e.ctrlKey || !proofScrollable()) return; // Ctrl+wheel and a trackpad's pinch zoom the page
       var unit = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? window.innerHeight * 0.9 : 1;
       scrollProof(proof, (e.shiftKey && !e.deltaX ? 0 : e.deltaY) * unit);
     }, { passive: true });
