@@ -37,7 +37,7 @@
         // Never before the proof has been painted: it is the page's first paint (and its LCP); the canvas
         // keeps this frame until then.
         mark("frame-drawn");
-        proofShown.then(function () {
+        proofShown.then(proofLetGo).then(function () {
           mark("book-shown");
           bookShown();
           firstFrame();
@@ -535,6 +535,53 @@
       scrollProof(proof, dy === Infinity ? 1e9 : dy === -Infinity ? -1e9 : dy);
     });
   }
+
+  //---- [SECTION] The proof answers the reader: selecting and copying its text ----
+
+  // The proof's text can be selected as a page's can; a copy is its words in reading order, a space where
+  // the proof leaves out a run of spaces (between two runs of a line) or a line ends, a blank line where a
+  // block ends (the next line more than 1.9 line boxes below: a paragraph's lines are about 1.5 apart). The
+  // book shows only once nothing in the proof is selected: hiding the proof would take the selection away.
+  function proofSelection() {
+    var sel = window.getSelection && getSelection(), proof = document.getElementById("proof");
+    if (!proof || !sel || !sel.rangeCount || sel.isCollapsed) return null;
+    var range = sel.getRangeAt(0);
+    return range.intersectsNode(proof) ? range : null;
+  }
+  function proofLetGo() {
+    if (!proofSelection()) return;
+    mark("book-held-by-selection");
+    return new Promise(function (resolve) {
+      document.addEventListener("selectionchange", function check() {
+        if (proofSelection()) return;
+        document.removeEventListener("selectionchange", check);
+        resolve();
+      });
+    });
+  }
+  function proofCopyText(range) {
+    var text = "", prev = null;
+    document.querySelectorAll("#proof .pg span, #proof .pg a").forEach(function (run) {
+      var t = run.firstChild;
+      if (!t || run.offsetParent === null || !range.intersectsNode(t)) return;
+      var from = range.startContainer === t ? range.startOffset : 0, to = range.endContainer === t ? range.endOffset : t.length;
+      if (to <= from) return;
+      var r = run.getBoundingClientRect(), size = parseFloat(getComputedStyle(run).fontSize), page = run.parentNode.parentNode;
+      if (prev) {
+        var sameLine = Math.abs(r.top - prev.top) < 1 && page === prev.page;
+        text += sameLine ? (r.left - prev.right > size * 0.15 ? " " : "") : r.top - prev.top > prev.height * 1.9 ? "\n\n" : " ";
+      }
+      text += t.data.slice(from, to);
+      prev = { top: r.top, right: r.right, height: r.height, page: page };
+    });
+    return text;
+  }
+  document.addEventListener("copy", function (e) {
+    var range = proofSelection();
+    if (!range || !e.clipboardData || !proofScrollable()) return;
+    e.clipboardData.setData("text/plain", proofCopyText(range));
+    e.preventDefault();
+  });
 
   //---- [SECTION] The code that comes later: what the first views do not run ----
 

@@ -372,3 +372,41 @@ test("1280x800: the keys scroll the proof to its page's foot, Tab's focus shows 
   assert.equal(new URL(page.url()).pathname, "/contents");
   await context.close();
 });
+
+test("1280x800: the proof's text is selected and copied as a page's, and the book waits for the selection to go", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  let openWasm;
+  const wasmGate = new Promise((r) => (openWasm = r));
+  await page.route(/\/assets\/folio\.[0-9a-f]+\.wasm$/, async (route) => { await wasmGate; await route.continue(); });
+  await page.goto(env.base + "/", { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+  await page.evaluate(() => document.addEventListener("copy", (e) => { window.__copied = e.clipboardData.getData("text/plain"); }));
+  const run = (start) => page.evaluate((start) => {
+    const s = [...document.querySelectorAll("#proof span, #proof a")].find((e) => e.offsetParent !== null && e.textContent.startsWith(start));
+    const r = s.getBoundingClientRect();
+    return { left: r.left, right: r.right, y: r.top + r.height / 2 };
+  }, start);
+  // A drag from the tagline's first word to the end of a row of the list, four blocks further down.
+  const from = await run("I work on"), to = await run("Get the Rostam");
+  await page.mouse.move(from.left + 1, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.right - 2, to.y, { steps: 8 });
+  await page.mouse.up();
+  await page.keyboard.press("Control+c");
+  const copied = await page.evaluate(() => window.__copied);
+  // A line's end is a space, a block's a blank line, the space between two runs of a line is kept.
+  assert.match(copied, /^I work on AI infra and inference, and love reading, writing, music and art\.\n\nbuy me a coffee\n\ncontents\n\n2026\n\nmerged into TheHPXProject\/hpx #7607 Get the Rostam Jenkins lanes passing agai/, JSON.stringify(copied));
+  // The book arrives and draws, but does not take the selection away: it shows once the selection goes.
+  openWasm();
+  await page.waitForFunction(() => window.folio.framesDrawn > 0 && performance.getEntriesByName("folio:frame-drawn").length > 0);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")), false, "held while text is selected");
+  assert.ok((await page.evaluate(() => getSelection().toString())).startsWith("I work on"));
+  await page.mouse.click(1200, 60); // the desk: the selection goes
+  await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
