@@ -61,10 +61,13 @@ test("Ctrl+F finds a title far below the screen, counts it, scrolls to it, steps
   await page.keyboard.type(title.toUpperCase()); // case does not matter
   await settle(page); // the last keystroke's search has run (one per frame)
   await waitBar(page, /^1 of \d+$/);
+  // The view glides to the match; on a loaded machine a frame can come late enough for settle() to return
+  // mid-glide, so wait for the move itself (it fails if the view never moves), then for the end of it.
+  const moved = await page.waitForFunction((s0) => window.folio.scroll() > s0 + 800, scroll0, { timeout: 10000 }).then(() => true, () => false);
+  assert.ok(moved, "the view moved to the match");
   await settle(page);
   const s = await findStatus(page);
   assert.ok(s.count >= 1, `count ${s.count}`);
-  assert.ok((await page.evaluate(() => window.folio.scroll())) > scroll0 + 800, "the view moved to the match");
   assert.ok(s.rect.y0 >= 0 && s.rect.y1 <= 800 && s.rect.x0 >= 0 && s.rect.x1 <= 1280, `match on screen: ${JSON.stringify(s.rect)}`);
   assert.ok(await amberIn(page, s.rect) > 20, "the current match is highlighted on the canvas");
   // Enter steps on, Shift+Enter back; with one match both stay on it.
