@@ -36,4 +36,11 @@ inline bool loadable_image(const std::string& src) { return classify(src) == Lin
 // A site path whose last segment names a file ("/rss.xml", "/images/a.png") rather than a route.
 bool site_file(const std::string& path);
 
+// Where a followable address opens, for the book (App::follow) and the proof's links alike: a route of the
+// book or a heading of the page in place; the web, mail and the site's files (the feed, a picture) in a new tab.
+inline bool opens_in_new_tab(const std::string& href) {
+    const LinkKind kind = classify(href);
+    return kind == LinkKind::Web || kind == LinkKind::Mail || (kind == LinkKind::SitePath && site_file(href));
+}
+
 } // namespace folio

@@ -146,25 +146,19 @@ void App::follow(const LinkAction& action) {
     }
     if (action.kind != ActionKind::Follow) return;
     // The link policy once more, whoever made the action: an unsafe address does nothing at all.
-    switch (classify(action.href)) {
-    case LinkKind::SitePath:
-        // A route of the book changes the view; a file of the site (the feed, a picture) opens in a new tab.
-        if (!site_file(action.href)) {
-            open(action.href);
-            requests.push_history = true;
-            return;
-        }
+    const LinkKind kind = classify(action.href);
+    if (kind == LinkKind::Unsafe) return;
+    if (opens_in_new_tab(action.href)) {
         requests.open_external.push_back(action.href);
         return;
-    case LinkKind::Web:
-    case LinkKind::Mail: requests.open_external.push_back(action.href); return;
-    case LinkKind::Fragment: // a heading on this page
+    }
+    if (kind == LinkKind::Fragment) { // a heading on this page
         fragment = decode_percent(action.href.substr(1));
         pending_anchor = true;
-        requests.push_history = true;
-        return;
-    case LinkKind::Unsafe: return;
+    } else { // a route of the book changes the view
+        open(action.href);
     }
+    requests.push_history = true;
 }
 
 void App::image_loaded(const std::string& src, ImTextureID texture, float width, float height) {

@@ -135,16 +135,13 @@ const std::string* run_href(const Book& book, const Box& b) {
     return act.kind == ActionKind::Follow && followable(act.href) ? &act.href : nullptr;
 }
 
-// As the book follows it (App::follow): a route of the site, or a heading of this page, in this tab; the web,
-// mail and the site's files in a new one. Out of the tab order: #text holds the page's links for the
-// keyboard and screen readers until the book's text layer does (the proof is aria-hidden).
+// In the tab the book would use (opens_in_new_tab). Out of the tab order: #text holds the page's links for
+// the keyboard and screen readers until the book's text layer does (the proof is aria-hidden).
 void put_link_attributes(std::string& out, const std::string& href) {
     out += " href=\"";
     append_html_escaped(out, href);
     out += "\" tabindex=\"-1\"";
-    const LinkKind kind = classify(href);
-    if (kind == LinkKind::Web || kind == LinkKind::Mail || (kind == LinkKind::SitePath && site_file(href)))
-        out += " target=\"_blank\" rel=\"noopener noreferrer\"";
+    if (opens_in_new_tab(href)) out += " target=\"_blank\" rel=\"noopener noreferrer\"";
 }
 
 // One page's ink, as the canvas draws it (ui/app.cpp, draw_page): rules, code panels, image frames, runs

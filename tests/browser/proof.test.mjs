@@ -82,6 +82,16 @@ async function shot(page, clip) {
   return decodePng(await page.screenshot({ clip }));
 }
 
+// The first run of the proof's shown page size that matches the selector (and starts with `start`): its
+// address, its edges and middle, and whether a click at its middle reaches it.
+function shownRun(page, selector, start = "") {
+  return page.evaluate(([selector, start]) => {
+    const run = [...document.querySelectorAll(selector)].find((e) => e.offsetParent !== null && e.textContent.startsWith(start));
+    const r = run.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return { href: run.getAttribute("href"), left: r.left, right: r.right, x, y, hit: document.elementFromPoint(x, y) === run };
+  }, [selector, start]);
+}
+
 for (const screen of SCREENS) {
   const { name, ...options } = screen;
 
@@ -203,11 +213,7 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
     assert.ok(seen.words > 500, `the whole article is there (${seen.words} characters)`);
     assert.equal(seen.textInView, false, "the first screen is the proof's");
     // Its links are links without script too: the first one to a route of the site opens it.
-    const link = await page.evaluate(() => {
-      const a = [...document.querySelectorAll('#proof a[href^="/"]')].find((e) => e.offsetParent !== null);
-      const r = a.getBoundingClientRect();
-      return { href: a.getAttribute("href"), x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    });
+    const link = await shownRun(page, '#proof a[href^="/"]');
     await Promise.all([page.waitForURL((u) => u.pathname.replace(/\/$/, "") === link.href), page.mouse.click(link.x, link.y)]);
     await context.close();
   }
@@ -362,11 +368,7 @@ test("1280x800: the keys scroll the proof to its page's foot, Tab's focus shows 
   assert.ok(marks >= 5, `${marks} of the focused links were marked on the proof`);
   assert.ok(Number.parseFloat((await at()).sy) > 0, "marking the later ones scrolled the proof");
   await page.keyboard.press("Home");
-  const link = await page.evaluate(() => {
-    const a = [...document.querySelectorAll('#proof a[href="/contents"]')].find((e) => e.offsetParent !== null);
-    const r = a.getBoundingClientRect();
-    return { x: r.x + r.width / 2, y: r.y + r.height / 2, hit: document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === a };
-  });
+  const link = await shownRun(page, '#proof a[href="/contents"]');
   assert.ok(link.hit, "the link's run is what a click there reaches");
   await Promise.all([page.waitForURL(/\/contents$/), page.mouse.click(link.x, link.y)]);
   assert.equal(new URL(page.url()).pathname, "/contents");
@@ -384,13 +386,9 @@ test("1280x800: the proof's text is selected and copied as a page's, and the boo
   await page.goto(env.base + "/", { waitUntil: "domcontentloaded" });
   await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
   await page.evaluate(() => document.addEventListener("copy", (e) => { window.__copied = e.clipboardData.getData("text/plain"); }));
-  const run = (start) => page.evaluate((start) => {
-    const s = [...document.querySelectorAll("#proof span, #proof a")].find((e) => e.offsetParent !== null && e.textContent.startsWith(start));
-    const r = s.getBoundingClientRect();
-    return { left: r.left, right: r.right, y: r.top + r.height / 2 };
-  }, start);
   // A drag from the tagline's first word to the end of a row of the list, four blocks further down.
-  const from = await run("I work on"), to = await run("Get the Rostam");
+  const from = await shownRun(page, "#proof span, #proof a", "I work on");
+  const to = await shownRun(page, "#proof span, #proof a", "Get the Rostam");
   await page.mouse.move(from.left + 1, from.y);
   await page.mouse.down();
   await page.mouse.move(to.right - 2, to.y, { steps: 8 });
