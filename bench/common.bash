@@ -56,6 +56,17 @@ hugo_site() {
   fi
 }
 
+# hugo_seed_twin: builds the seed's Hugo twin (bench/gen_hugo.py: the same articles, rendered by Hugo's
+# templates) and prints the folder of the built site.
+hugo_seed_twin() {
+  local twin="$BENCH_OUT/hugo-seed"
+  "$PY" "$ROOT/bench/gen_hugo.py" "$ROOT" "$twin"
+  rm -rf "$twin.out"
+  (cd "$twin" && hugo --quiet -d "$twin.out") >/dev/null
+  echo "<!doctype html><title>not found</title>" >"$twin.out/404.html" # the test server answers unknown paths with it
+  echo "$twin.out"
+}
+
 now() { date +%s.%N; }
 
 # elapsed START END: seconds between two `now` readings.

@@ -15,15 +15,10 @@ command -v hugo >/dev/null 2>&1 || { echo "skipped: needs hugo (apt-get install 
 site=$(seed_site) || exit 0
 need_builds || exit 0
 
-# The seed's Hugo twin: the same articles, rendered by Hugo's templates.
-twin="$BENCH_OUT/hugo-seed"
-"$PY" "$ROOT/bench/gen_hugo.py" "$ROOT" "$twin"
-rm -rf "$twin.out"
-(cd "$twin" && hugo --quiet -d "$twin.out") >/dev/null
-echo "<!doctype html><title>not found</title>" >"$twin.out/404.html" # the test server answers unknown paths with it
+twin=$(hugo_seed_twin)
 
 big="$BENCH_OUT/site-10000"
 gen_bundle "$BENCH_OUT/bundle-10000" 10000 2000
 "$FOLIO" build "$BENCH_OUT/bundle-10000" -o "$big" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
-echo "sites: ${site#"$ROOT"/}, ${twin#"$ROOT"/}.out, ${big#"$ROOT"/}"
-node "$ROOT/bench/firstview.mjs" "$site" "$twin.out" "$big"
+echo "sites: ${site#"$ROOT"/}, ${twin#"$ROOT"/}, ${big#"$ROOT"/}"
+node "$ROOT/bench/firstview.mjs" "$site" "$twin" "$big"

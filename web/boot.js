@@ -38,9 +38,10 @@
         // keeps this frame until then.
         mark("frame-drawn");
         proofShown.then(proofLetGo).then(function () {
-          mark("book-shown");
-          bookShown();
-          firstFrame();
+          var show = function () { mark("book-shown"); bookShown(); firstFrame(); };
+          // The text took the proof's place while the book waited for its first view, and the reader is in it.
+          if (load.textShown && load.reading && !html.classList.contains("canvas-handover")) return offerBook(show);
+          show();
         });
       }
     },
@@ -65,11 +66,13 @@
 
   //---- [SECTION] Loading: downloads, stalls and failures ----
 
-  // How long the desk and loading bar may stand in for the text while downloads are still running.
+  // How long the desk and loading bar may stand in for the text while downloads are still running; once
+  // the proof is up, how long the downloads may go without a byte arriving (checkStall).
   var STALL_MS = 3000;
   // folio.css shows the text by itself this long after it applies (#text's folio-reveal animation).
   var REVEAL_MS = 1500;
-  // However the loading goes, the text is shown by then if the book has not drawn.
+  // The text is shown by then if the book has not drawn, unless the proof is up and its files are
+  // still arriving (checkStall).
   var GIVE_UP_MS = 10000;
   var MESSAGES = {
     download: "The book could not be downloaded. This is the page as plain text; reload to try again.",
@@ -78,15 +81,32 @@
     waiting: "The book is still loading. Meanwhile, here is this page as plain text.",
     arrived: "The book has loaded.",
   };
-  var load = { pending: 0, failed: false, textShown: false, reading: false };
+  var load = { pending: 0, failed: false, textShown: false, reading: false, lastByte: performance.now() };
+  var bootAt = performance.now();
 
   // The CSS reveals the text by itself after a moment (1.5 s) when no script runs; if this script came
   // later than that, the reader already has the text: keep it, and treat the book as late. Earlier it
   // cannot have shown: no need to ask (the style of the whole page, in the task before the first paint).
   if (performance.now() >= REVEAL_MS && getComputedStyle(textEl).visibility === "visible") showTextWhileLoading();
   else html.classList.add("canvas-loading"); // at once: the text never flashes before the book
-  setTimeout(function () { if (load.pending > 0) showTextWhileLoading(); }, STALL_MS);
-  setTimeout(showTextWhileLoading, GIVE_UP_MS);
+  setTimeout(checkStall, STALL_MS);
+
+  // When the text takes the place of what is shown. Before the proof is up the reader has only the desk:
+  // the text comes if a download is still running after STALL_MS. Once the proof is up the reader has the
+  // page, and a slow link is not a stall: the text comes when no byte has arrived for STALL_MS while a
+  // download is running, or at GIVE_UP_MS unless bytes are still arriving, or when the reader asks for
+  // more than the proof holds (pushProof). On a 400 kbit/s link the book's files take 8 s: a rule on
+  // time alone replaced the proof the reader was reading with the plain text, then with the book.
+  function checkStall() {
+    if (folio._started || load.failed || load.textShown) return;
+    var now = performance.now(), proofUp = html.classList.contains("proof-on");
+    var arriving = load.pending > 0 && now - load.lastByte < STALL_MS;
+    if (load.pending > 0 && (!proofUp || !arriving)) return showTextWhileLoading();
+    if (now - bootAt >= GIVE_UP_MS && !(proofUp && arriving)) return showTextWhileLoading();
+    var next = bootAt + GIVE_UP_MS - now;
+    if (load.pending > 0) next = Math.min(next > 0 ? next : Infinity, load.lastByte + STALL_MS - now);
+    setTimeout(checkStall, Math.max(50, next));
+  }
 
   // A download or compile the first view waits for; counted while running, for the stall timer.
   function tracked(promise) {
@@ -96,14 +116,38 @@
       function (e) { load.pending--; throw e; });
   }
 
+  // Notes the time each part of a response's body arrives, for the stall rule (a copy of the body is read:
+  // the response itself goes on whole to its reader, the wasm's streaming compile keeping its URL).
+  // Resolves when the body has all arrived.
+  function watchBytes(r) {
+    load.lastByte = performance.now();
+    if (!r.body || typeof r.clone !== "function") return Promise.resolve();
+    var reader = r.clone().body.getReader();
+    return (function next() {
+      return reader.read().then(function (part) {
+        if (part.done) return;
+        load.lastByte = performance.now();
+        return next();
+      });
+    })().catch(function () {});
+  }
+
   function fetchOk(url, init) {
     return fetch(url, init).catch(function (e) {
       throw new Error(String(e && e.message || e) + " for " + url); // which file, in the console
     }).then(function (r) {
       if (!r.ok) throw new Error("HTTP " + r.status + " for " + url);
+      watchBytes(r);
       return r;
     });
   }
+  // The book's own requests for an article's body (main.cpp, js_fetch_body): a download its first view
+  // may wait for, so it counts for the stall rule as the others do.
+  folio._download = function (url) {
+    var response = fetch(url);
+    tracked(response.then(watchBytes)).catch(function () {});
+    return response;
+  };
 
   // The wasm is fetched and compiled here, in parallel with the JS glue (Module.instantiateWasm below),
   // so that every failure of it is ours to report: Emscripten's own loader leaves a rejected promise
@@ -123,10 +167,13 @@
   }
 
   // The text with a notice above it; the book, if it comes, is offered or takes over (bookArrived).
-  function showTextWhileLoading() {
+  // which: the proof's line to keep in place, as proofPlace.
+  function showTextWhileLoading(which) {
     if (folio._started || load.failed || load.textShown) return;
-    showText();
+    var place = proofPlace(which);
     notice(MESSAGES.waiting, "status");
+    showText();
+    keepPlace(place);
   }
 
   // Any failure: the text, and one sentence a visitor can act on. Details go to the console only.
@@ -136,8 +183,10 @@
     var message = MESSAGES[kind] || MESSAGES.download;
     folio.error = message + (detail ? " (" + detail + ")" : "");
     console.warn("folio: " + (detail || kind));
-    showText();
+    var place = proofPlace();
     notice(message, "alert");
+    showText();
+    keepPlace(place);
   }
   function failWith(e) { fail(e && e.kind === "start" ? "start" : "download", String(e && e.message || e)); }
 
@@ -192,8 +241,9 @@
     if (load.failed) return;
     if (!load.textShown) return start(results, false);
     if (!load.reading) return takeOver(results);
-    notice(MESSAGES.arrived, "status", { label: "Open the book", run: function () { takeOver(results); } });
+    offerBook(function () { takeOver(results); });
   }
+  function offerBook(open) { notice(MESSAGES.arrived, "status", { label: "Open the book", run: open }); }
 
   // The canvas starts invisible above the text; at its first frame it replaces the text (bookShown).
   function takeOver(results) {
@@ -403,6 +453,7 @@
     })).then(function () {
       mark("proof-faces");
       html.classList.add("proof-on");
+      load.proofAt = performance.now();
       listenToProof(proof);
       return painted(proof);
     });
@@ -451,7 +502,7 @@
   // while it waits for the rest of its first view (an article's body), each move is passed on to it.
   // Until the book shows, its own handlers get none of this input (the proof takes the pointer; the keys it
   // answers go no further), so nothing is counted twice. Its links are real links (src/ui/proof.cpp).
-  var proofScroll = { y: 0, max: -1, toBook: null };
+  var proofScroll = { y: 0, max: -1, beyond: 0, toBook: null };
   function proofScrollable() {
     return html.classList.contains("proof-on") && !html.classList.contains("canvas-on") &&
       !html.classList.contains("no-canvas") && !load.textShown;
@@ -474,12 +525,78 @@
   function scrollProof(proof, dy) {
     if (!dy) return;
     if (proofScroll.max < 0) proofScroll.max = proofScrollMax(proof);
+    // End (an infinite move) goes to the end and no further; a finite move past it is a push.
+    proofScroll.beyond = dy < 0 ? 0 : proofScroll.beyond + (isFinite(dy) ? Math.max(0, proofScroll.y + dy - proofScroll.max) : 0);
+    if (proofScroll.beyond > window.innerHeight / 4 && pushMeansText(proof)) return pushedPastProof();
     var y = Math.max(0, Math.min(proofScroll.max, Math.round(proofScroll.y + dy)));
     if (y === proofScroll.y) return;
     if (proofScroll.toBook) proofScroll.toBook(y - proofScroll.y);
     proofScroll.y = y;
     proof.style.setProperty("--sy", y + "px");
   }
+  // Whether the shown variant's whole pages are all the route's pages (a short article): then there is
+  // nothing more to read past its end.
+  function proofHoldsAll(proof) {
+    var variant = Array.prototype.find.call(proof.querySelectorAll(".pv"), function (v) { return v.offsetWidth > 0; });
+    if (!variant || variant.classList.contains("cut")) return false;
+    var whole = Array.prototype.filter.call(variant.querySelectorAll(".pg"), function (pg) {
+      return !pg.classList.contains("next") && pg.getBoundingClientRect().height > 0;
+    }).length;
+    return whole >= parseInt(variant.style.getPropertyValue("--ns"), 10);
+  }
+
+  // A push past the proof's end brings the text only when the book is far off: its files still coming
+  // and the proof up for STALL_MS already (on a good link the book follows the proof within a second, and
+  // the text for that second would be a flash and a lost hand-over), and only if there is more to read.
+  function pushMeansText(proof) {
+    return load.pending > 0 && performance.now() - load.proofAt >= STALL_MS && !proofHoldsAll(proof);
+  }
+
+  // The reader goes on past the proof's last line (a quarter of a window's worth of pushing) while the
+  // book is far off: the text, which holds the rest, takes the proof's place, with the last line they
+  // saw where they saw it, and the book comes only when asked for (they are reading).
+  function pushedPastProof() {
+    load.reading = true;
+    showTextWhileLoading("last");
+  }
+
+  // The proof's line the reader is looking at, to keep in place when the text takes the proof's place:
+  // which is "last" (the lowest line whole on screen), or by default the highest, and then only when the
+  // reader has scrolled the proof (unscrolled, the text opens at its top, under the notice). Returns the
+  // words of that line's longest run and the height of its middle on screen (the text's lines are taller
+  // or shorter: their middles are matched), or null.
+  function proofPlace(which) {
+    var proof = document.getElementById("proof");
+    if (!proof || !proofScrollable() || (which !== "last" && proofScroll.y === 0)) return null;
+    var best = null;
+    proof.querySelectorAll(".pg span, .pg a").forEach(function (run) {
+      if (run.offsetParent === null) return;
+      var words = run.textContent.replace(/\s+/g, " ").trim().replace(/[-\u2010\u00ad]$/, "");
+      var r = run.getBoundingClientRect();
+      if (words.length < 12 || r.top < 0 || r.bottom > window.innerHeight) return;
+      var top = Math.round(r.top);
+      var better = !best || (which === "last" ? top > best.top : top < best.top) ||
+        (top === best.top && words.length > best.words.length);
+      if (better) best = { words: words, top: r.top, middle: (r.top + r.bottom) / 2 };
+    });
+    return best;
+  }
+  // Scrolls the page so that the place's words, found in the text, are where the proof showed them.
+  function keepPlace(place) {
+    if (!place) return;
+    var pattern = new RegExp(place.words.split(" ").map(function (w) {
+      return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    }).join("\\s+"));
+    var walker = document.createTreeWalker(textEl, NodeFilter.SHOW_TEXT), node, found;
+    while ((node = walker.nextNode()) && !(found = pattern.exec(node.data)));
+    if (!found) return;
+    var range = document.createRange();
+    range.setStart(node, found.index);
+    range.setEnd(node, found.index + found[0].length);
+    var box = range.getClientRects()[0];
+    if (box) window.scrollBy(0, (box.top + box.bottom) / 2 - place.middle);
+  }
+
   // When the book opens: where to open it (past the route's place), and how to pass later moves on.
   function takeProofScroll(toBook) {
     proofScroll.toBook = toBook;
@@ -532,7 +649,7 @@
       if (dy === undefined || (e.target && e.target.closest && e.target.closest("input, textarea, select, button, [contenteditable]"))) return;
       e.preventDefault(); // the page under the proof must not scroll instead
       e.stopPropagation(); // nor the book (main.cpp's keys are the window's), which is told by scrollProof
-      scrollProof(proof, dy === Infinity ? 1e9 : dy === -Infinity ? -1e9 : dy);
+      scrollProof(proof, dy);
     });
   }
 

@@ -15,7 +15,8 @@ const MIME = {
 
 export const SITE = process.env.FOLIO_SITE;
 
-export function serve(root) {
+// options.trickle(pathname): bytes per 100 ms for a file that comes slowly (a slow link to it alone), or 0.
+export function serve(root, options = {}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://x");
     let file = path.join(root, decodeURIComponent(url.pathname));
@@ -27,7 +28,16 @@ export function serve(root) {
       return;
     }
     res.writeHead(200, { "content-type": MIME[path.extname(file)] || "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
+    const rate = options.trickle ? options.trickle(url.pathname) : 0;
+    if (!rate) return fs.createReadStream(file).pipe(res);
+    const bytes = fs.readFileSync(file);
+    let sent = 0;
+    const timer = setInterval(() => {
+      res.write(bytes.subarray(sent, sent + rate));
+      sent += rate;
+      if (sent >= bytes.length) { clearInterval(timer); res.end(); }
+    }, 100);
+    res.on("close", () => clearInterval(timer));
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
@@ -70,10 +80,10 @@ export async function settle(page) {
 }
 
 // Registers the shared server and browser for a test file: the site folder served like a static host.
-export function useSite(site = SITE) {
+export function useSite(site = SITE, options = {}) {
   const env = {};
   before(async () => {
-    env.server = await serve(site);
+    env.server = await serve(site, options);
     env.base = `http://127.0.0.1:${env.server.address().port}`;
     env.browser = await launch();
   });

@@ -4,9 +4,11 @@
 // abort, a 404, and an 8 s stall for each kind of file.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, settle } from "./harness.mjs";
+import { useSite, settle, SITE } from "./harness.mjs";
 
 const env = useSite();
+// The same site, its wasm coming at 30 KB/s (the rest at once): a slow download that never stalls.
+const trickled = useSite(process.env.FOLIO_RICH_SITE || SITE, { trickle: (p) => (/^\/assets\/folio\.[0-9a-f]+\.wasm$/.test(p) ? 3000 : 0) });
 const ROUTE = "/writing/the-tensor-was-only-the-handle";
 const HEADING = "the tensor was only the handle";
 const FILES = {
@@ -121,6 +123,98 @@ test("an 8 s stall of any file: the text is shown meanwhile, then the book takes
     assert.deepEqual(errors, []);
     await context.close();
   })));
+});
+
+// Slow is not stalled: once the proof is up the reader has the page, and the text takes its place only
+// when the downloads stop (no byte for 3 s), fail, or the reader asks for more than the proof holds.
+test("a slow 3G link (400 kbit/s, 400 ms): the proof stays until the book takes it over, with no plain text between", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => {
+    window.__states = [];
+    new MutationObserver((changes) => {
+      if (!changes.some((c) => c.target === document.documentElement || c.target.id === "fault")) return;
+      const fault = document.getElementById("fault");
+      window.__states.push({ at: performance.now(), cls: document.documentElement.className, fault: !!fault && !fault.hidden });
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ["class", "hidden"] });
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: 50000, uploadThroughput: 50000 });
+  await page.goto(env.base + ROUTE, { waitUntil: "domcontentloaded", timeout: 60000 });
+  await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"), null, { timeout: 90000, polling: 200 });
+  const r = await page.evaluate(() => {
+    const at = (name) => (performance.getEntriesByName("folio:" + name)[0] || {}).startTime;
+    const wasm = performance.getEntriesByType("resource").find((e) => /\/folio\.[0-9a-f]+\.wasm$/.test(e.name));
+    return { states: window.__states, boot: at("boot"), proof: at("proof-painted"), shown: at("book-shown"), wasmEnd: wasm.responseEnd, error: window.folio.error };
+  });
+  const figures = JSON.stringify({ boot: r.boot, proof: r.proof, wasmEnd: r.wasmEnd, shown: r.shown });
+  // The book's files were still coming 3 s after boot.js ran: the rule on time alone showed the text then.
+  assert.ok(r.wasmEnd > r.boot + 3000, figures);
+  assert.ok(r.states.some((s) => s.cls.includes("proof-on")), "the proof was shown");
+  assert.deepEqual(r.states.filter((s) => s.cls.includes("no-canvas") || s.fault), [], figures);
+  assert.equal(r.error, null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("reading on past the proof while the book still comes: the text takes its place with the last line where it was, and the book is offered", async () => {
+  const context = await trickled.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(trickled.base + "/writing/everything-markdown", { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"), null, { timeout: 30000 });
+  // Past the stall time, with the wasm still arriving (30 KB/s): the proof stays.
+  await page.waitForFunction(() => performance.now() > performance.getEntriesByName("folio:boot")[0].startTime + 4500, null, { polling: 100 });
+  const during = await page.evaluate(() => ({
+    cls: document.documentElement.className,
+    wasmIn: performance.getEntriesByType("resource").some((e) => /\/folio\.[0-9a-f]+\.wasm$/.test(e.name)),
+  }));
+  assert.ok(during.cls.includes("proof-on") && !during.cls.includes("no-canvas"), during.cls);
+  assert.equal(during.wasmIn, false, "the wasm was still arriving");
+  await page.keyboard.press("End");
+  assert.ok(await page.evaluate(() => !document.documentElement.classList.contains("no-canvas")), "End goes to the proof's end, no further");
+  // The lowest line whole on screen: its longest run's words and where it is.
+  const last = await page.evaluate(() => {
+    let best = null;
+    for (const run of document.querySelectorAll("#proof .pg span, #proof .pg a")) {
+      const r = run.getBoundingClientRect(), words = run.textContent.replace(/\s+/g, " ").trim();
+      if (run.offsetParent === null || words.length < 12 || r.top < 0 || r.bottom > innerHeight) continue;
+      if (!best || Math.round(r.top) > Math.round(best.top) || (Math.round(r.top) === Math.round(best.top) && words.length > best.words.length))
+        best = { words, top: r.top, middle: (r.top + r.bottom) / 2 };
+    }
+    return best;
+  });
+  assert.ok(last, "the proof shows a line");
+  await page.keyboard.press("PageDown");
+  await waitForNotice(page, /still loading/);
+  const where = (words) => page.evaluate((w) => {
+    const text = document.getElementById("text"), walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
+    const pattern = new RegExp(w.replace(/-$/, "").split(" ").map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"));
+    for (let node; (node = walker.nextNode());) {
+      const found = pattern.exec(node.data);
+      if (!found) continue;
+      const range = document.createRange();
+      range.setStart(node, found.index);
+      range.setEnd(node, found.index + found[0].length);
+      const box = range.getClientRects()[0];
+      return { middle: (box.top + box.bottom) / 2, scrollY, cls: document.documentElement.className };
+    }
+    return { cls: document.documentElement.className };
+  }, words);
+  const shown = await where(last.words);
+  assert.ok(shown && shown.cls.includes("no-canvas"), JSON.stringify(shown));
+  // Its middle at the same height (the text's lines are of another size), within a pixel's rounding.
+  assert.ok(Math.abs(shown.middle - last.middle) <= 1.5, `the line the reader saw last: at ${last.middle} on the proof, ${shown.middle} in the text`);
+  assert.ok(shown.scrollY > 0, "the text is scrolled to the reader's place");
+  assert.equal(await page.evaluate(() => window.folio.framesDrawn), 0);
+  // The book, once in, is offered (the reader is reading): the text does not move.
+  await waitForNotice(page, /The book has loaded/);
+  assert.equal(await page.evaluate(() => scrollY), shown.scrollY);
+  await page.getByRole("button", { name: "Open the book" }).click();
+  await page.waitForFunction(() => window.folio.framesDrawn > 0 && document.documentElement.classList.contains("canvas-on"), null, { timeout: 30000 });
+  await context.close();
 });
 
 test("a book that arrives while the reader scrolls the text is offered, not forced", async () => {

@@ -72,7 +72,9 @@ EM_JS(void, js_fetch_body, (const char* url_ptr), {
     const pass = (s) => { const n = lengthBytesUTF8(s) + 1, p = _malloc(n); stringToUTF8(s, p, n); return p; };
     const hash = url.indexOf("#"), file = hash < 0 ? url : url.slice(0, hash);
     const chunks = Module.bodyChunks || (Module.bodyChunks = {});
-    const bytes = chunks[file] || (chunks[file] = fetch(file).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(r.status))));
+    // Through the page's loader when there is one: the stall rule counts this download (web/boot.js).
+    const download = window.folio && window.folio._download ? window.folio._download : (u) => fetch(u);
+    const bytes = chunks[file] || (chunks[file] = download(file).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(r.status))));
     bytes.catch(() => { delete chunks[file]; }); // a later open asks again
     bytes.then((buf) => {
         const range = hash < 0 ? [0, buf.byteLength] : url.slice(hash + 1).split("-").map(Number);
