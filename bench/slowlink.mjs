@@ -2,7 +2,8 @@
 //
 //   node bench/slowlink.mjs SEED_SITE HUGO_SITE
 //
-// Cold loads on a phone (390 x 844 @3x) through Chromium's own network throttling, alternating between
+// Cold loads on a phone (390 x 844 @3x) through Chromium's own network throttling, served gzipped as a
+// static host would, alternating between
 // folio's seed and its Hugo twin so that both see the same machine, for each link and page:
 //   - folio: when the proof (the first contentful paint), the plain text (if the page ever showed it
 //     instead) and the book appeared, from navigation start, and how many renderings the reader saw;
@@ -67,7 +68,9 @@ function row(label, values) {
 }
 
 async function main() {
-  const servers = await Promise.all([seedDir, hugoDir].map((d) => serve(d)));
+  // Both compressed, as a static host serves them (a plain file server would send folio's proof-laden HTML
+  // and the wasm at several times their size; Hugo's pages gain less).
+  const servers = await Promise.all([seedDir, hugoDir].map((d) => serve(d, { gzip: true })));
   const [folioBase, hugoBase] = servers.map((s) => `http://127.0.0.1:${s.address().port}`);
   const browser = await launch();
   console.log(`${LOADS} cold loads each on a phone, median / min / max from navigation start`);

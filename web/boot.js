@@ -620,8 +620,8 @@
     }, { passive: true });
     // Tab goes through #text's links (the proof's are out of the tab order): the one focused is marked
     // where the proof shows a link to the same address, and scrolled into view as far as the proof can.
-    var marked = null;
-    var unmark = function () { if (marked) marked.classList.remove("focus"); marked = null; };
+    var marked = [];
+    var unmark = function () { marked.forEach(function (a) { a.classList.remove("focus"); }); marked = []; };
     textEl.addEventListener("focusin", function (e) {
       unmark();
       var link = e.target.closest && e.target.closest("a[href]");
@@ -629,13 +629,15 @@
       // The k-th link to that address in the text is the k-th in the proof (a wrapped link's runs are one).
       var href = link.getAttribute("href"), same = function (a) { return a.getAttribute("href") === href; };
       var k = Array.prototype.filter.call(textEl.querySelectorAll("a[href]"), same).indexOf(link);
-      marked = Array.prototype.filter.call(proof.querySelectorAll(".pg a"), function (a) {
+      var first = Array.prototype.filter.call(proof.querySelectorAll(".pg a"), function (a) {
         var before = a.previousElementSibling;
         return same(a) && a.offsetParent !== null && !(before && before.tagName === "A" && same(before));
-      })[k] || null;
-      if (!marked) return;
-      marked.classList.add("focus");
-      var r = marked.getBoundingClientRect(), room = 48;
+      })[k];
+      if (!first) return;
+      // Every run of it: a link that wraps is a run on each line.
+      for (var a = first; a && a.tagName === "A" && same(a); a = a.nextElementSibling) marked.push(a);
+      marked.forEach(function (a) { a.classList.add("focus"); });
+      var r = first.getBoundingClientRect(), room = 48;
       if (r.bottom > window.innerHeight - room) scrollProof(proof, r.bottom - window.innerHeight + room);
       else if (r.top < room) scrollProof(proof, r.top - room);
     });

@@ -16,7 +16,11 @@ const MIME = {
 export const SITE = process.env.FOLIO_SITE;
 
 // options.trickle(pathname): bytes per 100 ms for a file that comes slowly (a slow link to it alone), or 0.
+// options.gzip: compress what a static host compresses (everything but images) for a browser that asks,
+// as such hosts do; without it the files go as they are, as from any plain file server.
+const COMPRESSED = new Set([".html", ".js", ".css", ".json", ".wasm", ".ttf", ".xml", ".txt", ".svg"]);
 export function serve(root, options = {}) {
+  const gzipped = new Map();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://x");
     let file = path.join(root, decodeURIComponent(url.pathname));
@@ -27,7 +31,13 @@ export function serve(root, options = {}) {
       res.end(fs.readFileSync(path.join(root, "404.html")));
       return;
     }
-    res.writeHead(200, { "content-type": MIME[path.extname(file)] || "application/octet-stream" });
+    const type = MIME[path.extname(file)] || "application/octet-stream";
+    if (options.gzip && COMPRESSED.has(path.extname(file)) && /\bgzip\b/.test(req.headers["accept-encoding"] || "")) {
+      if (!gzipped.has(file)) gzipped.set(file, zlib.gzipSync(fs.readFileSync(file)));
+      res.writeHead(200, { "content-type": type, "content-encoding": "gzip", vary: "accept-encoding" });
+      return res.end(gzipped.get(file));
+    }
+    res.writeHead(200, { "content-type": type });
     const rate = options.trickle ? options.trickle(url.pathname) : 0;
     if (!rate) return fs.createReadStream(file).pipe(res);
     const bytes = fs.readFileSync(file);

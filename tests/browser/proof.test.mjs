@@ -18,6 +18,11 @@ const env = useSite();
 // book draws its first frame without the body, invisibly, and takes over once the body is in, so holding
 // the body back holds the moment just before the hand-over for as long as the screenshots take.
 const rich = useSite(process.env.FOLIO_RICH_SITE || SITE);
+// The seed with its wasm coming at 5 KB/s: the proof stays up for as long as a test takes (a wasm never
+// answered would be a stall, and the text would take the proof's place 3 s after the last byte).
+const slowly = { trickle: (p) => (/^\/assets\/folio\.[0-9a-f]+\.wasm$/.test(p) ? 500 : 0) };
+const slowWasm = useSite(SITE, slowly);
+const slowRich = useSite(process.env.FOLIO_RICH_SITE || SITE, slowly);
 const LONG_ARTICLE = "/writing/everything-markdown";
 const ARTICLE = "/writing/the-tensor-was-only-the-handle";
 const INK_TOLERANCE = 50;
@@ -336,11 +341,22 @@ test("phone: a finger scrolls the proof before the book has drawn, and the book 
   await context.close();
 });
 
+// Where Tab's focus is marked on the proof: whether each mark goes to the focused link's address, whether the
+// first is in view, and whether every run of the link is marked (a link that wraps is a run on each line).
+function focusMark() {
+  const focused = document.activeElement, mark = document.querySelector("#proof a.focus");
+  if (!mark) return null;
+  const r = mark.getBoundingClientRect(), href = focused.getAttribute("href");
+  let runs = 0;
+  for (let a = mark; a && a.tagName === "A" && a.getAttribute("href") === href; a = a.nextElementSibling) runs++;
+  const all = [...document.querySelectorAll("#proof a.focus")];
+  return { same: all.every((a) => a.getAttribute("href") === href), inView: r.top >= 0 && r.bottom <= innerHeight, marked: all.length === runs, runs };
+}
+
 test("1280x800: the keys scroll the proof to its page's foot, Tab's focus shows on it, and its links are followed before the book has drawn", async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await slowWasm.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.route(/\/assets\/folio\.[0-9a-f]+\.wasm$/, () => {}); // never answered: the proof stays
-  await page.goto(env.base + "/", { waitUntil: "domcontentloaded" });
+  await page.goto(slowWasm.base + "/", { waitUntil: "domcontentloaded" });
   await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
   // Tab never lands on the proof's links: they are aria-hidden copies of #text's.
   await page.keyboard.press("Tab");
@@ -362,15 +378,10 @@ test("1280x800: the keys scroll the proof to its page's foot, Tab's focus shows 
   let marks = 0;
   for (let i = 0; i < 20; i++) {
     await page.keyboard.press("Tab");
-    const m = await page.evaluate(() => {
-      const focused = document.activeElement, mark = document.querySelector("#proof a.focus");
-      if (!mark) return null;
-      const r = mark.getBoundingClientRect();
-      return { same: mark.getAttribute("href") === focused.getAttribute("href"), inView: r.top >= 0 && r.bottom <= innerHeight, n: document.querySelectorAll("#proof a.focus").length };
-    });
+    const m = await page.evaluate(focusMark);
     if (!m) continue;
     marks++;
-    assert.deepEqual(m, { same: true, inView: true, n: 1 });
+    assert.deepEqual(m, { same: true, inView: true, marked: true, runs: m.runs });
   }
   assert.ok(marks >= 5, `${marks} of the focused links were marked on the proof`);
   assert.ok(Number.parseFloat((await at()).sy) > 0, "marking the later ones scrolled the proof");
@@ -379,6 +390,22 @@ test("1280x800: the keys scroll the proof to its page's foot, Tab's focus shows 
   assert.ok(link.hit, "the link's run is what a click there reaches");
   await Promise.all([page.waitForURL(/\/contents$/), page.mouse.click(link.x, link.y)]);
   assert.equal(new URL(page.url()).pathname, "/contents");
+  await context.close();
+});
+
+test("1280x800: Tab's mark on the proof outlines every line of a link that wraps", async () => {
+  const context = await slowRich.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(slowRich.base + LONG_ARTICLE, { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+  let wrapped = null;
+  for (let i = 0; i < 40 && !wrapped; i++) {
+    await page.keyboard.press("Tab");
+    const m = await page.evaluate(focusMark);
+    if (m && m.runs > 1) wrapped = m;
+  }
+  assert.ok(wrapped, "Tab reached a link the proof shows on two lines");
+  assert.deepEqual(wrapped, { same: true, inView: true, marked: true, runs: wrapped.runs });
   await context.close();
 });
 
