@@ -153,7 +153,7 @@ for (const screen of SCREENS) {
     const context = await env.browser.newContext(options);
     const page = await context.newPage();
     await page.addInitScript(observe);
-    await page.route("**/assets/folio.*.wasm", () => {}); // never answered (the stall notice comes at 3 s)
+    await page.route("**/assets/folio.*.wasm", () => {}); // never answered (the stall notice comes 3 s after the last byte)
     await page.goto(env.base + "/", { waitUntil: "domcontentloaded" });
     await page.waitForFunction(() => window.__lcp.length > 0);
     const seen = await page.evaluate(() => ({
