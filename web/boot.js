@@ -92,19 +92,21 @@
   setTimeout(checkStall, STALL_MS);
 
   // When the text takes the place of what is shown. Before the proof is up the reader has only the desk:
-  // the text comes if a download is still running after STALL_MS. Once the proof is up the reader has the
-  // page, and a slow link is not a stall: the text comes when no byte has arrived for STALL_MS while a
-  // download is running, or at GIVE_UP_MS unless bytes are still arriving, or when the reader asks for
-  // more than the proof holds (pushProof). On a 400 kbit/s link the book's files take 8 s: a rule on
-  // time alone replaced the proof the reader was reading with the plain text, then with the book.
+  // from STALL_MS on, the text comes unless a download is flowing (a byte in the last second), and by
+  // twice STALL_MS whatever the downloads do. Once the proof is up the reader has the page, and a slow
+  // link is not a stall: the text comes when no byte has arrived for STALL_MS while a download is running,
+  // or at GIVE_UP_MS unless bytes are still arriving, or when the reader asks for more than the proof holds
+  // (pushedPastProof). On a 400 kbit/s link the book's files take 8 s: a rule on time alone replaced the proof
+  // the reader was reading with the plain text, then with the book.
   function checkStall() {
     if (folio._started || load.failed || load.textShown) return;
     var now = performance.now(), proofUp = html.classList.contains("proof-on");
-    var arriving = load.pending > 0 && now - load.lastByte < STALL_MS;
-    if (load.pending > 0 && (!proofUp || !arriving)) return showTextWhileLoading();
+    var quiet = proofUp ? STALL_MS : 1000, limit = proofUp ? Infinity : 2 * STALL_MS;
+    var arriving = load.pending > 0 && now - load.lastByte < quiet;
+    if (load.pending > 0 && (!arriving || now - bootAt >= limit)) return showTextWhileLoading();
     if (now - bootAt >= GIVE_UP_MS && !(proofUp && arriving)) return showTextWhileLoading();
     var next = bootAt + GIVE_UP_MS - now;
-    if (load.pending > 0) next = Math.min(next > 0 ? next : Infinity, load.lastByte + STALL_MS - now);
+    if (load.pending > 0) next = Math.min(next, load.lastByte + quiet - now, bootAt + limit - now);
     setTimeout(checkStall, Math.max(50, next));
   }
 
