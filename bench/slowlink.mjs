@@ -70,7 +70,10 @@ function row(label, values) {
 async function main() {
   // Both compressed, as a static host serves them (a plain file server would send folio's proof-laden HTML
   // and the wasm at several times their size; Hugo's pages gain less).
-  const servers = await Promise.all([seedDir, hugoDir].map((d) => serve(d, { gzip: true })));
+  // FOLIO_BENCH_PLAIN=1: as a plain file server sends them, uncompressed.
+  const gzip = !process.env.FOLIO_BENCH_PLAIN;
+  const servers = await Promise.all([seedDir, hugoDir].map((d) => serve(d, { gzip })));
+  console.log(gzip ? "served gzipped, as a static host does" : "served uncompressed (FOLIO_BENCH_PLAIN)");
   const [folioBase, hugoBase] = servers.map((s) => `http://127.0.0.1:${s.address().port}`);
   const browser = await launch();
   console.log(`${LOADS} cold loads each on a phone, median / min / max from navigation start`);
