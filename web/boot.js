@@ -38,6 +38,7 @@
         // keeps this frame until then.
         mark("frame-drawn");
         proofShown.then(proofLetGo).then(function () {
+          if (load.failed) return;
           var show = function () { mark("book-shown"); bookShown(); firstFrame(); };
           // The text took the proof's place while the book waited for its first view, and the reader is in it.
           if (load.textShown && load.reading && !html.classList.contains("canvas-handover")) return offerBook(show);
@@ -89,7 +90,7 @@
   // cannot have shown: no need to ask (the style of the whole page, in the task before the first paint).
   if (performance.now() >= REVEAL_MS && getComputedStyle(textEl).visibility === "visible") showTextWhileLoading();
   else html.classList.add("canvas-loading"); // at once: the text never flashes before the book
-  setTimeout(checkStall, STALL_MS);
+  var stallTimer = setTimeout(checkStall, STALL_MS);
 
   // When the text takes the place of what is shown. Before the proof is up the reader has only the desk:
   // from STALL_MS on, the text comes unless a download is flowing (a byte in the last second), and by
@@ -98,24 +99,29 @@
   // or at GIVE_UP_MS unless bytes are still arriving, or when the reader asks for more than the proof holds
   // (pushedPastProof). On a 400 kbit/s link the book's files take 8 s: a rule on time alone replaced the proof
   // the reader was reading with the plain text, then with the book.
+  // A download starting or ending counts as news (tracked): a new one gets its own quiet time.
   function checkStall() {
+    clearTimeout(stallTimer);
     if (folio._started || load.failed || load.textShown) return;
     var now = performance.now(), proofUp = html.classList.contains("proof-on");
     var quiet = proofUp ? STALL_MS : 1000, limit = proofUp ? Infinity : 2 * STALL_MS;
-    var arriving = load.pending > 0 && now - load.lastByte < quiet;
-    if (load.pending > 0 && (!arriving || now - bootAt >= limit)) return showTextWhileLoading();
-    if (now - bootAt >= GIVE_UP_MS && !(proofUp && arriving)) return showTextWhileLoading();
-    var next = bootAt + GIVE_UP_MS - now;
-    if (load.pending > 0) next = Math.min(next, load.lastByte + quiet - now, bootAt + limit - now);
-    setTimeout(checkStall, Math.max(50, next));
+    var recent = now - load.lastByte < quiet;
+    if (load.pending > 0 && (!recent || now - bootAt >= limit)) return showTextWhileLoading();
+    if (now - bootAt >= GIVE_UP_MS && !(proofUp && recent)) return showTextWhileLoading();
+    var next = now - bootAt < GIVE_UP_MS ? bootAt + GIVE_UP_MS - now : Infinity;
+    if (recent) next = Math.min(next, load.lastByte + quiet - now);
+    if (load.pending > 0) next = Math.min(next, bootAt + limit - now);
+    stallTimer = setTimeout(checkStall, Math.max(50, next));
   }
 
   // A download or compile the first view waits for; counted while running, for the stall timer.
   function tracked(promise) {
-    load.pending++;
+    load.lastByte = performance.now();
+    if (load.pending++ === 0 && performance.now() - bootAt >= STALL_MS) checkStall();
+    var settle = function () { load.pending--; load.lastByte = performance.now(); };
     return promise.then(
-      function (v) { load.pending--; return v; },
-      function (e) { load.pending--; throw e; });
+      function (v) { settle(); return v; },
+      function (e) { settle(); throw e; });
   }
 
   // Notes the time each part of a response's body arrives, for the stall rule (a copy of the body is read:
@@ -123,7 +129,7 @@
   // Resolves when the body has all arrived.
   function watchBytes(r) {
     load.lastByte = performance.now();
-    if (!r.body || typeof r.clone !== "function") return Promise.resolve();
+    if (folio._started || !r.body || typeof r.clone !== "function") return Promise.resolve();
     var reader = r.clone().body.getReader();
     return (function next() {
       return reader.read().then(function (part) {
@@ -527,9 +533,11 @@
   function scrollProof(proof, dy) {
     if (!dy) return;
     if (proofScroll.max < 0) proofScroll.max = proofScrollMax(proof);
-    // End (an infinite move) goes to the end and no further; a finite move past it is a push.
-    proofScroll.beyond = dy < 0 ? 0 : proofScroll.beyond + (isFinite(dy) ? Math.max(0, proofScroll.y + dy - proofScroll.max) : 0);
-    if (proofScroll.beyond > window.innerHeight / 4 && pushMeansText(proof)) return pushedPastProof();
+    // End (an infinite move) goes to the end and no further; a finite move past it is a push, counted only
+    // while it would bring the text.
+    var over = isFinite(dy) ? proofScroll.y + dy - proofScroll.max : 0;
+    proofScroll.beyond = over > 0 && pushMeansText(proof) ? proofScroll.beyond + over : 0;
+    if (proofScroll.beyond > window.innerHeight / 4) return pushedPastProof();
     var y = Math.max(0, Math.min(proofScroll.max, Math.round(proofScroll.y + dy)));
     if (y === proofScroll.y) return;
     if (proofScroll.toBook) proofScroll.toBook(y - proofScroll.y);
@@ -565,38 +573,39 @@
   // The proof's line the reader is looking at, to keep in place when the text takes the proof's place:
   // which is "last" (the lowest line whole on screen), or by default the highest, and then only when the
   // reader has scrolled the proof (unscrolled, the text opens at its top, under the notice). Returns the
-  // words of that line's longest run and the height of its middle on screen (the text's lines are taller
-  // or shorter: their middles are matched), or null.
+  // runs whole on screen, that line's first and the longest first, then the next lines' (the text may set
+  // a run otherwise, "« writing" as "← writing"): each its words and the height of its middle (the
+  // text's lines are taller or shorter: their middles are matched); or null.
   function proofPlace(which) {
     var proof = document.getElementById("proof");
     if (!proof || !proofScrollable() || (which !== "last" && proofScroll.y === 0)) return null;
-    var best = null;
+    var runs = [];
     proof.querySelectorAll(".pg span, .pg a").forEach(function (run) {
       if (run.offsetParent === null) return;
       var words = run.textContent.replace(/\s+/g, " ").trim().replace(/[-\u2010\u00ad]$/, "");
       var r = run.getBoundingClientRect();
       if (words.length < 12 || r.top < 0 || r.bottom > window.innerHeight) return;
-      var top = Math.round(r.top);
-      var better = !best || (which === "last" ? top > best.top : top < best.top) ||
-        (top === best.top && words.length > best.words.length);
-      if (better) best = { words: words, top: r.top, middle: (r.top + r.bottom) / 2 };
+      runs.push({ words: words, top: Math.round(r.top), middle: (r.top + r.bottom) / 2 });
     });
-    return best;
+    var down = which === "last" ? -1 : 1;
+    return runs.sort(function (a, b) { return (a.top - b.top) * down || b.words.length - a.words.length; });
   }
-  // Scrolls the page so that the place's words, found in the text, are where the proof showed them.
+  // Scrolls the page so that the first of the place's runs found in the text is where the proof showed it.
   function keepPlace(place) {
-    if (!place) return;
-    var pattern = new RegExp(place.words.split(" ").map(function (w) {
-      return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    }).join("\\s+"));
-    var walker = document.createTreeWalker(textEl, NodeFilter.SHOW_TEXT), node, found;
-    while ((node = walker.nextNode()) && !(found = pattern.exec(node.data)));
-    if (!found) return;
-    var range = document.createRange();
-    range.setStart(node, found.index);
-    range.setEnd(node, found.index + found[0].length);
-    var box = range.getClientRects()[0];
-    if (box) window.scrollBy(0, (box.top + box.bottom) / 2 - place.middle);
+    for (var i = 0; place && i < place.length; i++) {
+      var pattern = new RegExp(place[i].words.split(" ").map(function (w) {
+        return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      }).join("\\s+"));
+      var walker = document.createTreeWalker(textEl, NodeFilter.SHOW_TEXT), node, found = null;
+      while ((node = walker.nextNode()) && !(found = pattern.exec(node.data)));
+      if (!found) continue;
+      var range = document.createRange();
+      range.setStart(node, found.index);
+      range.setEnd(node, found.index + found[0].length);
+      var box = range.getClientRects()[0];
+      if (box) window.scrollBy(0, (box.top + box.bottom) / 2 - place[i].middle);
+      return;
+    }
   }
 
   // When the book opens: where to open it (past the route's place), and how to pass later moves on.
@@ -770,13 +779,19 @@
   // The book's input handlers (main.cpp registers them in main()), wrapped so that an event before the later
   // code is in is kept for it (folio.whenLater) instead of entering the wasm.
   var INPUT_EVENT = /^(mouse|wheel|key|touch|pointer)/;
+  // Until the book is shown it takes none of the reader's input: over the proof, the proof answers (and
+  // passes its moves on); over the text (the book started but was not shown, or is offered), the book's
+  // scrolling keys would stop the text from scrolling. A key's release, which the proof does not stop,
+  // would otherwise wait for the later code, and on a slow link fail the book after STALL_MS.
   function withInputKept(register) {
     var add = EventTarget.prototype.addEventListener;
     EventTarget.prototype.addEventListener = function (type, listener, options) {
       var kept = listener;
-      if (assets.wasmLater && INPUT_EVENT.test(type) && typeof listener === "function") {
+      if (INPUT_EVENT.test(type) && typeof listener === "function") {
         kept = function (e) {
           var target = this;
+          if (!html.classList.contains("canvas-on")) return;
+          if (!assets.wasmLater) return listener.call(target, e);
           // The book answers a one-finger touch on its canvas itself (main.cpp, on_touch): a kept one is
           // still kept from the browser, which would otherwise add a mouse click of its own to the tap.
           if (target === canvas && /^touch/.test(e.type) && e.cancelable && e.touches.length <= 1) e.preventDefault();

@@ -10,6 +10,12 @@ const env = useSite();
 // The same site, its wasm coming at 30 KB/s (the rest at once): a slow download that never stalls.
 // The seed, the two faces its articles' proofs show coming at 4 KB/s: the proof is 4-5 s away.
 const slowFaces = useSite(SITE, { trickle: (p) => (/^\/assets\/serif-(regular|italic)\.[0-9a-f]+\.ttf$/.test(p) ? 400 : 0) });
+// The rich fixture, its article bodies coming at 200 B/s (the long one in 15 s): the book starts, then waits
+// for the body; and the code that comes later (folio.later.wasm) as slowly, so a key the hidden book took
+// would wait for it and fail after 3 s.
+const slowBodies = useSite(process.env.FOLIO_RICH_SITE || SITE, {
+  trickle: (p) => (/^\/assets\/(bodies\/|folio\.later\.)/.test(p) ? 20 : 0),
+});
 const trickled = useSite(process.env.FOLIO_RICH_SITE || SITE, { trickle: (p) => (/^\/assets\/folio\.[0-9a-f]+\.wasm$/.test(p) ? 3000 : 0) });
 const ROUTE = "/writing/the-tensor-was-only-the-handle";
 const HEADING = "the tensor was only the handle";
@@ -236,6 +242,35 @@ test("reading on past the proof while the book still comes: the text takes its p
   assert.equal(await page.evaluate(() => scrollY), shown.scrollY);
   await page.getByRole("button", { name: "Open the book" }).click();
   await page.waitForFunction(() => window.folio.framesDrawn > 0 && document.documentElement.classList.contains("canvas-on"), null, { timeout: 30000 });
+  await context.close();
+});
+
+test("the book started but waiting for its body: past the proof the text is the reader's, keys and all, and the book is offered", async () => {
+  const context = await slowBodies.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(slowBodies.base + "/writing/everything-markdown", { waitUntil: "domcontentloaded" });
+  // The program runs (it drew a frame, invisibly) and the body is still coming, 3 s after the proof.
+  await page.waitForFunction(() => window.folio.framesDrawn > 0, null, { timeout: 30000, polling: 100 });
+  await page.waitForFunction(() => performance.now() > performance.getEntriesByName("folio:proof-faces")[0].startTime + 3200, null, { polling: 100 });
+  assert.equal(await page.evaluate(() => document.documentElement.className.includes("no-canvas")), false, "the proof stays while the body flows");
+  await page.keyboard.press("End");
+  await page.keyboard.press("PageDown");
+  await waitForNotice(page, /still loading/);
+  // The book's own scrolling keys do not take the text's: the arrows scroll the page, and nothing fails.
+  const before = await page.evaluate(() => scrollY);
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+  await page.waitForFunction((y) => scrollY > y, before, { timeout: 5000 });
+  await page.waitForTimeout(3500);
+  const v = await view(page);
+  assert.match(v.fault.text, /still loading/, `no failure while the reader reads (${v.fault.text}; ${await page.evaluate(() => window.folio.error)})`);
+  // The body in, the book is offered, not forced: the reader is reading.
+  await waitForNotice(page, /The book has loaded/);
+  assert.ok((await view(page)).cls.includes("no-canvas"));
+  await page.getByRole("button", { name: "Open the book" }).click();
+  await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"), null, { timeout: 30000 });
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
