@@ -518,8 +518,15 @@
   // How far the shown variant's ink reaches below the window at no scroll: a page's foot and the desk
   // below it, or the last line of a page shown only in part. Rounded down: the proof never shows where the
   // book has ink the proof has not.
+  // The variant this window shows (one per page size: the others are not displayed), and its shown runs.
+  function shownVariant(proof) {
+    return Array.prototype.find.call(proof.querySelectorAll(".pv"), function (v) { return v.offsetWidth > 0; });
+  }
+  function shownRuns(proof) {
+    return Array.prototype.filter.call(proof.querySelectorAll(".pg span, .pg a"), function (run) { return run.offsetParent !== null; });
+  }
   function proofScrollMax(proof) {
-    var variant = Array.prototype.find.call(proof.querySelectorAll(".pv"), function (v) { return v.offsetWidth > 0; });
+    var variant = shownVariant(proof);
     if (!variant) return 0;
     var reach = 0;
     variant.querySelectorAll(".pg").forEach(function (pg) {
@@ -547,7 +554,7 @@
   // Whether the shown variant's whole pages are all the route's pages (a short article): then there is
   // nothing more to read past its end.
   function proofHoldsAll(proof) {
-    var variant = Array.prototype.find.call(proof.querySelectorAll(".pv"), function (v) { return v.offsetWidth > 0; });
+    var variant = shownVariant(proof);
     if (!variant || variant.classList.contains("cut")) return false;
     var whole = Array.prototype.filter.call(variant.querySelectorAll(".pg"), function (pg) {
       return !pg.classList.contains("next") && pg.getBoundingClientRect().height > 0;
@@ -580,8 +587,7 @@
     var proof = document.getElementById("proof");
     if (!proof || !proofScrollable() || (which !== "last" && proofScroll.y === 0)) return null;
     var runs = [];
-    proof.querySelectorAll(".pg span, .pg a").forEach(function (run) {
-      if (run.offsetParent === null) return;
+    shownRuns(proof).forEach(function (run) {
       var words = run.textContent.replace(/\s+/g, " ").trim().replace(/[-\u2010\u00ad]$/, "");
       var r = run.getBoundingClientRect();
       if (words.length < 12 || r.top < 0 || r.bottom > window.innerHeight) return;
@@ -691,9 +697,9 @@
   }
   function proofCopyText(range) {
     var text = "", prev = null;
-    document.querySelectorAll("#proof .pg span, #proof .pg a").forEach(function (run) {
+    shownRuns(document.getElementById("proof")).forEach(function (run) {
       var t = run.firstChild;
-      if (!t || run.offsetParent === null || !range.intersectsNode(t)) return;
+      if (!t || !range.intersectsNode(t)) return;
       var from = range.startContainer === t ? range.startOffset : 0, to = range.endContainer === t ? range.endOffset : t.length;
       if (to <= from) return;
       var r = run.getBoundingClientRect(), size = parseFloat(getComputedStyle(run).fontSize), page = run.parentNode.parentNode;
