@@ -31,8 +31,9 @@ APT_PACKAGES=(
   libgumbo-dev libsource-highlight-dev
   # fonts (serif text face with italic/bold, mono face) and the subsetter
   fonts-noto-core fonts-jetbrains-mono python3-fonttools
-  # browser tests, feed validation, HTML validation, compression for size figures
-  chromium python3-feedparser libxml2-utils brotli xz-utils
+  # browser tests, feed validation, HTML validation (libxml2; html5lib: the hostile site read as browsers
+  # read it, tests/feed/check_hostile.py), compression for size figures
+  chromium python3-feedparser libxml2-utils python3-html5lib brotli xz-utils
   # benchmarks: the peer static-site generator bench/build.sh measures folio against; GNU time (peak memory)
   hugo time
   # folio import: front matter in YAML and TOML (native CLI only)

@@ -19,6 +19,10 @@ std::string element(const char* tag, const std::string& text) {
     return std::string("<") + tag + ">" + esc(text) + "</" + tag + ">\n";
 }
 
+// A description is HTML to feed readers (RSS 2.0: entity-encoded HTML), so plain text is escaped for HTML
+// first, then for XML: an opening that reads "<img onerror=...>" stays those characters in the reader.
+std::string html_element(const char* tag, const std::string& text) { return element(tag, html_escape(text)); }
+
 std::string rss_item(const Site& site, const Article& a) {
     HtmlStyle feed;
     feed.base = site.info.base_url;
@@ -27,7 +31,7 @@ std::string rss_item(const Site& site, const Article& a) {
     const std::string guid_base = site.info.guid_base.empty() ? site.info.base_url : site.info.guid_base;
     std::string out = "<item>\n" + element("title", a.title) + element("link", absolute_url(site, article_path(a)));
     out += "<guid isPermaLink=\"true\">" + esc(guid_base + article_path(a).substr(1)) + "</guid>\n";
-    out += element("pubDate", format_rfc822(a.date)) + element("description", a.opening);
+    out += element("pubDate", format_rfc822(a.date)) + html_element("description", a.opening);
     for (const std::string& t : a.tags)
         out += element("category", t);
     out += "<content:encoded>" + cdata(document_html(a.body, feed)) + "</content:encoded>\n";
@@ -42,7 +46,7 @@ std::string emit_rss(const Site& site) {
         "xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\">\n"
         "<channel>\n";
     out += element("title", site.info.title) + element("link", site.info.base_url) +
-           element("description", site.info.description) + element("language", site.info.language);
+           html_element("description", site.info.description) + element("language", site.info.language);
     out += "<atom:link href=\"" + esc(absolute_url(site, feed_path())) +
            "\" rel=\"self\" type=\"application/rss+xml\"/>\n";
     if (!site.writing.empty()) out += element("lastBuildDate", format_rfc822(site.writing.front().date));

@@ -51,6 +51,14 @@ bool read_tables(const unsigned char* b, size_t size, std::vector<Table>& out, s
         if (t.offset > size || t.length > size - t.offset) return error = "a table lies outside the file", false;
         out.push_back(t);
     }
+    // Tags are unique in a font. A second table of a tag (a second head too short for its
+    // checkSumAdjustment, a second glyf) would be copied beside the one the partial rewrites.
+    std::vector<uint32_t> tags;
+    for (const Table& t : out)
+        tags.push_back(be32(reinterpret_cast<const unsigned char*>(t.tag)));
+    std::sort(tags.begin(), tags.end());
+    if (std::adjacent_find(tags.begin(), tags.end()) != tags.end())
+        return error = "a table appears twice in the directory", false;
     return true;
 }
 

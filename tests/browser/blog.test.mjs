@@ -2,9 +2,14 @@
 // code, images with spaces in their names, and headings that links reach, in the HTML and in the book.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import { useSite, ready, settle, pixels } from "./harness.mjs";
 
 const BLOG = process.env.FOLIO_BLOG_SITE;
+// Unset, useSite would serve the seed site in its place: fail instead, saying what to build.
+assert.ok(BLOG, "FOLIO_BLOG_SITE is not set: run ./folio test, which builds tests/fixtures/blog into build/site-blog");
+assert.ok(fs.existsSync(path.join(BLOG, "site.json")), `no built site in ${BLOG}: run ./folio test, which builds tests/fixtures/blog there`);
 const env = useSite(BLOG);
 
 async function staticPage(route, options = {}) {

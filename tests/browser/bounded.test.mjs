@@ -16,6 +16,10 @@ const ARTICLES = 1200, BOOKS = 300;
 const env = {};
 
 before(async () => {
+  // What this file builds with: a missing one fails every test here, saying what to build.
+  for (const [what, file] of [["the native folio", "native/folio"], ["the web build", "web"], ["the seed's fonts", "fonts"]])
+    assert.ok(fs.existsSync(path.join(BUILD, file)), `${what} is missing (build/${file}): run ./folio test, which builds it`);
+  assert.ok(SITE, "FOLIO_SITE is not set: run ./folio test, which builds the seed site into build/site");
   env.work = fs.mkdtempSync(path.join(os.tmpdir(), "folio-bounded-"));
   const bundle = path.join(env.work, "bundle");
   env.big = path.join(env.work, "site");
@@ -89,12 +93,18 @@ for (const route of ["/", "/writing"]) {
     const page = await context.newPage();
     await page.route(/\/assets\/folio\.later\.[0-9a-f]+\.wasm$/, (r) => r.abort("failed"));
     await page.goto(env.base + route);
-    await page.waitForFunction(() => window.folio && (window.folio._started || window.folio.error), null, { timeout: 30000 });
-    await page.waitForTimeout(1000);
-    const state = await page.evaluate(() => ({ early: window.folio._laterEarly || 0, error: window.folio.error }));
+    // The book shown (its first view whole), or the failure that stopped it: a state, not a pause.
+    await page.waitForFunction(() => window.folio && (document.documentElement.classList.contains("canvas-on") || window.folio.error),
+      null, { timeout: 30000 });
+    await settle(page); // the first view drawn to its end: anything it needed of the later code was called
+    const state = await page.evaluate(() => ({ early: window.folio._laterEarly || 0, error: window.folio.error,
+      on: document.documentElement.classList.contains("canvas-on"), frames: window.folio.framesDrawn,
+      shown: performance.getEntriesByName("folio:book-shown").length }));
     assert.equal(state.early, 0, "the first view called into the later module: run tools/first_view_profile.mjs " +
       `(after ./folio test) and commit src/platform/web/first_view.functions (${state.error})`);
     assert.equal(state.error, null);
+    // Without the later module the first view still ran whole: the book took the page.
+    assert.ok(state.on && state.shown === 1 && state.frames > 0, `the book was not shown: ${JSON.stringify(state)}`);
     await context.close();
   });
 }

@@ -123,18 +123,44 @@ test("nasty input: nothing found says so; empty, 10,000 characters and pattern s
   await context.close();
 });
 
-test("in an article, find waits for the body that loads on demand and finds in it", async (t) => {
+// The rich fixture's built site; a missing one fails the test that needs it (never a silent pass).
+function richSite() {
   const rich = process.env.FOLIO_RICH_SITE;
-  assert.ok(rich, "FOLIO_RICH_SITE names the built fixture site (./folio test sets it)");
+  assert.ok(rich, "FOLIO_RICH_SITE is not set: run ./folio test, which builds tests/fixtures/rich into build/site-rich");
+  assert.ok(fs.existsSync(path.join(rich, "site.json")), `no built site in ${rich}: run ./folio test, which builds tests/fixtures/rich there`);
+  return rich;
+}
+
+test("in an article, find waits for the body that loads on demand and finds in it", async (t) => {
   const { serve } = await import("./harness.mjs");
-  const server = await serve(rich);
+  const server = await serve(richSite());
   t.after(() => server.close()); // also when an assertion fails: an open server keeps the test run alive
   const base = `http://127.0.0.1:${server.address().port}`;
-  const { page, errors, context } = await open(env.browser, base, "/writing/everything-markdown");
+  // The book starts on its front page, which needs no body; the article is opened inside the book, so its
+  // body is fetched on demand (opened by its own address, the first view would wait for it instead).
+  const { page, errors, context } = await open(env.browser, base, "/");
   await ready(page);
+  await settle(page);
+  const bodies = [];
+  page.on("request", (r) => { if (new URL(r.url()).pathname.startsWith("/assets/bodies/")) bodies.push(r.url()); });
+  // The body is held until the test has seen find wait for it (released on that state, not on a timer).
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route("**/assets/bodies/**", async (route) => { await held; await route.continue(); });
+  const requested = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith("/assets/bodies/"), { timeout: 20000 });
+  await page.evaluate(() => window.folio.go("/writing/everything-markdown"));
+  await requested; // fails if the body was not fetched now (then nothing here would wait for it)
   await openBar(page);
   await page.keyboard.type("raw html stays");
+  // While the body is out, find has nothing to show and says it is still looking.
+  await waitBar(page, /^searching\u2026$/);
+  const waiting = await findStatus(page);
+  assert.equal(waiting.count, 0, "no match before the body is in");
+  assert.equal(waiting.waiting, true, "find says it waits for the body");
+  release();
   await waitBar(page, /^1 of 1$/);
+  assert.equal((await findStatus(page)).waiting, false);
+  assert.equal(bodies.length, 1, `the body was fetched once, when the article was opened: ${bodies.join(" ")}`);
   // Brought on screen: the scroll to it may start a few frames late on a loaded machine (the body's
   // layout first), so wait for it rather than for the first pause in the frames.
   const onScreen = await page.waitForFunction(() => {

@@ -5,7 +5,17 @@
 // about (a preload that does not match its later fetch is both a second download and a console warning).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, ready, settle } from "./harness.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { useSite, serve, ready, settle } from "./harness.mjs";
+
+// The rich fixture's built site; a missing one fails the test that needs it (never a silent pass).
+function richSite() {
+  const rich = process.env.FOLIO_RICH_SITE;
+  assert.ok(rich, "FOLIO_RICH_SITE is not set: run ./folio test, which builds tests/fixtures/rich into build/site-rich");
+  assert.ok(fs.existsSync(path.join(rich, "site.json")), `no built site in ${rich}: run ./folio test, which builds tests/fixtures/rich there`);
+  return rich;
+}
 
 const env = useSite();
 
@@ -75,10 +85,7 @@ for (const route of ["/", "/writing/the-tensor-was-only-the-handle"]) {
 }
 
 test("an article with a long body names its body's file in the HTML too, and fetches it once", async (t) => {
-  const rich = process.env.FOLIO_RICH_SITE;
-  if (!rich) return; // built by ./folio test
-  const { serve } = await import("./harness.mjs");
-  const own = await serve(rich);
+  const own = await serve(richSite());
   t.after(() => own.close());
   const base = env.base;
   env.base = `http://127.0.0.1:${own.address().port}`;

@@ -38,6 +38,8 @@ export function serve(root, options = {}) {
       return res.end(gzipped.get(file));
     }
     res.writeHead(200, { "content-type": type });
+    const drip = options.drip ? options.drip(url.pathname) : null;
+    if (drip) return dripped(res, fs.readFileSync(file), drip);
     const rate = options.trickle ? options.trickle(url.pathname) : 0;
     if (!rate) return fs.createReadStream(file).pipe(res);
     const bytes = fs.readFileSync(file);
@@ -50,6 +52,19 @@ export function serve(root, options = {}) {
     res.on("close", () => clearInterval(timer));
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+// options.drip(pathname): a promise for a file that is to come a byte per 100 ms until it resolves, then
+// the rest at once (or nothing, for the others): a download that flows, so the page's stall rule (no byte
+// for 3 s, web/boot.js) never takes it for a stall however slow the machine, and ends on the test's signal.
+function dripped(res, bytes, until) {
+  let sent = 0, done = false;
+  const timer = setInterval(() => { if (sent < bytes.length - 1) res.write(bytes.subarray(sent, ++sent)); }, 100);
+  res.on("close", () => { done = true; clearInterval(timer); });
+  until.then(() => {
+    clearInterval(timer);
+    if (!done) res.end(bytes.subarray(sent));
+  });
 }
 
 export async function launch() {
@@ -87,6 +102,41 @@ export async function settle(page) {
     await page.waitForTimeout(150);
   }
   return last;
+}
+
+// Waits until the book has gone one whole animation frame without drawing, then returns the frame counter.
+// Counted in the page's own frames, not in time: the book draws every frame while it moves (main.cpp asks
+// for the next frame from each one), so a frame without a drawing means it has stopped, however slowly a
+// loaded machine draws. (settle, above, can take a frame slower than 150 ms for the end of the motion.)
+export function idle(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    let last = -1;
+    const tick = () => {
+      const n = window.folio.framesDrawn;
+      if (n === last) return resolve(n);
+      last = n;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }));
+}
+
+// Resolves with `promise`, or fails naming `what` if it has not settled by `ms` (a bound on a wait for a
+// state or an event, so that a state that never comes fails the test instead of hanging it; never a
+// measure of how quick anything is).
+export function within(promise, what, ms = 30000) {
+  let timer;
+  return Promise.race([promise, new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms / 1000} s`)), ms);
+  })]).finally(() => clearTimeout(timer));
+}
+
+// A gate for a held request: `wait` resolves once the test calls open() (a download held on the test's
+// signal, for as long as its assertions take, instead of for a fixed time).
+export function gate() {
+  let open;
+  const wait = new Promise((resolve) => (open = resolve));
+  return { wait, open };
 }
 
 // Registers the shared server and browser for a test file: the site folder served like a static host.

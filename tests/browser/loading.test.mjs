@@ -1,10 +1,10 @@
 // The text is never held hostage by the book: whatever happens to the files the book needs (the wasm,
 // its JS glue, site.json, a font), the page's own HTML text becomes readable, with a short notice above it
 // that covers nothing and can be dismissed. Failures are made with Playwright's request routing: a network
-// abort, a 404, and an 8 s stall for each kind of file.
+// abort, a 404, and a stall (the file held until the test has seen the page without it) for each kind of file.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, settle, SITE } from "./harness.mjs";
+import { useSite, settle, gate, SITE } from "./harness.mjs";
 
 const env = useSite();
 // The same site, its wasm coming at 30 KB/s (the rest at once): a slow download that never stalls.
@@ -25,27 +25,27 @@ const FILES = {
   "site.json": "**/site.json",
   font: "**/assets/serif-regular.*.ttf",
 };
-const STALL_MS = 8000;
-
-// A page whose requests for `pattern` are answered by `how`: "abort", "404", "stall" (8 s, then served)
-// or a function(route).
+// A page whose requests for `pattern` are answered by `how`: "abort", "404", "stall" (held, then served
+// when the test calls release(): as long as the test needs the file missing, never a fixed time) or a
+// function(route).
 async function openWith(pattern, how, options = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  const held = gate();
   await page.route(pattern, async (route) => {
     if (how === "abort") return route.abort("failed");
     if (how === "404") return route.fulfill({ status: 404, contentType: "text/html", body: "<h1>not found</h1>" });
     if (how === "stall") {
-      await new Promise((r) => setTimeout(r, STALL_MS));
+      await held.wait;
       return route.continue().catch(() => {}); // the page may be gone by then
     }
     return how(route);
   });
   // Not until "load": the browser holds that event back for as long as a preloaded file stalls.
   await page.goto(env.base + ROUTE, { waitUntil: "domcontentloaded" });
-  return { context, page, errors };
+  return { context, page, errors, release: held.open };
 }
 
 // What the visitor sees: the state class, the text's heading box, the notice and its box.
@@ -112,9 +112,9 @@ for (const [kind, pattern] of Object.entries(FILES)) {
   }
 }
 
-test("an 8 s stall of any file: the text is shown meanwhile, then the book takes over", { concurrency: true }, async (t) => {
+test("a stall of any file: the text is shown meanwhile, then the book takes over", { concurrency: true }, async (t) => {
   await Promise.all(Object.entries(FILES).map(([kind, pattern]) => t.test(kind, async () => {
-    const { context, page, errors } = await openWith(pattern, "stall");
+    const { context, page, errors, release } = await openWith(pattern, "stall");
     // Long before the stalled file arrives, the visitor can read.
     await waitForNotice(page, /still loading/);
     const v = await view(page);
@@ -122,6 +122,7 @@ test("an 8 s stall of any file: the text is shown meanwhile, then the book takes
     assert.equal(v.fault.role, "status");
     assert.equal(await page.evaluate(() => window.folio.framesDrawn), 0);
     // The reader did nothing: when the file arrives, the book replaces the text.
+    release();
     await page.waitForFunction(() => window.folio.framesDrawn > 0 && document.documentElement.classList.contains("canvas-on"), null, { timeout: 60000, polling: 100 });
     await settle(page);
     const after = await view(page);
@@ -194,6 +195,9 @@ test("reading on past the proof while the book still comes: the text takes its p
   await page.goto(trickled.base + "/writing/everything-markdown", { waitUntil: "domcontentloaded" });
   await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"), null, { timeout: 30000 });
   // Past the stall time, with the wasm still arriving (30 KB/s): the proof stays.
+  // The rule under test is one of time (boot.js: no byte for STALL_MS is a stall): so this waits on the
+  // page's own clock, the one the rule reads, until it is well past, while the wasm still flows (its last
+  // byte is seconds further off: asserted below).
   await page.waitForFunction(() => performance.now() > performance.getEntriesByName("folio:boot")[0].startTime + 4500, null, { polling: 100 });
   const during = await page.evaluate(() => ({
     cls: document.documentElement.className,
@@ -253,6 +257,8 @@ test("the book started but waiting for its body: past the proof the text is the 
   await page.goto(slowBodies.base + "/writing/everything-markdown", { waitUntil: "domcontentloaded" });
   // The program runs (it drew a frame, invisibly) and the body is still coming, 3 s after the proof.
   await page.waitForFunction(() => window.folio.framesDrawn > 0, null, { timeout: 30000, polling: 100 });
+  // A push past the proof brings the text only once the proof has been up STALL_MS (boot.js, pushMeansText):
+  // a rule of time, so this waits on the page's own clock, the one the rule reads.
   await page.waitForFunction(() => performance.now() > performance.getEntriesByName("folio:proof-faces")[0].startTime + 3200, null, { polling: 100 });
   assert.equal(await page.evaluate(() => document.documentElement.className.includes("no-canvas")), false, "the proof stays while the body flows");
   await page.keyboard.press("End");
@@ -262,12 +268,16 @@ test("the book started but waiting for its body: past the proof the text is the 
   const before = await page.evaluate(() => scrollY);
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
   await page.waitForFunction((y) => scrollY > y, before, { timeout: 5000 });
-  await page.waitForTimeout(3500);
+  // Nothing fails while the reader reads: the notice's next change, whenever it comes, is the body's
+  // arrival (not a failure), and no key of the reader's was kept for the later code, the wait that would
+  // fail the page 3 s on (boot.js, folio.whenLater).
+  await page.waitForFunction(() => !/still loading/.test(document.getElementById("fault").innerText), null, { timeout: 60000, polling: 100 });
   const v = await view(page);
-  assert.match(v.fault.text, /still loading/, `no failure while the reader reads (${v.fault.text}; ${await page.evaluate(() => window.folio.error)})`);
+  const kept = await page.evaluate(() => ({ error: window.folio.error, kept: performance.getEntriesByName("folio:later-awaited").length }));
+  assert.match(v.fault.text, /The book has loaded/, `no failure while the reader reads (${v.fault.text}; ${kept.error})`);
+  assert.deepEqual(kept, { error: null, kept: 0 }, "a key of the reader's was kept for the later code");
   // The body in, the book is offered, not forced: the reader is reading.
-  await waitForNotice(page, /The book has loaded/);
-  assert.ok((await view(page)).cls.includes("no-canvas"));
+  assert.ok(v.cls.includes("no-canvas"));
   await page.getByRole("button", { name: "Open the book" }).click();
   await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"), null, { timeout: 30000 });
   assert.deepEqual(errors, []);
@@ -275,11 +285,12 @@ test("the book started but waiting for its body: past the proof the text is the 
 });
 
 test("a book that arrives while the reader scrolls the text is offered, not forced", async () => {
-  const { context, page, errors } = await openWith(FILES.wasm, "stall");
+  const { context, page, errors, release } = await openWith(FILES.wasm, "stall");
   await waitForNotice(page, /still loading/);
   await page.mouse.move(640, 500);
   await page.mouse.wheel(0, 300);
   await page.waitForFunction(() => window.scrollY > 0);
+  release(); // the wasm arrives once the reader is reading, whatever the machine's speed
   await waitForNotice(page, /The book has loaded/);
   const v = await view(page);
   assert.ok(v.cls.includes("no-canvas") && v.textVisible, v.cls);
@@ -297,7 +308,11 @@ test("a book that arrives while the reader scrolls the text is offered, not forc
 // and all. (Its text layer once gave up on such a page, and the book failed to start.)
 test("a late page script: the text shows first, then the book takes over with its text layer", async () => {
   const { context, page, errors } = await openWith("**/assets/boot.*.js", async (route) => {
-    await new Promise((r) => setTimeout(r, 2500)); // past the CSS's own reveal (1.5 s, folio.css)
+    // Held until the CSS's own reveal (folio.css, folio-reveal) has shown the text.
+    await route.request().frame().waitForFunction(() => {
+      const text = document.getElementById("text");
+      return text && getComputedStyle(text).visibility === "visible";
+    }, null, { timeout: 30000 });
     return route.continue().catch(() => {});
   });
   await page.waitForFunction(() => window.folio && window.folio.framesDrawn > 0 &&
@@ -312,12 +327,15 @@ test("a late page script: the text shows first, then the book takes over with it
 });
 
 test("a stall that ends in failure changes the notice in place: the text does not move", async () => {
+  const failing = gate(); // the stall ends, in failure, once the test has seen the text meanwhile
   const { context, page, errors } = await openWith(FILES["site.json"], async (route) => {
-    await new Promise((r) => setTimeout(r, 5000));
+    await failing.wait;
     route.abort("failed").catch(() => {});
   });
   await waitForNotice(page, /still loading/);
   const before = await view(page);
+  assert.ok(before.fault && /still loading/.test(before.fault.text), JSON.stringify(before.fault));
+  failing.open();
   await waitForNotice(page, FAILED);
   const after = await view(page);
   assertTextWithNotice(after, FAILED);

@@ -9,15 +9,37 @@
 // when nothing moved (the phone's @3x glyph edges differ most); 76-116 when the proof is 2 CSS px off,
 // down or right; 60-90 at 1 px. INK_TOLERANCE is 50, between the two, and each test also proves that the
 // proof shifted by 2 px fails it.
-import { test } from "node:test";
+import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, ready, settle, decodePng, SITE } from "./harness.mjs";
+import { useSite, ready, settle, idle, within, gate, decodePng, SITE } from "./harness.mjs";
 
-const env = useSite();
+// Files a test holds back come a byte at a time until it lets them finish (harness.mjs, serve's drip): held
+// silently, a download is a stall to the page after 3 s (boot.js), and on a busy machine a test's
+// screenshots take that long, so the text would take the proof's place. flowing(pattern) holds the next
+// requests for matching paths; its open() lets them finish, and asked() counts them.
+const dripping = [];
+const drip = (p) => {
+  const held = dripping.find((d) => d.pattern.test(p));
+  if (!held) return null;
+  held.count++;
+  return held.gate.wait;
+};
+function flowing(pattern) {
+  const held = { pattern, gate: gate(), count: 0 };
+  dripping.push(held);
+  return {
+    asked: () => held.count,
+    open: () => { if (dripping.includes(held)) dripping.splice(dripping.indexOf(held), 1); held.gate.open(); },
+  };
+}
+afterEach(() => dripping.splice(0).forEach((d) => d.gate.open())); // a test that ended early lets its files go
+const WASM = /^\/assets\/folio\.[0-9a-f]+\.wasm$/, BODIES = /^\/assets\/bodies\//;
+
+const env = useSite(SITE, { drip });
 // The hand-over is watched on an article whose body comes in a chunk file (the seed's are all short): the
 // book draws its first frame without the body, invisibly, and takes over once the body is in, so holding
 // the body back holds the moment just before the hand-over for as long as the screenshots take.
-const rich = useSite(process.env.FOLIO_RICH_SITE || SITE);
+const rich = useSite(process.env.FOLIO_RICH_SITE || SITE, { drip });
 // The seed with its wasm coming at 5 KB/s: the proof stays up for as long as a test takes (a wasm never
 // answered would be a stall, and the text would take the proof's place 3 s after the last byte).
 const slowly = { trickle: (p) => (/^\/assets\/folio\.[0-9a-f]+\.wasm$/.test(p) ? 500 : 0) };
@@ -107,8 +129,7 @@ for (const screen of SCREENS) {
     const errors = [];
     page.on("pageerror", (e) => errors.push(String(e)));
     // The article's body is held back: the book draws its first frame without it, invisibly, and waits.
-    const held = [];
-    await page.route("**/assets/bodies/*.json", (route) => { held.push(route); });
+    const body = flowing(BODIES);
     await page.goto(rich.base + LONG_ARTICLE, { waitUntil: "domcontentloaded" });
     await page.waitForFunction(() => document.documentElement.classList.contains("proof-on") && window.folio.framesDrawn > 0);
     const before = await page.evaluate(proofText);
@@ -123,8 +144,8 @@ for (const screen of SCREENS) {
     const righter = await shot(page, before.clip);
     await page.evaluate(() => { document.getElementById("proof").style.transform = ""; });
     // The body arrives: the book's first complete frame replaces the proof.
-    assert.ok(held.length >= 1, "the body's chunk was asked for");
-    for (const r of held) await r.continue();
+    assert.ok(body.asked() >= 1, "the body's chunk was asked for");
+    body.open();
     await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"));
     await ready(page);
     await settle(page);
@@ -153,7 +174,7 @@ for (const screen of SCREENS) {
     const context = await env.browser.newContext(options);
     const page = await context.newPage();
     await page.addInitScript(observe);
-    await page.route("**/assets/folio.*.wasm", () => {}); // never answered (the stall notice comes 3 s after the last byte)
+    flowing(WASM); // never finished (held silently, it would be a stall: the text 3 s after the last byte)
     await page.goto(env.base + "/", { waitUntil: "domcontentloaded" });
     await page.waitForFunction(() => window.__lcp.length > 0);
     const seen = await page.evaluate(() => ({
@@ -182,7 +203,11 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const lcp = [];
-    cdp.on("PerformanceTimeline.timelineEventAdded", ({ event }) => { if (event.lcpDetails) lcp.push(event.lcpDetails.nodeId); });
+    let candidate;
+    const firstCandidate = new Promise((resolve) => (candidate = resolve));
+    cdp.on("PerformanceTimeline.timelineEventAdded", ({ event }) => {
+      if (event.lcpDetails) { lcp.push(event.lcpDetails.nodeId); candidate(); }
+    });
     await cdp.send("PerformanceTimeline.enable", { eventTypes: ["largest-contentful-paint"] });
     await page.goto(env.base + ARTICLE);
     // Polled from here, not in the page: with JavaScript off the page runs no timers (and a loaded machine
@@ -190,8 +215,7 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
     // still be loading when goto returns.
     const fontsIn = () => document.fonts.check("16px folio-face-0") && document.fonts.status === "loaded";
     for (let i = 0; i < 600 && !(await page.evaluate(fontsIn)); i++) await page.waitForTimeout(100);
-    for (let i = 0; i < 50 && lcp.length === 0; i++) await page.waitForTimeout(100);
-    assert.ok(lcp.length > 0, `${name}: an LCP candidate`);
+    await within(firstCandidate, `${name}: an LCP candidate`);
     // Which elements those are: the proof's runs, or not.
     const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
     const { nodeIds: proofRuns } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "#proof span, #proof a" });
@@ -286,11 +310,8 @@ test("phone: a finger scrolls the proof before the book has drawn, and the book 
   await page.addInitScript(observe);
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  // Each held until its gate opens (the wasm is asked for only once the proof has painted).
-  let openWasm, openBodies;
-  const wasmGate = new Promise((r) => (openWasm = r)), bodiesGate = new Promise((r) => (openBodies = r));
-  await page.route(/\/assets\/folio\.[0-9a-f]+\.wasm$/, async (route) => { await wasmGate; await route.continue(); });
-  await page.route("**/assets/bodies/*.json", async (route) => { await bodiesGate; await route.continue(); });
+  // Each held, flowing, until the test lets it finish (the wasm is asked for only once the proof has painted).
+  const wasm = flowing(WASM), bodies = flowing(BODIES);
   const cdp = await context.newCDPSession(page);
   await page.goto(rich.base + LONG_ARTICLE, { waitUntil: "domcontentloaded" });
   await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
@@ -301,7 +322,7 @@ test("phone: a finger scrolls the proof before the book has drawn, and the book 
   assert.ok(early.sy >= 100, `${name}: the proof followed the finger (${early.sy} px)`);
   assert.ok(Math.abs(top.firstTop - early.sy - early.firstTop) <= 1, "its text moved up by as much");
   // The book starts, and waits for the body: moves now go to the proof and the book alike.
-  openWasm();
+  wasm.open();
   await page.waitForFunction(() => window.folio.framesDrawn > 0);
   assert.equal(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")), false, "the book waits for the body");
   // Short drags until it stops: pushing on a quarter of a window past its end would put the text in its
@@ -322,7 +343,7 @@ test("phone: a finger scrolls the proof before the book has drawn, and the book 
   await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(0, 2px)"; });
   const lower = await shot(page, region.clip);
   await page.evaluate(() => { document.getElementById("proof").style.transform = ""; });
-  openBodies();
+  bodies.open();
   await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"));
   await ready(page);
   await settle(page);
@@ -333,8 +354,10 @@ test("phone: a finger scrolls the proof before the book has drawn, and the book 
   assert.ok(same.pixels > 1000, "the region holds text");
   assert.ok(same.mean < INK_TOLERANCE, `the book's ink lies where the proof's was (${same.mean.toFixed(1)})`);
   assert.ok(down.mean > INK_TOLERANCE, `a 2 px jump down is caught (${down.mean.toFixed(1)})`);
-  // The book's own handlers did not also take the moves: its scroll is the proof's, not twice it.
-  await page.waitForTimeout(300);
+  // The book's own handlers did not also take the moves: its scroll is the proof's, not twice it, also once
+  // its later code is in (a move kept for that code would be answered then) and it has stopped drawing.
+  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 30000 });
+  await idle(page);
   assert.equal(await page.evaluate(() => window.folio.scroll()), late.sy);
   assert.deepEqual(await page.evaluate(() => window.__shifts), []);
   assert.deepEqual(errors, []);
@@ -414,9 +437,7 @@ test("1280x800: the proof's text is selected and copied as a page's, and the boo
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  let openWasm;
-  const wasmGate = new Promise((r) => (openWasm = r));
-  await page.route(/\/assets\/folio\.[0-9a-f]+\.wasm$/, async (route) => { await wasmGate; await route.continue(); });
+  const wasm = flowing(WASM);
   await page.goto(env.base + "/", { waitUntil: "domcontentloaded" });
   await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
   await page.evaluate(() => document.addEventListener("copy", (e) => { window.__copied = e.clipboardData.getData("text/plain"); }));
@@ -432,9 +453,10 @@ test("1280x800: the proof's text is selected and copied as a page's, and the boo
   // A line's end is a space, a block's a blank line, the space between two runs of a line is kept.
   assert.match(copied, /^I work on AI infra and inference, and love reading, writing, music and art\.\n\nbuy me a coffee\n\ncontents\n\n2026\n\nmerged into TheHPXProject\/hpx #7607 Get the Rostam Jenkins lanes passing agai/, JSON.stringify(copied));
   // The book arrives and draws, but does not take the selection away: it shows once the selection goes.
-  openWasm();
-  await page.waitForFunction(() => window.folio.framesDrawn > 0 && performance.getEntriesByName("folio:frame-drawn").length > 0);
-  await page.waitForTimeout(300);
+  wasm.open();
+  // Its first frame is held for the selection (the page marks it), or, wrongly, shown: either ends the wait.
+  await page.waitForFunction(() => performance.getEntriesByName("folio:book-held-by-selection").length > 0 ||
+    document.documentElement.classList.contains("canvas-on"));
   assert.equal(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")), false, "held while text is selected");
   assert.ok((await page.evaluate(() => getSelection().toString())).startsWith("I work on"));
   await page.mouse.click(1200, 60); // the desk: the selection goes

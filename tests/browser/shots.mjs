@@ -33,7 +33,7 @@ for (const v of views) {
     const html = await browser.newContext({ ...v, javaScriptEnabled: false });
     const hp = await html.newPage();
     await hp.goto(base + route);
-    await hp.waitForTimeout(300);
+    await hp.evaluate(() => document.fonts.ready); // its faces in (noscript.css), not a guess of how long they take
     for (const y of scrolls[name]) {
       if (y >= 0) await hp.evaluate((yy) => window.scrollTo(0, yy * 1.0), y);
       await hp.screenshot({ path: `${out}/${v.name}-${name}-html-${y}.png` });

@@ -2,7 +2,17 @@
 // page; with the canvas running, the text stays in the DOM for screen readers but is not shown.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import { useSite, serve, ready, settle, pixels } from "./harness.mjs";
+
+// The rich fixture's built site; a missing one fails the test that needs it (never a silent pass).
+function richSite() {
+  const rich = process.env.FOLIO_RICH_SITE;
+  assert.ok(rich, "FOLIO_RICH_SITE is not set: run ./folio test, which builds tests/fixtures/rich into build/site-rich");
+  assert.ok(fs.existsSync(path.join(rich, "site.json")), `no built site in ${rich}: run ./folio test, which builds tests/fixtures/rich there`);
+  return rich;
+}
 
 const env = useSite();
 
@@ -37,9 +47,7 @@ test("with the canvas running the text is hidden from sight but kept for screen 
 });
 
 test("an article's body arrives, then its image loads from the site's own origin and is drawn", async (t) => {
-  const rich = process.env.FOLIO_RICH_SITE;
-  if (!rich) return; // built by ./folio test
-  const own = await serve(rich);
+  const own = await serve(richSite());
   t.after(() => own.close());
   const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();

@@ -5,8 +5,8 @@
 #   bash tests/cli/check_cli.sh <path-to-folio-cli> <repo-root>
 #
 # Every check can fail on its own; the last line is "N passed, M failed" and the exit status is non-zero
-# when anything failed. Checks that need build outputs (build/fonts, build/web/folio.wasm) are skipped,
-# and say so, when those are missing.
+# when anything failed. Checks that need build outputs (build/fonts, build/web/folio.wasm; ./folio test
+# builds both before it runs ctest) fail, saying what to build, when those are missing: never skipped.
 #
 # Conditions are passed to expect() in single quotes on purpose: they are evaluated after each run.
 # shellcheck disable=SC2016,SC2001
@@ -26,7 +26,6 @@ trap 'rm -rf "$tmp"' EXIT
 
 passed=0
 failed=0
-skipped=0
 
 pass() {
     passed=$((passed + 1))
@@ -39,9 +38,17 @@ fail() {
     local line
     for line in "$@"; do printf '       %s\n' "$line"; done
 }
-skip() {
-    skipped=$((skipped + 1))
-    echo "skip $1"
+# Build outputs some checks need (./folio test builds them before it runs ctest).
+fonts_built="$fonts/serif-regular.ttf"
+web_built="$web/folio.wasm"
+# needs NAME FILE...: true when every FILE is there; otherwise fails the checks named NAME, saying what to build.
+needs() {
+    local name="$1" file lines=()
+    shift
+    for file in "$@"; do [ -e "$file" ] || lines+=("missing $file"); done
+    [ ${#lines[@]} -eq 0 ] && return 0
+    fail "$name" "${lines[@]}" "run ./folio test, which builds the seed's fonts into $fonts and the web build into $web"
+    return 1
 }
 
 # run ARGS...: runs folio (stopped after 120 s: a hang guard, not a speed test; speed is bench/core.sh's) with stdout and stderr captured in $out and $err, the exit
@@ -315,9 +322,7 @@ expect "--help exits 0 with usage on stdout" 0 \
 # pages: the seed site's computed layout
 #-----------------------------------------------------------------------------
 
-if [ ! -d "$fonts" ]; then
-    skip "pages on the seed site (no $fonts; ./folio builds the fonts there)"
-else
+if needs "pages on the seed site" "$fonts_built"; then
     run pages "$root" --fonts "$fonts"
     # One line per fact, from the JSON itself (not from its formatting).
     facts="$(python3 -c '
@@ -361,9 +366,7 @@ leftovers() {
     find "$d" -mindepth 1 -maxdepth 1 \( -name "$base.tmp-*" -o -name "$base.old-*" \) -printf '%f '
 }
 
-if [ ! -d "$fonts" ]; then
-    skip "build atomicity (no $fonts; ./folio builds the fonts there)"
-else
+if needs "build atomicity" "$fonts_built" "$web_built"; then
     mkdir -p "$tmp/builds" "$tmp/empty-web"
     out_dir="$tmp/builds/site"
 
@@ -378,9 +381,7 @@ else
 
     b="$(bundle build-errors < <(sed 's/2026-03-01/2026-02-30/' <<<"$valid"))"
     prepare_out "$out_dir"
-    web_arg="$web"
-    [ -f "$web/folio.wasm" ] || web_arg="$tmp/empty-web"
-    run build "$b" -o "$out_dir" --web "$web_arg" --fonts "$fonts"
+    run build "$b" -o "$out_dir" --web "$web" --fonts "$fonts"
     expect "a build of a bundle with errors exits 1 and leaves the previous output untouched" 1 \
         '"$err" == *"$b/content.json:9:"*": error: \$.writing[0].date: "*' 'stderr does not report the date error' \
         '"$(cat "$out_dir/marker.txt" 2>/dev/null)" == "previous build"' 'the marker file is gone or changed' \
@@ -389,37 +390,31 @@ else
 
     mkdir -p "$tmp/empty-fonts"
     prepare_out "$out_dir"
-    if [ -f "$web/folio.wasm" ]; then
-        run build "$root" -o "$out_dir" --web "$web" --fonts "$tmp/empty-fonts"
-        expect "a build with --fonts pointing to an empty folder exits 1 and leaves the previous output untouched" 1 \
-            '"$err" == *"font"*' 'stderr does not mention the missing font' \
-            '"$(cat "$out_dir/marker.txt" 2>/dev/null)" == "previous build"' 'the marker file is gone or changed' \
-            '"$(find "$out_dir" -type f | wc -l)" == 2' 'files were added to the previous output' \
-            '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")"
-    fi
+    run build "$root" -o "$out_dir" --web "$web" --fonts "$tmp/empty-fonts"
+    expect "a build with --fonts pointing to an empty folder exits 1 and leaves the previous output untouched" 1 \
+        '"$err" == *"font"*' 'stderr does not mention the missing font' \
+        '"$(cat "$out_dir/marker.txt" 2>/dev/null)" == "previous build"' 'the marker file is gone or changed' \
+        '"$(find "$out_dir" -type f | wc -l)" == 2' 'files were added to the previous output' \
+        '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")"
 
-    if [ ! -f "$web/folio.wasm" ]; then
-        skip "a successful build replaces the output whole (no $web/folio.wasm; build the web target first)"
-    else
-        prepare_out "$out_dir"
-        run build "$root" -o "$out_dir" --web "$web" --fonts "$fonts"
-        expect "a successful build replaces the previous output whole" 0 \
-            '! -e "$out_dir/marker.txt"' 'the marker file from the previous output is still there' \
-            '"$(cat "$out_dir/writing/index.html" 2>/dev/null)" != "old page"' 'a previous file survived unchanged' \
-            '-s "$out_dir/index.html"' 'no index.html' \
-            '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")" \
-            '"$out" == *"files in $out_dir"*' 'stdout does not say where the files went'
+    prepare_out "$out_dir"
+    run build "$root" -o "$out_dir" --web "$web" --fonts "$fonts"
+    expect "a successful build replaces the previous output whole" 0 \
+        '! -e "$out_dir/marker.txt"' 'the marker file from the previous output is still there' \
+        '"$(cat "$out_dir/writing/index.html" 2>/dev/null)" != "old page"' 'a previous file survived unchanged' \
+        '-s "$out_dir/index.html"' 'no index.html' \
+        '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")" \
+        '"$out" == *"files in $out_dir"*' 'stdout does not say where the files went'
 
-        # Again, over its own output (the common case), and into a folder that does not exist yet.
-        run build "$root" -o "$out_dir" --web "$web" --fonts "$fonts"
-        expect "a second build over the previous one succeeds and leaves nothing beside it" 0 \
-            '-s "$out_dir/index.html"' 'no index.html' \
-            '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")"
-        run build "$root" -o "$tmp/builds/fresh/" --web "$web" --fonts "$fonts"
-        expect "a build into a new folder (given with a trailing slash) succeeds" 0 \
-            '-s "$tmp/builds/fresh/index.html"' 'no index.html' \
-            '-z "$(leftovers "$tmp/builds/fresh")"' "left beside the output: $(leftovers "$tmp/builds/fresh")"
-    fi
+    # Again, over its own output (the common case), and into a folder that does not exist yet.
+    run build "$root" -o "$out_dir" --web "$web" --fonts "$fonts"
+    expect "a second build over the previous one succeeds and leaves nothing beside it" 0 \
+        '-s "$out_dir/index.html"' 'no index.html' \
+        '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")"
+    run build "$root" -o "$tmp/builds/fresh/" --web "$web" --fonts "$fonts"
+    expect "a build into a new folder (given with a trailing slash) succeeds" 0 \
+        '-s "$tmp/builds/fresh/index.html"' 'no index.html' \
+        '-z "$(leftovers "$tmp/builds/fresh")"' "left beside the output: $(leftovers "$tmp/builds/fresh")"
 fi
 
 echo "$passed passed, $failed failed"

@@ -170,8 +170,10 @@ TEST_CASE("emit: all_routes resolves each path as resolve_route does", "[emit][s
 TEST_CASE("emit: every page fills the shell with head, body and the boot script", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
+    int pages = 0; // the pages checked: the loop passes over every other file
     for (const OutputFile& f : files) {
         if (f.path.size() < 5 || f.path.compare(f.path.size() - 5, 5, ".html") != 0) continue;
+        ++pages;
         INFO(f.path);
         const std::string& p = f.contents;
         CHECK(p.find("{{") == std::string::npos);
@@ -196,6 +198,7 @@ TEST_CASE("emit: every page fills the shell with head, body and the boot script"
         CHECK(p.find("<a href=\"/rss.xml\">") != std::string::npos);
         CHECK(count_of(p, "<h1>") == 1);
     }
+    CHECK(pages == static_cast<int>(all_routes(site).size()) + 1); // every route and the 404 page
 }
 
 TEST_CASE("emit: each page shows its view's text", "[emit][seed]") {
@@ -635,7 +638,8 @@ TEST_CASE("emit: hostile content keeps the feed well-formed", "[emit]") {
     const std::string rss = emit_rss(s);
     CHECK(count_of(rss, "<item>") == 2);
     CHECK(rss.find("<title>" + html_escape(kEvil) + "</title>") != std::string::npos);
-    CHECK(rss.find("<description>" + html_escape(kEvil) + "</description>") != std::string::npos);
+    // Descriptions are HTML to readers: the text is escaped for HTML, then for XML.
+    CHECK(rss.find("<description>" + html_escape(html_escape(kEvil)) + "</description>") != std::string::npos);
     CHECK(rss.find('\x01') == std::string::npos);
     CHECK(rss.find("<script>alert") == std::string::npos);
     CHECK(count_of(rss, "<content:encoded><![CDATA[") == 2);

@@ -3,7 +3,11 @@
 
 Parses SITE_DIR/rss.xml with feedparser (Debian's python3-feedparser) and compares every entry with
 SITE_DIR/site.json, the same model the feed was emitted from: one entry per article, newest first, each
-with the article's title, link, guid, publication date and tags. Exits 1 with a message on any problem.
+with the article's title, link, guid, publication date and tags. Everything it expects comes from that
+site.json, so it checks any built site (./folio test runs it on the seed and on the fixture sites). A
+site without what the check needs (a base_url for absolute links, at least one article, each article's
+slug, title and date) fails with a message rather than passing on nothing. Exits 1 with a message,
+naming SITE_DIR, on any problem.
 """
 import json
 import os
@@ -15,8 +19,11 @@ except ImportError:
     sys.exit("feed: feedparser is not installed (apt-get install python3-feedparser, run with /usr/bin/python3)")
 
 
+SITE = ""  # the site being checked, named in every message (./folio test checks several)
+
+
 def fail(msg):
-    print("feed: " + msg, file=sys.stderr)
+    print("feed: %s: %s" % (SITE, msg), file=sys.stderr)
     sys.exit(1)
 
 
@@ -38,6 +45,15 @@ def load_site(site_dir):
         fail("cannot read %s: %s" % (path, e))
     if not isinstance(data.get("writing"), list) or not isinstance(data.get("site"), dict):
         fail("%s has no 'site' object or 'writing' array" % path)
+    # What the comparison needs; a site without it has nothing this check could compare.
+    if not data["writing"]:
+        fail("%s has no articles: a feed check needs at least one to compare" % path)
+    if not data["site"].get("base_url"):
+        fail("%s has no site.base_url: the feed's links and guids are made from it" % path)
+    for i, article in enumerate(data["writing"]):
+        missing = [k for k in ("slug", "title", "date") if not isinstance(article.get(k), str)]
+        if missing:
+            fail("%s: writing[%d] has no %s" % (path, i, ", ".join(missing)))
     return data
 
 
@@ -77,9 +93,10 @@ def main():
     if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
         print("usage: check_feed.py SITE_DIR", file=sys.stderr)
         sys.exit(2)
-    site_dir = sys.argv[1]
+    global SITE
+    site_dir = SITE = sys.argv[1]
     data = load_site(site_dir)
-    base = data["site"].get("base_url", "")
+    base = data["site"]["base_url"]
     guid_base = data["site"].get("guid_base") or base
 
     rss_path = os.path.join(site_dir, "rss.xml")
@@ -102,9 +119,9 @@ def main():
         problems += entry_problems(i, entry, article, base, guid_base)
     if problems:
         for p in problems[:20]:
-            print("feed: " + p, file=sys.stderr)
+            print("feed: %s: %s" % (SITE, p), file=sys.stderr)
         fail("%d problem(s) in %d entries" % (len(problems), len(articles)))
-    print("feed: %d entries ok" % len(feed.entries))
+    print("feed: %s: %d entries ok" % (site_dir, len(feed.entries)))
 
 
 if __name__ == "__main__":

@@ -8,8 +8,9 @@
 // partial is itself a face a partial can be made of, and making it again changes nothing. A broken
 // promise aborts with a message, so libFuzzer saves the input like any crash.
 //
-// Seeds: the subset fonts ./folio makes (build/fonts), each after a byte; tests/fuzz/run.sh adds them.
-// Run: tests/fuzz/run.sh fuzz_font_partial.
+// Corpus: made at test time by tests/fuzz/font_corpus.py (fonts are never committed): Debian's faces, the
+// subset fonts ./folio makes (build/fonts) and a tiny face, whole, truncated and corrupted, each after a
+// byte. ctest replays it (fuzz_font_partial_replay). Run: tests/fuzz/run.sh fuzz_font_partial.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

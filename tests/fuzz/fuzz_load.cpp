@@ -7,7 +7,7 @@
 // escaping exception. The promises of load.h are checked too (a broken one aborts with a message, so
 // libFuzzer saves the input like any crash).
 //
-// Seeds: tests/fuzz/corpus/load. Run: tests/fuzz/run.sh.
+// Seeds: tests/fuzz/corpus/load, replayed by ctest (fuzz_load_replay). Run: tests/fuzz/run.sh.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

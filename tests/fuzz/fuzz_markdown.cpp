@@ -4,7 +4,7 @@
 // the tree must have the shape document.h promises (checked below; a broken promise aborts with a
 // message, so libFuzzer saves the input like any crash).
 //
-// Seeds: tests/fuzz/corpus/markdown. Run: tests/fuzz/run.sh.
+// Seeds: tests/fuzz/corpus/markdown, replayed by ctest (fuzz_markdown_replay). Run: tests/fuzz/run.sh.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -33,8 +33,8 @@ void check_tree(const folio::Node& root) {
     while (!todo.empty()) {
         const folio::Node& n = *todo.back();
         todo.pop_back();
-        for (const std::string* s : {&n.text, &n.href, &n.info})
-            require(s->find('\0') == std::string::npos, "a raw NUL byte in a node's text, href or info");
+        for (const std::string* s : {&n.text, &n.href.get(), &n.info.get(), &n.id.get()})
+            require(s->find('\0') == std::string::npos, "a raw NUL byte in a node's text, href, info or id");
         require(n.kind != NodeKind::Document || &n == &root, "a Document node below the root");
         require(n.kind != NodeKind::Heading || (n.level >= 1 && n.level <= 6), "a heading level outside 1..6");
         bool leaf = n.kind == NodeKind::Text || n.kind == NodeKind::Code || n.kind == NodeKind::Image ||

@@ -9,7 +9,7 @@
 // crash.
 //
 // Seeds: tests/fuzz/corpus/site_reader (a byte 's', 't' or 'f', then a file the build wrote).
-// Run: tests/fuzz/run.sh fuzz_site_reader.
+// Replayed by ctest (fuzz_site_reader_replay). Run: tests/fuzz/run.sh fuzz_site_reader.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # Build the libFuzzer targets (the "fuzz" CMake preset: clang, FOLIO_FUZZ=ON) and run each one for a
-# bounded time, starting from the committed seeds in tests/fuzz/corpus/.
+# bounded time, starting from the committed seeds in tests/fuzz/corpus/ (fuzz_font_partial: from the
+# fonts tests/fuzz/font_corpus.py makes, see below).
+#
+# This is the search for new inputs. The corpora themselves are replayed on every `./folio test`: ctest's
+# fuzz_*_replay tests run each target natively (g++, AddressSanitizer and UBSan, tests/fuzz/replay_main.cpp)
+# over every file of its corpus. An input this finds that shows a bug belongs in tests/fuzz/corpus/<name>/
+# once fixed (raise the count beside the target in CMakeLists.txt), so the replay keeps it fixed.
 #
 #   tests/fuzz/run.sh                  # 60 s per target
 #   FUZZ_SECONDS=600 tests/fuzz/run.sh # longer
@@ -238,13 +244,13 @@ for t in "${targets[@]}"; do
     corpus="$build/corpus-$name"
     mkdir -p "$corpus"
     cp -n "$root/tests/fuzz/corpus/$name/"* "$corpus/" 2>/dev/null || true
-    # Fonts are not committed (they come from Debian's packages): the font target's seeds are the subset
-    # fonts ./folio makes, each after a choice byte (see fuzz_font_partial.cpp).
+    # Fonts are not committed (they come from Debian's packages): the font target's seeds are the corpus
+    # its replay uses (tests/fuzz/font_corpus.py: whole faces, truncated and corrupted ones, each after a
+    # choice byte), made from the Debian fonts and the subset fonts ./folio writes to build/fonts. Only
+    # those within -max_len: libFuzzer would cut the 600 KB Debian faces anyway.
     if [ "$t" = fuzz_font_partial ]; then
-        for f in "$root"/build/fonts/*.ttf; do
-            [ -f "$f" ] || continue
-            for choice in 1 3; do { printf "\\x0$choice"; cat "$f"; } >"$corpus/seed-$choice-$(basename "$f")"; done
-        done
+        /usr/bin/python3 "$root/tests/fuzz/font_corpus.py" "$build/seeds-$name" "$root/build/fonts" >/dev/null || exit 2
+        find "$build/seeds-$name" -type f -size -65537c -exec cp -n -t "$corpus" {} +
     fi
     log="$build/$t.log"
     echo "== $t: ${seconds} s from $(find "$corpus" -type f | wc -l) inputs in build/fuzz/corpus-$name (log: build/fuzz/$t.log)"

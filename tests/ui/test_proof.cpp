@@ -117,6 +117,7 @@ TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run c
     CHECK(clipped < code / 2); // the short lines' do not
 
     // The indentation is kept in the runs' places: "return" starts right of "int", on the same page.
+    int sizes_with_block = 0; // the page sizes checked here: the loop must not skip them all
     for (int v = 0; v <= runs.back().variant; ++v) {
         const Run *int_run = nullptr, *return_run = nullptr;
         for (const Run& r : runs)
@@ -126,9 +127,12 @@ TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run c
             }
         if (!int_run || !return_run) continue; // this page size shows the block further on
         INFO("variant " << v);
+        ++sizes_with_block;
         CHECK_FALSE(int_run->clipped);
         CHECK(field(return_run->style, "x") > field(int_run->style, "x") + 1);
     }
+    // The block starts the first page at the reference size and the pocket widths 300 to 445; narrower, further on.
+    CHECK(sizes_with_block == 5);
 }
 
 TEST_CASE("a pocket page's proof carries the top of the next page, as much of it as a phone shows", "[ui][proof]") {
