@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import vm from "node:vm";
 import { useSite, open, ready, settle } from "./harness.mjs";
 
 const SCRIPTS = process.env.FOLIO_SCRIPTS_SITE;
@@ -64,6 +65,41 @@ test("following a link to an article with a Chinese slug opens it, and Back retu
   await page.goBack();
   await page.waitForFunction(() => decodeURIComponent(location.pathname).replace(/\/$/, "") === "/tags/周刊");
   await page.waitForFunction(() => [...document.querySelectorAll("#layer a")].some((e) => e.textContent.includes("Rust 笔记")));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the query splits into terms exactly as the index does (tests/fixtures/terms.txt)", () => {
+  const root = process.env.FOLIO_ROOT;
+  assert.ok(root, "FOLIO_ROOT is not set: run ./folio test");
+  const sandbox = vm.createContext({ TextEncoder });
+  vm.runInContext(fs.readFileSync(path.join(root, "web/search.js"), "utf8"), sandbox);
+  let n = 0;
+  for (const line of fs.readFileSync(path.join(root, "tests/fixtures/terms.txt"), "utf8").split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const [input, want] = line.split("\t");
+    assert.equal(sandbox.FolioSearch.terms(input).join(" "), want, line);
+    n++;
+  }
+  assert.ok(n >= 12);
+});
+
+test("search finds Chinese words inside sentences, and marks them", async () => {
+  const { page, context, errors } = await open(env.browser, env.base, "/search/?q=" + encodeURIComponent("极光"));
+  await page.waitForSelector("#searchpanel .search-list li, #searchpanel .search-count:not(:empty)", { timeout: 20000 });
+  await page.waitForFunction(() => /article/.test(document.querySelector("#searchpanel .search-count")?.textContent || ""));
+  const titles = await page.$$eval("#searchpanel .result-title", (as) => as.map((a) => a.textContent));
+  assert.deepEqual(titles, ["在北方看极光"]);
+  // Three characters inside the body's first sentence, across no space: "天空忽然" is in one article only.
+  await page.fill("#searchpanel input", "天空忽然");
+  // The answer to this query: its snippet is the body around the words, marked there.
+  await page.waitForFunction(() => [...document.querySelectorAll("#searchpanel .result-snippet mark")].some((m) => m.textContent.includes("天空忽然")));
+  assert.deepEqual(await page.$$eval("#searchpanel .result-title", (as) => as.map((a) => a.textContent)), ["在北方看极光"]);
+  // Words in no article find nothing; a word of both finds both.
+  await page.fill("#searchpanel input", "南方");
+  await page.waitForFunction(() => /no articles match/.test(document.querySelector("#searchpanel .search-count").textContent));
+  await page.fill("#searchpanel input", "周刊");
+  await page.waitForFunction(() => document.querySelectorAll("#searchpanel .result-title").length === 2);
   assert.deepEqual(errors, []);
   await context.close();
 });
