@@ -41,7 +41,7 @@ if(EMSCRIPTEN)
 endif()
 
 if(NOT EMSCRIPTEN)
-  # Build-time only (native): the HTML5 tokenizer for raw HTML and the syntax highlighter.
+  # Build-time only (native): the HTML5 tokenizer for raw HTML, the syntax highlighter, Unicode names.
   find_package(PkgConfig REQUIRED)
   pkg_check_modules(GUMBO REQUIRED IMPORTED_TARGET gumbo)
   pkg_check_modules(SRCHILITE REQUIRED IMPORTED_TARGET source-highlight)
@@ -49,4 +49,8 @@ if(NOT EMSCRIPTEN)
   target_link_libraries(third_party_gumbo INTERFACE PkgConfig::GUMBO)
   add_library(third_party_srchilite INTERFACE)
   target_link_libraries(third_party_srchilite INTERFACE PkgConfig::SRCHILITE)
+  # Names in any script (core/names.h): NFC and case folding.
+  pkg_check_modules(UTF8PROC REQUIRED IMPORTED_TARGET libutf8proc)
+  add_library(third_party_utf8proc INTERFACE)
+  target_link_libraries(third_party_utf8proc INTERFACE PkgConfig::UTF8PROC)
 endif()

@@ -29,6 +29,8 @@ APT_PACKAGES=(
   node-terser node-clean-css
   # build time, native only: raw HTML in Markdown (HTML5 tokenizer) and syntax highlighting of code
   libgumbo-dev libsource-highlight-dev
+  # build time, native only: Unicode normalisation and case folding of tags and slugs in any script
+  libutf8proc-dev
   # fonts (serif text face with italic/bold, mono face) and the subsetter
   fonts-noto-core fonts-jetbrains-mono python3-fonttools
   # browser tests, feed validation, HTML validation (libxml2; html5lib: the hostile site read as browsers

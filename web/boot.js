@@ -619,12 +619,36 @@
     proofScroll.toBook = toBook;
     return load.textShown ? 0 : proofScroll.y; // a late book takes over from the text, at the top
   }
+  // The book's key and wheel steps, from the build (core/scroll.h, the proof's data-scroll).
+  function scrollSteps(proof) {
+    try { return JSON.parse(proof.dataset.scroll); } catch (e) { return null; }
+  }
+  // How far a key moves the proof, as App::scroll_key moves the book: lines and single pages by the steps;
+  // where spreads show, a page key brings the next (or previous) row of spreads to the top.
+  function keyMove(proof, steps, key, shift) {
+    var page = Math.max(steps.minPage, window.innerHeight * steps.page), row = proofRowHeight(proof), y = proofScroll.y;
+    var turn = function (down) {
+      if (!row) return down ? page : -page;
+      return down ? (Math.floor((y + steps.snapSlack) / row) + 1) * row - y : (Math.ceil((y - steps.snapSlack) / row) - 1) * row - y;
+    };
+    return { ArrowDown: steps.line, ArrowUp: -steps.line, PageDown: turn(true), PageUp: turn(false), " ": turn(!shift),
+      Home: -Infinity, End: Infinity }[key];
+  }
+  // The distance between rows of spreads in the shown variant, or 0 where single pages show.
+  function proofRowHeight(proof) {
+    var variant = shownVariant(proof), pages = variant ? variant.querySelectorAll(".pg") : [];
+    if (pages.length < 3) return 0;
+    var a = pages[0].getBoundingClientRect(), b = pages[1].getBoundingClientRect();
+    if (!b.height || Math.abs(a.top - b.top) > 1) return 0; // no spread: one page to a row
+    return pages[2].getBoundingClientRect().top - a.top;
+  }
   function listenToProof(proof) {
+    var steps = scrollSteps(proof); // null only for a proof from another build: the keys and wheel stay the page's
     window.addEventListener("resize", function () { proofScroll.max = -1; });
-    // As the book's own handlers (main.cpp, on_wheel): lines at 40 px, pages at 90% of the window.
+    // As the book's own handlers (main.cpp, on_wheel), by the same steps.
     document.addEventListener("wheel", function (e) {
-      if (e.ctrlKey || !proofScrollable()) return; // Ctrl+wheel and a trackpad's pinch zoom the page
-      var unit = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? window.innerHeight * 0.9 : 1;
+      if (e.ctrlKey || !steps || !proofScrollable()) return; // Ctrl+wheel and a trackpad's pinch zoom the page
+      var unit = e.deltaMode === 1 ? steps.wheelLine : e.deltaMode === 2 ? window.innerHeight * steps.wheelPage : 1;
       scrollProof(proof, (e.shiftKey && !e.deltaX ? 0 : e.deltaY) * unit);
     }, { passive: true });
     var touchY = null;
@@ -660,11 +684,8 @@
     });
     textEl.addEventListener("focusout", unmark);
     document.addEventListener("keydown", function (e) {
-      if (e.altKey || e.ctrlKey || e.metaKey || !proofScrollable()) return;
-      var page = window.innerHeight * 0.9, dy = {
-        ArrowDown: 40, ArrowUp: -40, PageDown: page, PageUp: -page, " ": e.shiftKey ? -page : page,
-        Home: -Infinity, End: Infinity,
-      }[e.key];
+      if (e.altKey || e.ctrlKey || e.metaKey || !steps || !proofScrollable()) return;
+      var dy = keyMove(proof, steps, e.key, e.shiftKey);
       if (dy === undefined || (e.target && e.target.closest && e.target.closest("input, textarea, select, button, [contenteditable]"))) return;
       e.preventDefault(); // the page under the proof must not scroll instead
       e.stopPropagation(); // nor the book (main.cpp's keys are the window's), which is told by scrollProof

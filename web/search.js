@@ -16,7 +16,8 @@
     "\u201d": "\"" };
   var SPECIAL_RE = /[\u0111\u00f0\u00f8\u0127\u0131\u0133\u0140\u0142\u0149\u014b\u0153\u0138\u0167\u017f\u00fe\u00df\u00e6\u2018\u2019\u201c\u201d]/g;
   function fold(s) {
-    return String(s).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    // NFD then NFC again: marks go, and what NFD took apart without a mark (Hangul syllables) comes back.
+    return String(s).normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").toLowerCase()
       .replace(SPECIAL_RE, function (c) { return SPECIAL[c]; })
       .replace(/[ \t\n\r\u00a0\u202f]+/g, " ");
   }
@@ -25,15 +26,35 @@
     if (cp < 0xc0 || cp === 0xd7 || cp === 0xf7) return false;
     if (cp >= 0x2000 && cp <= 0x2bff) return false;
     if (cp >= 0x3000 && cp <= 0x303f) return false;
+    if ((cp >= 0xff00 && cp <= 0xff0f) || (cp >= 0xff1a && cp <= 0xff20) || (cp >= 0xff3b && cp <= 0xff40) ||
+      (cp >= 0xff5b && cp <= 0xff65)) return false; // full-width punctuation
     return cp !== 0xfffd;
   }
-  // Folded terms of s, in order (at most 48 bytes each, like the index).
+  // Han, kana and Hangul: indexed as overlapping pairs of characters (core/search_index.cpp, bigram_char).
+  function isBigramChar(cp) {
+    return (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3040 && cp <= 0x30ff) || (cp >= 0x3130 && cp <= 0x318f) ||
+      (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7af) ||
+      (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff66 && cp <= 0xff9f) || (cp >= 0x20000 && cp <= 0x3ffff);
+  }
+  // Folded terms of s, in order, as the index has them: runs of letters and digits (at most 48 bytes), and
+  // the pairs of each run of bigram characters (a lone one alone).
   function terms(s) {
-    var out = [], cur = "";
+    var out = [], cur = "", prev = "", lone = "";
     for (var ch of fold(s) + " ") {
-      if (isTermChar(ch.codePointAt(0))) { cur += ch; continue; }
-      if (cur && new TextEncoder().encode(cur).length <= 48) out.push(cur);
-      cur = "";
+      var cp = ch.codePointAt(0), letter = isTermChar(cp), paired = letter && isBigramChar(cp);
+      if (cur && (!letter || paired)) {
+        if (new TextEncoder().encode(cur).length <= 48) out.push(cur);
+        cur = "";
+      }
+      if (paired) {
+        if (prev) out.push(prev + ch);
+        lone = prev ? "" : ch;
+        prev = ch;
+        continue;
+      }
+      if (lone) out.push(lone);
+      prev = lone = "";
+      if (letter) cur += ch;
     }
     return out;
   }
@@ -163,8 +184,11 @@
     function flush() { if (buf) { parent.appendChild(document.createTextNode(buf)); buf = ""; } }
     function endWord() {
       if (!word) return;
-      var f = terms(word)[0] || "";
-      var hit = f && words.some(function (w) { return f.lastIndexOf(w, 0) === 0; });
+      // A word of other letters is marked when it starts with a query word; a run of Chinese or Japanese
+      // when one of its pairs is a query word's first pair.
+      var hit = terms(word).some(function (f) {
+        return words.some(function (w) { return f.lastIndexOf(w, 0) === 0 || (isBigramChar(f.codePointAt(0)) && w.lastIndexOf(f, 0) === 0); });
+      });
       if (hit) { flush(); parent.appendChild(el("mark", "", word)); } else buf += word;
       word = "";
     }

@@ -22,7 +22,8 @@ const char* const kUsage =
     "usage: folio <command> [BUNDLE] [options]\n"
     "\n"
     "commands:\n"
-    "  check [BUNDLE] [--strict]            validate content.json and its Markdown files\n"
+    "  check [BUNDLE] [--strict] [--fonts DIR]  validate content.json and its Markdown files; with the\n"
+    "                                       site's fonts, warn about characters they cannot draw\n"
     "                                       (--strict: warnings about raw HTML are errors)\n"
     "  build [BUNDLE] -o DIR --web DIR      write the static site to DIR (atomically)\n"
     "        [--fonts DIR] [--shell FILE] [--preview]\n"
@@ -214,6 +215,18 @@ int main(int argc, char** argv) {
         // Raw HTML folio dropped or turned into a link: warnings, unless --strict makes them errors.
         folio::Diagnostics warnings;
         folio::check_raw_html(site, a.bundle, warnings);
+        // With the faces the site ships (./folio check passes them), the characters they cannot draw.
+        if (!a.fonts.empty()) {
+            std::vector<std::string> faces;
+            for (const char* file : folio::kFontFiles) {
+                faces.emplace_back();
+                if (!folio::read_whole_file(a.fonts + "/" + file, faces.back())) {
+                    std::fprintf(stderr, "folio: no %s/%s (./folio builds the fonts there)\n", a.fonts.c_str(), file);
+                    return 2;
+                }
+            }
+            folio::check_drawable(site, a.bundle, faces, warnings);
+        }
         for (folio::Diagnostic& d : warnings) {
             d.warning = !a.strict;
             std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());

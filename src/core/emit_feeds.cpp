@@ -5,6 +5,7 @@
 #include "core/links.h"
 #include "core/routes.h"
 #include "core/text.h"
+#include "core/url.h"
 
 namespace folio {
 
@@ -30,7 +31,7 @@ std::string rss_item(const Site& site, const Article& a) {
     feed.route = article_path(a);
     const std::string guid_base = site.info.guid_base.empty() ? site.info.base_url : site.info.guid_base;
     std::string out = "<item>\n" + element("title", a.title) + element("link", absolute_url(site, article_path(a)));
-    out += "<guid isPermaLink=\"true\">" + esc(guid_base + article_path(a).substr(1)) + "</guid>\n";
+    out += "<guid isPermaLink=\"true\">" + esc(guid_base + percent_encode_url(article_path(a).substr(1))) + "</guid>\n";
     out += element("pubDate", format_rfc822(a.date)) + html_element("description", a.opening);
     for (const std::string& t : a.tags)
         out += element("category", t);

@@ -173,6 +173,27 @@ std::vector<CodeRange> to_ranges(std::vector<uint32_t> cps) {
 
 } // namespace
 
+bool unmapped_code_points(std::string_view font, const std::vector<uint32_t>& code_points, std::vector<uint32_t>& out,
+                          std::string& error) {
+    const auto* b = reinterpret_cast<const unsigned char*>(font.data());
+    std::vector<Table> tables;
+    if (!read_tables(b, font.size(), tables, error)) return false;
+    const Table *cmap = find(tables, "cmap"), *maxp = find(tables, "maxp");
+    if (!cmap || !maxp || maxp->length < 6) return error = "cmap or maxp is missing", false;
+    const size_t glyphs = be16(b + maxp->offset + 4);
+    const auto subtables = unicode_subtables(b + cmap->offset, cmap->length);
+    if (subtables.empty()) return error = "no Unicode character map (cmap format 4 or 12)", false;
+    for (uint32_t c : code_points) {
+        bool mapped = false;
+        for (const auto& [s, len] : subtables) {
+            const uint32_t g = glyph_in_subtable(s, len, c);
+            if (g != 0 && g < glyphs) mapped = true;
+        }
+        if (!mapped) out.push_back(c);
+    }
+    return true;
+}
+
 bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_points, std::string& out,
                        std::string& error) {
     const auto* b = reinterpret_cast<const unsigned char*>(font.data());

@@ -31,6 +31,11 @@ bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_
 // (a whole face, or not a font).
 bool partial_font_ranges(const void* data, size_t size, std::vector<CodeRange>& out);
 
+// The code points of `code_points` that the face maps to no glyph (cmap format 4 or 12), in their order.
+// False with a reason in error for anything that is not a well-formed TrueType face.
+bool unmapped_code_points(std::string_view font, const std::vector<uint32_t>& code_points, std::vector<uint32_t>& out,
+                          std::string& error);
+
 // Whether c falls in the sorted ranges.
 bool in_ranges(const std::vector<CodeRange>& ranges, uint32_t c);
 

@@ -2,6 +2,7 @@
 #include "core/json_reader.h"
 
 #include "core/links.h"
+#include "core/names.h"
 
 namespace folio {
 
@@ -32,13 +33,6 @@ size_t edit_distance(const std::string& a, const std::string& b) {
     return prev[b.size()];
 }
 
-bool is_slug(const std::string& s) {
-    if (s.empty()) return false;
-    for (char c : s)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
-    return s.front() != '-' && s.back() != '-';
-}
-
 void Reader::error(const std::string& path, bool at_key, const std::string& msg, const std::string& hint) {
     Diagnostic d;
     d.file = src.file;
@@ -47,6 +41,16 @@ void Reader::error(const std::string& path, bool at_key, const std::string& msg,
     d.message = msg;
     d.hint = hint;
     out.push_back(std::move(d));
+}
+
+bool Reader::name(const std::string& path, std::string& value, const char* what) {
+    NameCheck c = check_name(value);
+    if (!c.problem.empty()) {
+        error(path, false, std::string("the ") + what + " '" + value + "' " + c.problem, c.hint);
+        return false;
+    }
+    value = std::move(c.normal);
+    return true;
 }
 
 bool Reader::object(const json& v, const std::string& path, std::initializer_list<const char*> allowed) {
@@ -173,10 +177,9 @@ void Reader::strings(const json& obj, const std::string& path, const char* key, 
             continue;
         }
         std::string s = e.get<std::string>();
-        if (slugs && !is_slug(s)) {
-            error(ep(), false, "'" + s + "' is not a valid tag", "use lower-case letters, digits and hyphens");
-            continue;
-        }
+        if (slugs && !name(ep(), s, "tag")) continue;
+        // "Rust" and "rust" are one tag once folded: list it once.
+        if (slugs && std::find(outv.begin(), outv.end(), s) != outv.end()) continue;
         outv.push_back(std::move(s));
     }
 }

@@ -19,8 +19,6 @@ namespace folio {
 const char* type_name(const nlohmann::json& v);
 // Levenshtein distance, for "did you mean" hints.
 size_t edit_distance(const std::string& a, const std::string& b);
-// Lower-case letters, digits and inner hyphens: slugs, ids and tags.
-bool is_slug(const std::string& s);
 
 // Each typed accessor reads obj[key] at path into outv and returns true, or adds a diagnostic (a missing
 // required field, a wrong type, a value out of range) and returns false.
@@ -31,6 +29,10 @@ struct Reader {
 
     // Adds a diagnostic at the value at path (or at its key), located in the source text.
     void error(const std::string& path, bool at_key, const std::string& msg, const std::string& hint);
+
+    // A name that becomes part of an address (a tag, a slug, an id; core/names.h): normalised in place,
+    // or a diagnostic at path naming `what` it is. Native only, as the bundle is read only there.
+    bool name(const std::string& path, std::string& value, const char* what);
 
     // An object with only the allowed keys. Unknown keys are reported with a suggestion.
     bool object(const json& v, const std::string& path, std::initializer_list<const char*> allowed);

@@ -179,6 +179,18 @@ void Flow::place_furniture(Page& p) {
         b.ink = Ink::Muted;
         b.text = text;
         b.w = m_.width(face, size, text.data(), text.data() + text.size());
+        // A head longer than the measure (a long title on a phone) ends in "…" where it would leave it.
+        std::vector<size_t> ends; // each character's end, to drop them one at a time from the last
+        for (size_t i = 0; b.w > s.measure() && i < text.size();)
+            ends.push_back(i = utf8_next(text, i));
+        while (b.w > s.measure() && ends.size() > 1) {
+            ends.pop_back();
+            b.text = text.substr(0, ends.back());
+            while (!b.text.empty() && b.text.back() == ' ')
+                b.text.pop_back();
+            b.text += "\xE2\x80\xA6";
+            b.w = m_.width(face, size, b.text.data(), b.text.data() + b.text.size());
+        }
         b.h = size * 1.32f;
         b.x = (s.width - b.w) * 0.5f;
         b.y = y;

@@ -3,6 +3,8 @@
 
 #include <unordered_map>
 
+#include "core/url.h"
+
 namespace folio {
 
 //-----------------------------------------------------------------------------
@@ -20,7 +22,8 @@ std::string tag_path(const std::string& tag) { return kTags + tag; }
 std::string feed_path() { return "/rss.xml"; }
 
 std::string absolute_url(const Site& site, const std::string& path) {
-    return site.info.base_url + (!path.empty() && path[0] == '/' ? path.substr(1) : path);
+    // A path in another script ("/tags/周刊") goes percent-encoded, as a URL in a feed or a sitemap must.
+    return site.info.base_url + percent_encode_url(!path.empty() && path[0] == '/' ? path.substr(1) : path);
 }
 
 std::string repo_url(const std::string& host, const std::string& repo) {
@@ -87,6 +90,8 @@ static std::string normalise(std::string p) {
     size_t q = p.find_first_of("?#");
     if (q != std::string::npos) p = p.substr(0, q);
     if (p.empty() || p[0] != '/') p = "/" + p;
+    // The browser's location gives "/tags/%E5%91%A8%E5%88%8A"; the site's routes are "/tags/周刊".
+    if (p.find('%') != std::string::npos) p = percent_decode(p);
     const std::string index = "index.html";
     if (p.size() >= index.size() && p.compare(p.size() - index.size(), index.size(), index) == 0)
         p = p.substr(0, p.size() - index.size());

@@ -115,9 +115,7 @@ json write_article(const Article& a, bool separate_bodies, bool lean = false) {
 
 void read_project(Reader& r, const json& v, const std::string& p, Project& pr) {
     if (!r.object(v, p, {"id", "name", "summary", "where", "date", "event", "links"})) return;
-    if (r.string(v, p, "id", pr.id, true) && !is_slug(pr.id))
-        r.error(json_path_member(p, "id"), false, "'" + pr.id + "' is not a valid id",
-                "use lower-case letters, digits and hyphens");
+    if (r.string(v, p, "id", pr.id, true)) r.name(json_path_member(p, "id"), pr.id, "id");
     r.string(v, p, "name", pr.name, true, true);
     r.string(v, p, "summary", pr.summary, true);
     r.string(v, p, "where", pr.where, true, true);
@@ -290,9 +288,7 @@ void read_loves(Reader& r, const json& v, Loves& l) {
         const json& s = (*shelves)[i];
         if (!r.object(s, sp, {"id", "title", "subtitle", "running_head", "numbered", "groups"})) continue;
         Shelf shelf;
-        if (r.string(s, sp, "id", shelf.id, true) && !is_slug(shelf.id))
-            r.error(json_path_member(sp, "id"), false, "'" + shelf.id + "' is not a valid id",
-                    "use lower-case letters, digits and hyphens");
+        if (r.string(s, sp, "id", shelf.id, true)) r.name(json_path_member(sp, "id"), shelf.id, "id");
         r.string(s, sp, "title", shelf.title, true, true);
         r.string(s, sp, "subtitle", shelf.subtitle, false);
         if (!r.string(s, sp, "running_head", shelf.running_head, false)) shelf.running_head = shelf.title;
@@ -551,9 +547,7 @@ void check_references(Reader& r, const Site& s) {
 
 void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
     if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file"})) return;
-    if (r.string(v, p, "slug", a.slug, true) && !is_slug(a.slug))
-        r.error(json_path_member(p, "slug"), false, "'" + a.slug + "' is not a valid slug",
-                "use lower-case letters, digits and hyphens, e.g. my-first-post");
+    if (r.string(v, p, "slug", a.slug, true)) r.name(json_path_member(p, "slug"), a.slug, "slug");
     r.string(v, p, "title", a.title, true, true);
     r.date(v, p, "date", a.date, true);
     r.string(v, p, "dek", a.dek, true);

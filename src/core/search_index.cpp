@@ -24,7 +24,21 @@ bool term_char(unsigned cp) {
     if (cp < 0xC0 || cp == 0xD7 || cp == 0xF7) return false;
     if (cp >= 0x2000 && cp <= 0x2BFF) return false;
     if (cp >= 0x3000 && cp <= 0x303F) return false;
+    // Full-width punctuation (，！？：；（）「」): Chinese and Japanese text separates with these.
+    if ((cp >= 0xFF00 && cp <= 0xFF0F) || (cp >= 0xFF1A && cp <= 0xFF20) || (cp >= 0xFF3B && cp <= 0xFF40) ||
+        (cp >= 0xFF5B && cp <= 0xFF65))
+        return false;
     return cp != 0xFFFD;
+}
+
+// Scripts written without spaces between words (Han, kana) and Hangul: a run of them is indexed as its
+// overlapping pairs of characters ("极光周刊" -> 极光 光周 周刊), as Lucene's CJK bigrams and Pagefind do,
+// so a query of any two or more characters finds them inside a sentence. The same rule as isBigramChar
+// in web/search.js.
+bool bigram_char(unsigned cp) {
+    return (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3130 && cp <= 0x318F) ||
+           (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF) ||
+           (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF66 && cp <= 0xFF9F) || (cp >= 0x20000 && cp <= 0x3FFFF);
 }
 
 unsigned next_cp(const std::string& s, size_t& i) {
@@ -40,21 +54,33 @@ unsigned next_cp(const std::string& s, size_t& i) {
 
 constexpr size_t kMaxTermBytes = 48; // longer runs (hashes, URLs without breaks) are not worth indexing
 
-// Calls fn(term, byte offset in the folded text) for each term of already folded text.
+// Calls fn(term, byte offset in the folded text) for each term of already folded text: runs of letters
+// and digits, and the pairs of each run of bigram characters (a lone one alone).
 template <class Fn> void each_term(const std::string& folded, Fn fn) {
-    size_t i = 0, start = std::string::npos;
+    const std::string_view text(folded);
+    size_t i = 0, start = std::string::npos;                     // the run of other letters being read
+    size_t pair = std::string::npos, single = std::string::npos; // the last bigram character; a lone one
     while (i <= folded.size()) {
-        size_t at = i;
-        bool letter = false;
+        const size_t at = i;
+        unsigned cp = 0;
         if (i < folded.size())
-            letter = term_char(next_cp(folded, i));
+            cp = next_cp(folded, i);
         else
             ++i;
-        if (letter && start == std::string::npos) start = at;
-        if (!letter && start != std::string::npos) {
-            if (at - start <= kMaxTermBytes) fn(std::string_view(folded).substr(start, at - start), start);
+        const bool letter = cp != 0 && term_char(cp), paired = letter && bigram_char(cp);
+        if (start != std::string::npos && (!letter || paired)) {
+            if (at - start <= kMaxTermBytes) fn(text.substr(start, at - start), start);
             start = std::string::npos;
         }
+        if (paired) {
+            if (pair != std::string::npos) fn(text.substr(pair, i - pair), pair);
+            single = pair == std::string::npos ? at : std::string::npos;
+            pair = at;
+            continue;
+        }
+        if (single != std::string::npos) fn(text.substr(single, at - single), single);
+        pair = single = std::string::npos;
+        if (letter && start == std::string::npos) start = at;
     }
 }
 
@@ -90,12 +116,20 @@ std::string body_text(const Article& a) { return plain_text(a.body); }
 // About 160 bytes of the body around byte `at`, cut at spaces, with ellipses where it was cut.
 std::string snippet_at(const std::string& text, size_t at) {
     const size_t before = 50, after = 110;
+    // Cut at a space near the place; text without spaces (Chinese, Japanese) at a character's edge.
+    const size_t near = 24;
+    const auto edge = [&](size_t i) {
+        while (i > 0 && i < text.size() && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80)
+            --i;
+        return i;
+    };
     size_t b = at > before ? text.rfind(' ', at - before) : 0;
+    if (at > before && (b == std::string::npos || at - before - b > near)) b = edge(at - before);
     if (b == std::string::npos) b = 0;
     size_t e = std::min(text.size(), at + after);
     if (e < text.size()) {
         size_t sp = text.find(' ', e);
-        e = sp == std::string::npos ? text.size() : sp;
+        e = sp != std::string::npos && sp - e <= near ? sp : edge(e);
     }
     std::string out = (b > 0 ? "\xE2\x80\xA6" : "");
     bool space = false;

@@ -3,9 +3,13 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <map>
 #include <set>
 
 #include "core/derive.h"
+#include "core/font_partial.h"
 #include "core/load.h"
 #include "core/markdown.h"
 
@@ -92,6 +96,126 @@ void check_raw_html(const Site& site, const std::string& bundle_dir, Diagnostics
             out.push_back(d);
         }
     }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Characters the book cannot draw
+//-----------------------------------------------------------------------------
+
+const char* font_package_for(uint32_t c) {
+    const bool cjk = (c >= 0x1100 && c <= 0x11FF) || (c >= 0x2E80 && c <= 0x2FDF) || (c >= 0x3000 && c <= 0x9FFF) ||
+                     (c >= 0xA960 && c <= 0xA97F) || (c >= 0xAC00 && c <= 0xD7FF) || (c >= 0xF900 && c <= 0xFAFF) ||
+                     (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x20000 && c <= 0x3FFFF);
+    if (cjk) return "fonts-noto-cjk";
+    const bool emoji = (c >= 0x1F000 && c <= 0x1FAFF) || (c >= 0x2600 && c <= 0x27BF) || c == 0x200D ||
+                       (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0020 && c <= 0xE007F) || c == 0x2B50 || c == 0x2B55;
+    if (emoji) return "fonts-noto-color-emoji";
+    return "fonts-noto-core";
+}
+
+namespace {
+
+// The first place of each character of text (UTF-8, checked when the bundle was read) from U+0080 up.
+struct Place {
+    int line = 0, column = 0;
+};
+void first_places(const std::string& text, std::map<uint32_t, Place>& out) {
+    int line = 1, column = 1;
+    for (size_t i = 0; i < text.size();) {
+        const unsigned char b = static_cast<unsigned char>(text[i]);
+        const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+        uint32_t c = len == 1 ? b : b & (0xFF >> (len + 1));
+        for (size_t k = 1; k < len && i + k < text.size(); ++k)
+            c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        if (c >= 0x80) out.emplace(c, Place{line, column});
+        if (c == '\n')
+            ++line, column = 1;
+        else
+            ++column;
+        i += len;
+    }
+}
+
+std::string utf8(uint32_t c) {
+    std::string s;
+    if (c < 0x80) {
+        s += static_cast<char>(c);
+    } else if (c < 0x800) {
+        s += static_cast<char>(0xC0 | (c >> 6));
+        s += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        s += static_cast<char>(0xE0 | (c >> 12));
+        s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        s += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+        s += static_cast<char>(0xF0 | (c >> 18));
+        s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+        s += static_cast<char>(0x80 | (c & 0x3F));
+    }
+    return s;
+}
+
+// What a file holds that no face maps, grouped by the package that draws it; one warning per group.
+void report_undrawable(const std::string& label, const std::string& text, const std::vector<std::string>& faces,
+                       Diagnostics& out) {
+    std::map<uint32_t, Place> places;
+    first_places(text, places);
+    std::vector<uint32_t> missing;
+    for (const auto& [c, place] : places)
+        // Invisible joiners and selectors draw nothing on their own; the check of names refuses them where
+        // they matter. U+FFFD is the book's own mark for what it cannot draw.
+        if (c != 0x200B && c != 0x200C && c != 0x200D && c != 0xFEFF && c != 0xFFFD && !(c >= 0xFE00 && c <= 0xFE0F))
+            missing.push_back(c);
+    for (const std::string& face : faces) {
+        std::vector<uint32_t> still;
+        std::string error;
+        if (!unmapped_code_points(face, missing, still, error)) continue; // an unreadable face maps nothing
+        missing.swap(still);
+    }
+    std::map<std::string, std::vector<uint32_t>> by_package;
+    for (uint32_t c : missing)
+        by_package[font_package_for(c)].push_back(c);
+    for (auto& [package, chars] : by_package) {
+        // In the order they first appear, so the warning points at the first one.
+        std::sort(chars.begin(), chars.end(), [&](uint32_t a, uint32_t b) {
+            const Place &pa = places[a], &pb = places[b];
+            return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+        });
+        char code[16];
+        std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(chars[0]));
+        Diagnostic d;
+        d.warning = true;
+        d.file = label;
+        d.line = places[chars[0]].line;
+        d.column = places[chars[0]].column;
+        d.message = "the book's fonts cannot draw '" + utf8(chars[0]) + "' (" + code + ")";
+        if (chars.size() > 1) {
+            d.message += " and " + std::to_string(chars.size() - 1) + " other character" +
+                         (chars.size() == 2 ? "" : "s") + " of this file (";
+            for (size_t i = 1; i < chars.size() && i <= 8; ++i)
+                d.message += (i > 1 ? " " : "") + utf8(chars[i]);
+            d.message += chars.size() > 9 ? " ...)" : ")";
+        }
+        d.message += ": the book shows them as black diamonds";
+        d.hint = "Debian's " + package +
+                 " has fonts that draw them, which the book does not ship yet; the "
+                 "static HTML shows them with the reader's own fonts";
+        out.push_back(std::move(d));
+    }
+}
+
+} // namespace
+
+void check_drawable(const Site& site, const std::string& bundle_dir, const std::vector<std::string>& faces,
+                    Diagnostics& out) {
+    const std::string dir = bundle_dir == "." ? "" : bundle_dir + "/";
+    std::string text;
+    if (read_whole_file(dir + "content.json", text)) report_undrawable(dir + "content.json", text, faces, out);
+    std::set<std::string> seen;
+    for (const Article& a : site.writing)
+        if (!a.body_file.empty() && seen.insert(a.body_file).second && read_whole_file(dir + a.body_file, text))
+            report_undrawable(dir + a.body_file, text, faces, out);
 }
 
 } // namespace folio

@@ -3,7 +3,9 @@
 // raw-HTML warnings.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/diagnostics.h"
 #include "core/model.h"
@@ -16,6 +18,17 @@ namespace folio {
 void check_images(const Site& site, const std::string& bundle_dir, Diagnostics& out);
 // The same for one article.
 void check_article_images(const Article& a, const std::string& bundle_dir, Diagnostics& out);
+
+// Characters the book cannot draw: those of content.json and of the Markdown files that none of the
+// faces (the bytes of the font files the site ships) maps. They would draw as U+FFFD, a black diamond.
+// One warning per file and per Debian font package that draws them, at the first such character,
+// naming a few of them and how many there are.
+void check_drawable(const Site& site, const std::string& bundle_dir, const std::vector<std::string>& faces,
+                    Diagnostics& out);
+
+// The Debian package whose fonts draw c, for the hint: fonts-noto-cjk, fonts-noto-color-emoji or
+// fonts-noto-core.
+const char* font_package_for(uint32_t c);
 
 // Warnings about raw HTML folio dropped or turned into a link (raw_html.h), at its place in the source.
 void check_raw_html(const Site& site, const std::string& bundle_dir, Diagnostics& out);

@@ -11,6 +11,7 @@
 #include "core/bound.h"
 #include "core/derive.h"
 #include "core/links.h"
+#include "core/scroll.h"
 #include "core/site_reader.h"
 #include "ui/text_layer.h"
 
@@ -244,16 +245,17 @@ bool App::scroll_code_at(ImVec2 pos, float dx) {
 static float row_height(const App& a); // Geometry, below
 
 void App::scroll_key(ScrollKey k) {
-    float page = std::max(40.0f, view_height * 0.88f);
+    const ScrollSteps& steps = kScrollSteps; // the proof's keys read the same (core/scroll.h)
+    float page = std::max(steps.min_page, view_height * steps.page);
     float base = scroll_target;
     // Spreads fit the screen whole: a page key brings the next (or previous) spread to the top of the
     // screen, as a book's page turns.
     const float rh = row_height(*this);
-    const float next_row = (std::floor((scroll_target + 2) / rh) + 1) * rh;
-    const float prev_row = (std::ceil((scroll_target - 2) / rh) - 1) * rh;
+    const float next_row = (std::floor((scroll_target + steps.snap_slack) / rh) + 1) * rh;
+    const float prev_row = (std::ceil((scroll_target - steps.snap_slack) / rh) - 1) * rh;
     switch (k) {
-    case ScrollKey::LineUp: base -= 48; break;
-    case ScrollKey::LineDown: base += 48; break;
+    case ScrollKey::LineUp: base -= steps.line; break;
+    case ScrollKey::LineDown: base += steps.line; break;
     case ScrollKey::PageUp: base = spreads ? prev_row : base - page; break;
     case ScrollKey::PageDown: base = spreads ? next_row : base + page; break;
     case ScrollKey::Home: base = 0; break;

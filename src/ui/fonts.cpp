@@ -6,6 +6,9 @@
 #include <cfloat>
 #include <cstdio>
 #include <cstring>
+#include <string>
+
+#include "core/text.h"
 
 namespace folio {
 
@@ -129,6 +132,28 @@ float ImGuiMeasurer::width(Face face, float size, const char* begin, const char*
     // rasterising and packing every glyph of it made the first layout slow and the first atlas large. The
     // advance is the same number either way (stb_truetype's hmtx advance times the scale).
     f->GetFontBaked(size)->LoadNoRenderOnLayout = 1;
+    // A character the face lacks is drawn as its fallback (U+FFFD), but in advance-only loading ImGui
+    // measures it as 0 wide: measure the fallback in its place, or a line of them runs off the page.
+    for (const char* s = begin; s < end;) {
+        unsigned int c = static_cast<unsigned char>(*s);
+        if (c < 0x80) { // the subset fonts always hold ASCII
+            ++s;
+            continue;
+        }
+        s += ImTextCharFromUtf8(&c, s, end);
+        if (f->IsGlyphInFont(static_cast<ImWchar>(c))) continue;
+        std::string drawn;
+        for (const char* t = begin; t < end;) {
+            unsigned int d = static_cast<unsigned char>(*t);
+            const char* at = t;
+            t += d < 0x80 ? 1 : ImTextCharFromUtf8(&d, t, end);
+            if (d < 0x80 || f->IsGlyphInFont(static_cast<ImWchar>(d)))
+                drawn.append(at, t);
+            else
+                utf8_append(drawn, f->FallbackChar);
+        }
+        return f->CalcTextSizeA(size, FLT_MAX, 0.0f, drawn.data(), drawn.data() + drawn.size()).x;
+    }
     return f->CalcTextSizeA(size, FLT_MAX, 0.0f, begin, end).x;
 }
 

@@ -2,6 +2,7 @@
 #include "ui/proof.h"
 
 #include "core/links.h"
+#include "core/scroll.h"
 #include "core/text.h"
 #include "ui/app.h"
 #include "ui/text_layer.h" // glyph_top: where the canvas puts a run's glyphs in its line
@@ -450,7 +451,9 @@ std::string ProofMaker::html(const Route& route) {
             bits |= 1u << i;
         }
     faces_[route.path] = bits;
-    return "<div id=\"proof\" aria-hidden=\"true\" data-faces=\"" + faces + "\">" + variants + "</div>";
+    // data-scroll: the book's key and wheel steps, so the proof answers them as the book will (core/scroll.h).
+    return "<div id=\"proof\" aria-hidden=\"true\" data-faces=\"" + faces + "\" data-scroll='" + scroll_steps_json() +
+           "'>" + variants + "</div>";
 }
 
 unsigned ProofMaker::faces(const Route& route) {

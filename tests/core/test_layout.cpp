@@ -231,6 +231,35 @@ TEST_CASE("a short listing starts the next page rather than being cut, unless th
         }
 }
 
+TEST_CASE("a running head longer than the measure ends in an ellipsis within it", "[layout]") {
+    FixedMeasurer m;
+    Book b;
+    b.spec.width = 330; // a phone's page
+    Flow f(b, m);
+    // A long title without a space in it (Chinese), and one with spaces: both are cut, never run off.
+    const std::string chinese = "一个很长很长的中文标题在手机上不能超出页面的宽度否则就会被截断",
+                      latin = "A title that goes on and on, longer than any phone page could hold in one line";
+    for (const std::string& title : {chinese, latin}) {
+        f.begin_chapter("c", title, title + ", continued", false, false);
+        for (int i = 0; i < 60; ++i)
+            f.paragraph(body("line " + std::to_string(i)));
+    }
+    f.finish();
+    int heads = 0;
+    for (const Page& p : b.pages) {
+        const Box* head = furniture(p, BoxRole::RunningHead);
+        if (!head) continue;
+        ++heads;
+        INFO(head->text);
+        CHECK(head->w <= b.spec.measure());
+        CHECK(head->x >= b.spec.margin_outer - 0.01f);
+        CHECK(head->text.size() >= 3);
+        CHECK(head->text.compare(head->text.size() - 3, 3, "\xE2\x80\xA6") == 0);
+        CHECK((head->text.rfind(chinese.substr(0, 6), 0) == 0 || head->text.rfind("A title", 0) == 0));
+    }
+    CHECK(heads >= 2);
+}
+
 TEST_CASE("a 200-item list continues under a continued head", "[layout]") {
     FixedMeasurer m;
     Book b;

@@ -1,6 +1,7 @@
 // The search index `folio build` writes: terms, BM25 champions, inline cards, shards, article cards.
 #include <catch2/catch_test_macros.hpp>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "core/derive.h"
@@ -135,4 +136,23 @@ TEST_CASE("on the seed: shards are sorted, bounded, and every term is where the 
     for (size_t i = 0; i < entry[1].size(); i += 2)
         found = found || entry[1][i] == site.writing.size() - 1;
     CHECK(found);
+}
+
+TEST_CASE("terms split as the shared fixture says: words, and pairs of Chinese, Japanese and Korean", "[search]") {
+    std::ifstream in(std::string(FOLIO_SOURCE_DIR) + "/tests/fixtures/terms.txt");
+    REQUIRE(in);
+    std::string line;
+    int lines = 0;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        const size_t tab = line.find('\t');
+        REQUIRE(tab != std::string::npos);
+        INFO(line);
+        std::string joined;
+        for (const std::string& t : search_terms(line.substr(0, tab)))
+            joined += (joined.empty() ? "" : " ") + t;
+        CHECK(joined == line.substr(tab + 1));
+        ++lines;
+    }
+    CHECK(lines >= 12);
 }

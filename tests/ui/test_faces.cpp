@@ -18,6 +18,7 @@
 
 #include <imgui_internal.h> // ImTextCharFromUtf8
 
+#include "core/compose.h"
 #include "core/font_partial.h"
 #include "core/load.h"
 #include "ui/app.h"
@@ -202,6 +203,55 @@ TEST_CASE("measuring loads advances only: the layout rasterises no glyph, and it
     CHECK(baked->IsGlyphLoaded('S'));
     CHECK(measured == drawn);
     CHECK(m.width(Face::Serif, size, text.data(), text.data() + text.size()) == measured);
+    imgui.end_frame();
+}
+
+TEST_CASE("a character the face lacks measures as the mark drawn in its place, so its line stays on the page") {
+    HeadlessImGui imgui;
+    Fonts fonts;
+    const std::string bytes = read_file(kDebianFontFiles[0]);
+    REQUIRE(add_font(fonts, Face::Serif, heap_copy(bytes), bytes.size()));
+    ImGuiMeasurer m;
+    m.fonts = &fonts;
+    imgui.begin_frame(1280, 860);
+    const auto width = [&](const std::string& t) { return m.width(Face::Serif, 18, t.data(), t.data() + t.size()); };
+    REQUIRE_FALSE(fonts.face[0]->IsGlyphInFont(0x5468)); // 周: Noto Serif has no CJK
+    const float mark = width("\xEF\xBF\xBD");            // U+FFFD, what ImGui draws for it
+    CHECK(mark > 5);
+    CHECK(width("周") == mark);
+    CHECK(width("周刊") == width("\xEF\xBF\xBD\xEF\xBF\xBD"));
+    CHECK(width("a周b") == width("a\xEF\xBF\xBD"
+                                 "b"));
+    imgui.end_frame();
+
+    // A paragraph of Chinese, with no space to break at, is cut between characters within the measure.
+    Site site;
+    Diagnostics d;
+    REQUIRE(load_bundle(std::string(FOLIO_SOURCE_DIR) + "/tests/fixtures/scripts", site, d));
+    imgui.begin_frame(1280, 860);
+    PageSpec phone;
+    phone.width = 330;
+    phone.height = 560;
+    const Book book = compose_article(site, site.find_article("极光"), m, ComposeState{}, phone);
+    int runs = 0;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes)
+            if (b.kind == BoxKind::Text && !b.text.empty()) {
+                ++runs;
+                INFO(b.text);
+                CHECK(b.x + b.w <= phone.width + 0.5f);
+            }
+    CHECK(runs > 10);
+    // The second paragraph is wider than a phone's measure: it takes more than one line.
+    const std::string sentence = "我们站在雪地里，谁也没有说话。相机的快门声在寂静中显得格外清晰。";
+    int first_lines = 0;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes)
+            if (b.text.rfind("我们站在", 0) == 0) {
+                ++first_lines;
+                CHECK(b.text.size() < sentence.size());
+            }
+    CHECK(first_lines == 1);
     imgui.end_frame();
 }
 

@@ -24,6 +24,7 @@
 #include <string>
 
 #include "core/links.h"
+#include "core/scroll.h"
 #include "core/site_reader.h"
 #include "platform/web/render_gl.h"
 #include "ui/app.h"
@@ -480,8 +481,11 @@ EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
 }
 
 EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
-    // Normalise delta modes: pixels as they are, lines at 40 px, pages at 90% of the view.
-    double unit = e->deltaMode == DOM_DELTA_LINE ? 40.0 : e->deltaMode == DOM_DELTA_PAGE ? g_platform.css_h * 0.9 : 1.0;
+    // Normalise delta modes: pixels as they are, lines and pages as core/scroll.h says (the proof's too).
+    const folio::ScrollSteps& steps = folio::kScrollSteps;
+    double unit = e->deltaMode == DOM_DELTA_LINE   ? steps.wheel_line
+                  : e->deltaMode == DOM_DELTA_PAGE ? g_platform.css_h * steps.wheel_page
+                                                   : 1.0;
     double dx = e->deltaX * unit, dy = e->deltaY * unit;
     if (e->mouse.shiftKey && dx == 0) std::swap(dx, dy);
     ImGuiIO& io = ImGui::GetIO();

@@ -1,0 +1,99 @@
+// One set of rules for the keys and the wheel: the early page (the proof, before the book has drawn) and
+// the book answer the same presses by the same distances, from the same steps (core/scroll.h, handed to
+// boot.js in the proof's data-scroll). A long article at a desktop's size (spreads) and a phone's (one page).
+import { test, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { useSite, gate, idle } from "./harness.mjs";
+
+const WASM = /^\/assets\/folio\.[0-9a-f]+\.wasm$/;
+const held = [];
+const drip = (p) => (WASM.test(p) && held.length ? held[held.length - 1].wait : null);
+afterEach(() => held.splice(0).forEach((g) => g.open()));
+const env = useSite(process.env.FOLIO_RICH_SITE, { drip });
+assert.ok(process.env.FOLIO_RICH_SITE, "FOLIO_RICH_SITE is not set: run ./folio test, which builds tests/fixtures/rich");
+const ROUTE = "/writing/everything-markdown";
+
+const VIEWS = [
+  { name: "1280", viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" },
+  { name: "1920", viewport: { width: 1920, height: 1080 }, reducedMotion: "reduce" },
+  { name: "a short window", viewport: { width: 1280, height: 420 }, reducedMotion: "reduce" },
+  { name: "phone", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+    reducedMotion: "reduce" },
+];
+// Each trial starts at the top. The proof holds only the route's first pages: a move past them stops at its
+// end (and pushing on hands over to the text, by design), so there it is compared as "as far as it goes".
+const TRIALS = [
+  [["ArrowDown"], ["ArrowDown"], ["ArrowDown"], ["ArrowUp"]],
+  [["PageDown"]],
+  [["Space"]],
+  [["ArrowDown"], ["ArrowDown"], ["ArrowDown"], ["Shift+Space"]],
+  [["ArrowDown"], ["ArrowDown"], ["ArrowDown"], ["ArrowDown"], ["PageUp"]],
+  [["wheel", 100], ["wheel", 100], ["wheel", -60]],
+  [["End"], ["Home"]],
+];
+
+// Each press, then two frames: the proof's wheel listener is passive and runs after the press returns.
+async function press(page, [key, dy]) {
+  if (key === "wheel") await page.mouse.wheel(0, dy);
+  else await page.keyboard.press(key);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+async function run(page, read, settleBook) {
+  const out = [];
+  for (const trial of TRIALS) {
+    await page.keyboard.press("Home");
+    await settleBook();
+    const ys = [];
+    for (const k of trial) {
+      await press(page, k);
+      await settleBook();
+      ys.push(await read());
+    }
+    out.push(ys);
+  }
+  return out;
+}
+
+for (const { name, ...view } of VIEWS) {
+  test(`${name}: the proof and the book move alike for arrows, page keys, space, Home, End and the wheel`, async () => {
+    // The proof alone: the wasm held back, flowing a byte at a time (not a stall), so the book never starts.
+    const g = gate();
+    held.push(g);
+    const early = await env.browser.newContext(view);
+    const p1 = await early.newPage();
+    await p1.goto(env.base + ROUTE, { waitUntil: "domcontentloaded" });
+    await p1.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+    await p1.mouse.move(view.viewport.width / 2, view.viewport.height / 2);
+    const proof = await run(p1, () => p1.evaluate(() => parseFloat(document.getElementById("proof").style.getPropertyValue("--sy")) || 0), async () => {});
+    assert.equal(await p1.evaluate(() => document.documentElement.classList.contains("proof-on")), true, "the proof stayed");
+    assert.equal(await p1.evaluate(() => document.documentElement.classList.contains("canvas-on")), false, "the book stayed back");
+    const reach = Math.max(...proof.flat());
+    await early.close();
+    g.open();
+    held.splice(held.indexOf(g), 1);
+
+    // The book: the same presses once it has drawn and its later code is in.
+    const late = await env.browser.newContext(view);
+    const p2 = await late.newPage();
+    await p2.goto(env.base + ROUTE);
+    await p2.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 30000 });
+    await idle(p2);
+    await p2.mouse.move(view.viewport.width / 2, view.viewport.height / 2);
+    const book = await run(p2, () => p2.evaluate(() => window.folio.scroll()), () => idle(p2));
+    await late.close();
+
+    const report = TRIALS.map((t, i) => t.map((k, j) => `${k.join(" ")}: proof ${proof[i][j]}, book ${book[i][j]}`).join("; ")).join("\n");
+    let exact = 0;
+    for (let i = 0; i < TRIALS.length; i++)
+      for (let j = 0; j < TRIALS[i].length; j++) {
+        const p = proof[i][j], b = book[i][j];
+        if (Math.abs(p - b) <= 1) { exact++; continue; }
+        // Past the proof's pages: it went as far as it has, and no further than the book.
+        assert.ok(Math.abs(p - reach) <= 1 && b > reach, `${name}: after ${TRIALS[i][j].join(" ")} (trial ${i + 1}) the proof is at ${p}, the book at ${b}\n${report}`);
+      }
+    // Not a run of no-ops: most presses moved both, to the pixel.
+    assert.ok(exact >= 10, `${name}: only ${exact} presses agreed exactly\n${report}`);
+    console.log(`${name} (proof reach ${reach}):\n${report}`);
+  });
+}
