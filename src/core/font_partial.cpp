@@ -129,6 +129,20 @@ std::vector<std::pair<const unsigned char*, size_t>> unicode_subtables(const uns
     return out;
 }
 
+// Whether a Unicode subtable maps c to a glyph of the face (one of `glyphs`); each such glyph is appended
+// to out, when given.
+bool glyphs_of(const std::vector<std::pair<const unsigned char*, size_t>>& subtables, size_t glyphs, uint32_t c,
+               std::vector<uint32_t>* out) {
+    bool mapped = false;
+    for (const auto& [s, len] : subtables) {
+        const uint32_t g = glyph_in_subtable(s, len, c);
+        if (g == 0 || g >= glyphs) continue;
+        if (out) out->push_back(g);
+        mapped = true;
+    }
+    return mapped;
+}
+
 // The components of a composite glyph (numberOfContours < 0); false when its records run past its end.
 bool components(const unsigned char* g, size_t len, std::vector<uint32_t>& out) {
     size_t at = 10;
@@ -183,14 +197,8 @@ bool unmapped_code_points(std::string_view font, const std::vector<uint32_t>& co
     const size_t glyphs = be16(b + maxp->offset + 4);
     const auto subtables = unicode_subtables(b + cmap->offset, cmap->length);
     if (subtables.empty()) return error = "no Unicode character map (cmap format 4 or 12)", false;
-    for (uint32_t c : code_points) {
-        bool mapped = false;
-        for (const auto& [s, len] : subtables) {
-            const uint32_t g = glyph_in_subtable(s, len, c);
-            if (g != 0 && g < glyphs) mapped = true;
-        }
-        if (!mapped) out.push_back(c);
-    }
+    for (uint32_t c : code_points)
+        if (!glyphs_of(subtables, glyphs, c, nullptr)) out.push_back(c);
     return true;
 }
 
@@ -221,13 +229,7 @@ bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_
     const auto subtables = unicode_subtables(b + cmap->offset, cmap->length);
     if (subtables.empty()) return error = "no Unicode character map (cmap format 4 or 12)", false;
     for (uint32_t c : code_points) {
-        bool mapped = false;
-        for (const auto& [s, len] : subtables) {
-            const uint32_t g = glyph_in_subtable(s, len, c);
-            if (g == 0 || g >= glyphs) continue;
-            work.push_back(g);
-            mapped = true;
-        }
+        const bool mapped = glyphs_of(subtables, glyphs, c, &work);
         if (mapped) drawn.push_back(c);
     }
     while (!work.empty()) {

@@ -12,6 +12,7 @@
 #include "core/font_partial.h"
 #include "core/load.h"
 #include "core/markdown.h"
+#include "core/text.h"
 
 namespace folio {
 
@@ -122,11 +123,9 @@ struct Place {
 void first_places(const std::string& text, std::map<uint32_t, Place>& out) {
     int line = 1, column = 1;
     for (size_t i = 0; i < text.size();) {
-        const unsigned char b = static_cast<unsigned char>(text[i]);
-        const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-        uint32_t c = len == 1 ? b : b & (0xFF >> (len + 1));
-        for (size_t k = 1; k < len && i + k < text.size(); ++k)
-            c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        uint32_t c = 0;
+        size_t len = utf8_decode(text, i, c);
+        if (len == 0) len = 1, c = 0xFFFD; // cannot happen: the bundle was read as UTF-8
         if (c >= 0x80) out.emplace(c, Place{line, column});
         if (c == '\n')
             ++line, column = 1;
@@ -138,21 +137,7 @@ void first_places(const std::string& text, std::map<uint32_t, Place>& out) {
 
 std::string utf8(uint32_t c) {
     std::string s;
-    if (c < 0x80) {
-        s += static_cast<char>(c);
-    } else if (c < 0x800) {
-        s += static_cast<char>(0xC0 | (c >> 6));
-        s += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        s += static_cast<char>(0xE0 | (c >> 12));
-        s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        s += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-        s += static_cast<char>(0xF0 | (c >> 18));
-        s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-        s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-        s += static_cast<char>(0x80 | (c & 0x3F));
-    }
+    utf8_append(s, c);
     return s;
 }
 
