@@ -264,10 +264,14 @@ test("the book started but waiting for its body: past the proof the text is the 
   await page.keyboard.press("End");
   await page.keyboard.press("PageDown");
   await waitForNotice(page, /still loading/);
+  // The text is put where the reader was (boot.js keeps the line they saw): wait until it is the page, and
+  // a frame on, before reading where the page is, or that placing counts as (or undoes) the arrows' scroll.
+  await page.waitForFunction(() => document.documentElement.classList.contains("no-canvas"));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   // The book's own scrolling keys do not take the text's: the arrows scroll the page, and nothing fails.
   const before = await page.evaluate(() => scrollY);
   for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
-  await page.waitForFunction((y) => scrollY > y, before, { timeout: 5000 });
+  await page.waitForFunction((y) => scrollY > y, before, { timeout: 10000 });
   // Nothing fails while the reader reads: the notice's next change, whenever it comes, is the body's
   // arrival (not a failure), and no key of the reader's was kept for the later code, the wait that would
   // fail the page 3 s on (boot.js, folio.whenLater).

@@ -12,6 +12,7 @@ naming SITE_DIR, on any problem.
 import json
 import os
 import sys
+import urllib.parse
 
 try:
     import feedparser
@@ -67,10 +68,12 @@ def expected_articles(data):
 
 def entry_problems(i, entry, article, base, guid_base):
     slug = article["slug"]
+    # A slug in another script goes percent-encoded, as a URL in a feed must (a reader would fetch it so).
+    path = "writing/" + urllib.parse.quote(slug, safe="")
     want = {
         "title": xml_text(article["title"]),
-        "link": base + "writing/" + slug,
-        "id": guid_base + "writing/" + slug,
+        "link": base + path,
+        "id": guid_base + path,
     }
     problems = []
     for key, value in want.items():
