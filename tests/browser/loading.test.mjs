@@ -269,9 +269,17 @@ test("the book started but waiting for its body: past the proof the text is the 
   await page.waitForFunction(() => document.documentElement.classList.contains("no-canvas"));
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   // The book's own scrolling keys do not take the text's: the arrows scroll the page, and nothing fails.
-  const before = await page.evaluate(() => scrollY);
-  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
-  await page.waitForFunction((y) => scrollY > y, before, { timeout: 10000 });
+  // Down, or up where the page is already at its end (on a loaded machine the text can come before End,
+  // which then takes the page to its foot).
+  const { before, atEnd } = await page.evaluate(() => ({
+    before: scrollY, atEnd: scrollY + innerHeight >= document.documentElement.scrollHeight - 1 }));
+  for (let i = 0; i < 3; i++) await page.keyboard.press(atEnd ? "ArrowUp" : "ArrowDown");
+  await page.waitForFunction(([y, up]) => (up ? scrollY < y : scrollY > y), [before, atEnd], { timeout: 10000 })
+    .catch(async (e) => {
+      const at = await page.evaluate(() => ({ y: scrollY, h: document.documentElement.scrollHeight, cls: document.documentElement.className,
+        focus: document.activeElement && document.activeElement.tagName }));
+      throw new Error(`the arrows did not scroll the text (from ${before}, at its end: ${atEnd}; now ${JSON.stringify(at)}): ${e.message}`);
+    });
   // Nothing fails while the reader reads: the notice's next change, whenever it comes, is the body's
   // arrival (not a failure), and no key of the reader's was kept for the later code, the wait that would
   // fail the page 3 s on (boot.js, folio.whenLater).
