@@ -181,14 +181,28 @@ TEST_CASE("a stand-in is refused when it is not a font, like a face") {
     CHECK(!fonts.measurable());
 }
 
-TEST_CASE("measuring loads advances only: the layout rasterises no glyph, and its widths are the drawn glyphs'") {
+namespace {
+
+// Debian's Noto Serif as the serif face, measured by ImGui in a headless frame (begun; the test ends it).
+struct SerifMeasuring {
     HeadlessImGui imgui;
     Fonts fonts;
-    const std::string bytes = read_file(kDebianFontFiles[0]);
-    REQUIRE(add_font(fonts, Face::Serif, heap_copy(bytes), bytes.size()));
     ImGuiMeasurer m;
-    m.fonts = &fonts;
-    imgui.begin_frame(1280, 860);
+    SerifMeasuring() {
+        const std::string bytes = read_file(kDebianFontFiles[0]);
+        REQUIRE(add_font(fonts, Face::Serif, heap_copy(bytes), bytes.size()));
+        m.fonts = &fonts;
+        imgui.begin_frame(1280, 860);
+    }
+};
+
+} // namespace
+
+TEST_CASE("measuring loads advances only: the layout rasterises no glyph, and its widths are the drawn glyphs'") {
+    SerifMeasuring s;
+    HeadlessImGui& imgui = s.imgui;
+    Fonts& fonts = s.fonts;
+    ImGuiMeasurer& m = s.m;
     const std::string text = "Sphinx of black quartz, judge my vow: 0123456789";
     const float size = 13.7f;
     const float measured = m.width(Face::Serif, size, text.data(), text.data() + text.size());
@@ -207,13 +221,10 @@ TEST_CASE("measuring loads advances only: the layout rasterises no glyph, and it
 }
 
 TEST_CASE("a character the face lacks measures as the mark drawn in its place, so its line stays on the page") {
-    HeadlessImGui imgui;
-    Fonts fonts;
-    const std::string bytes = read_file(kDebianFontFiles[0]);
-    REQUIRE(add_font(fonts, Face::Serif, heap_copy(bytes), bytes.size()));
-    ImGuiMeasurer m;
-    m.fonts = &fonts;
-    imgui.begin_frame(1280, 860);
+    SerifMeasuring s;
+    HeadlessImGui& imgui = s.imgui;
+    Fonts& fonts = s.fonts;
+    ImGuiMeasurer& m = s.m;
     const auto width = [&](const std::string& t) { return m.width(Face::Serif, 18, t.data(), t.data() + t.size()); };
     REQUIRE_FALSE(fonts.face[0]->IsGlyphInFont(0x5468)); // 周: Noto Serif has no CJK
     const float mark = width("\xEF\xBF\xBD");            // U+FFFD, what ImGui draws for it
