@@ -265,9 +265,13 @@ test("the book started but waiting for its body: past the proof the text is the 
   await page.keyboard.press("PageDown");
   await waitForNotice(page, /still loading/);
   // The text is put where the reader was (boot.js keeps the line they saw): wait until it is the page, and
-  // a frame on, before reading where the page is, or that placing counts as (or undoes) the arrows' scroll.
+  // on screen, before reading where the page is, or that placing counts as (or undoes) the arrows' scroll.
+  // On screen means in a frame the compositor has shown (a screenshot waits for one): Chromium scrolls for a
+  // key on the compositor's copy of the page, and until a frame with the text is shown that copy is the one
+  // from before, where the page (the desk under the proof) could not scroll, so the keys did nothing. Two
+  // animation frames were not enough on a loaded machine, where SwiftShader's raster holds the new frame back.
   await page.waitForFunction(() => document.documentElement.classList.contains("no-canvas"));
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.screenshot();
   // The book's own scrolling keys do not take the text's: the arrows scroll the page, and nothing fails.
   // Down, or up where the page is already at its end (on a loaded machine the text can come before End,
   // which then takes the page to its foot).
@@ -278,6 +282,9 @@ test("the book started but waiting for its body: past the proof the text is the 
     .catch(async (e) => {
       const at = await page.evaluate(() => ({ y: scrollY, h: document.documentElement.scrollHeight, cls: document.documentElement.className,
         focus: document.activeElement && document.activeElement.tagName }));
+      await page.keyboard.press(atEnd ? "ArrowUp" : "ArrowDown"); // a later press, for the record: does it scroll?
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      at.afterAnother = await page.evaluate(() => scrollY);
       throw new Error(`the arrows did not scroll the text (from ${before}, at its end: ${atEnd}; now ${JSON.stringify(at)}): ${e.message}`);
     });
   // Nothing fails while the reader reads: the notice's next change, whenever it comes, is the body's
