@@ -38,6 +38,8 @@ APT_PACKAGES=(
   chromium python3-feedparser libxml2-utils python3-html5lib brotli xz-utils
   # benchmarks: the peer static-site generator bench/build.sh measures folio against; GNU time (peak memory)
   hugo time
+  # benchmarks: real prose in Chinese and in English, for sites of each of as many posts (bench/cjk.sh)
+  fortunes-zh fortunes
   # folio import: front matter in YAML and TOML (native CLI only)
   libyaml-cpp-dev libtomlplusplus-dev
 )

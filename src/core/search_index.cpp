@@ -52,6 +52,17 @@ unsigned next_cp(const std::string& s, size_t& i) {
     return cp;
 }
 
+// Whether a term is a pair of bigram characters (each_term's pairs; a lone one is not).
+bool is_pair(const std::string& term) {
+    size_t i = 0;
+    int count = 0;
+    while (i < term.size()) {
+        if (!bigram_char(next_cp(term, i))) return false;
+        ++count;
+    }
+    return count == 2;
+}
+
 constexpr size_t kMaxTermBytes = 48; // longer runs (hashes, URLs without breaks) are not worth indexing
 
 // Calls fn(term, byte offset in the folded text) for each term of already folded text: runs of letters
@@ -276,13 +287,19 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
     }
 
     // 3. Snippets for the inline cards: the body text is made again per article, once.
+    std::vector<size_t> cards(postings.size());
+    for (size_t t = 0; t < postings.size(); ++t)
+        cards[t] =
+            static_cast<size_t>(n) >= opt.pair_cards_from && postings[t].size() < opt.pair_cards_df && is_pair(terms[t])
+                ? 0
+                : std::min(opt.cards, postings[t].size());
     std::vector<std::vector<std::pair<int, size_t>>> wanted(static_cast<size_t>(n)); // doc -> (term, rank)
     for (size_t t = 0; t < postings.size(); ++t)
-        for (size_t r = 0; r < std::min(opt.cards, postings[t].size()); ++r)
+        for (size_t r = 0; r < cards[t]; ++r)
             wanted[postings[t][r].doc].push_back({static_cast<int>(t), r});
     std::vector<std::vector<std::string>> snippet(postings.size());
     for (size_t t = 0; t < postings.size(); ++t)
-        snippet[t].resize(std::min(opt.cards, postings[t].size()));
+        snippet[t].resize(cards[t]);
     for (int d = 0; d < n; ++d) {
         if (wanted[d].empty()) continue;
         const Article& a = site.writing[d];

@@ -25,6 +25,14 @@ struct SearchIndexOptions {
     size_t cards = 10;      // of those, how many carry their title, date, slug and snippet inline (a page of results)
     size_t shard_bytes = 8000; // shards close after about this many bytes (a term is never split)
     size_t chunk = 16;         // articles per card file (small: a result without an inline card costs one)
+    // On a site of pair_cards_from articles or more, a pair of CJK characters found in fewer than
+    // pair_cards_df of them carries no inline cards. Most such pairs are the seam between two words (看极
+    // in 看极光), which nobody looks up alone, and they are most of a CJK site's terms: with their cards,
+    // 400 Chinese posts had an index 2.8 times an English one of as many posts (bench/cjk.sh). A query
+    // holding one still finds its articles, with their card from the card files (the dek, not a snippet).
+    // A smaller site keeps every card: its index is small anyway.
+    size_t pair_cards_df = 4;
+    size_t pair_cards_from = 100;
     float k1 = 1.2f, b = 0.75f;
 };
 

@@ -156,3 +156,33 @@ TEST_CASE("terms split as the shared fixture says: words, and pairs of Chinese, 
     }
     CHECK(lines >= 12);
 }
+
+TEST_CASE("on a large site a rare pair of CJK characters carries no inline cards; a common one and words do",
+          "[search]") {
+    // 极光 in one article, 周刊 in four, "aurora" (a word) in one: cards for all on a small site; on a
+    // large one (pair_cards_from lowered to this site's size) not for the rare pair.
+    Site s;
+    s.info.title = "t";
+    const char* bodies[] = {"在北方看极光 aurora，周刊。", "周刊第二期。", "周刊第三期。", "周刊第四期。"};
+    for (int i = 0; i < 4; ++i) {
+        s.writing.push_back(article("p" + std::to_string(i), "标题" + std::to_string(i), "一期。", bodies[i]));
+        set_body(s.writing.back(), s.writing.back().body_markdown);
+    }
+    const auto cards = [](const std::vector<OutputFile>& files, const std::string& term) {
+        json shard = shard_of(files, term);
+        REQUIRE(shard.contains(term));
+        return shard[term][2].size();
+    };
+    SearchIndexOptions small;
+    auto files = build_search_index(s, small);
+    CHECK(cards(files, "极光") == 1);
+    CHECK(cards(files, "周刊") == 4);
+    SearchIndexOptions large;
+    large.pair_cards_from = 4;
+    files = build_search_index(s, large);
+    CHECK(cards(files, "极光") == 0); // still found: its article is in the entry
+    CHECK(shard_of(files, "极光")["极光"][1] == json::array({0, shard_of(files, "极光")["极光"][1][1]}));
+    CHECK(cards(files, "北方") == 0);
+    CHECK(cards(files, "周刊") == 4);   // in pair_cards_df articles
+    CHECK(cards(files, "aurora") == 1); // a word keeps its card however rare
+}
