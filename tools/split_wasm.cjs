@@ -25,6 +25,32 @@ function readSymbols(file) {
 }
 exports.readSymbols = readSymbols; // tools/first_view_profile.mjs reads the same maps
 
+function readList(file) {
+  if (!fs.existsSync(file)) return new Set();
+  return new Set(fs.readFileSync(file, "utf8").split("\n").filter((l) => l && !l.startsWith("#")));
+}
+// The profile's other half: the functions no first view ran (tools/first_view_profile.mjs writes both).
+function laterFile(listFile) { return listFile.replace(/first_view\.functions$/, "later.functions"); }
+exports.laterFile = laterFile;
+
+// Every function of the build must have been placed by the profile, in one list or the other. A function
+// in neither is new to it (added, renamed, or renamed by a new compiler), and the profile never saw whether
+// a first view runs it: left to the later module, a first view that does would fetch that module
+// synchronously. So the build fails, naming them, unless the profile itself is building
+// (FOLIO_FIRST_VIEW_PROFILING=1, set by `./folio first-view`).
+function checkPlaced(defined, first, later, missing) {
+  const unplaced = [...new Set(defined.filter((n) => n !== undefined && !first.has(n) && !later.has(n)))];
+  if (!unplaced.length && !missing.length) return;
+  const show = (names) => names.slice(0, 20).map((n) => "  " + n).join("\n") + (names.length > 20 ? `\n  … and ${names.length - 20} more` : "");
+  const lines = [];
+  if (unplaced.length) lines.push(`${unplaced.length} functions of this build are in neither src/platform/web/first_view.functions nor later.functions (new, or renamed):\n${show(unplaced)}`);
+  if (missing.length) lines.push(`${missing.length} functions of first_view.functions are not in this build (removed, or renamed):\n${show(missing)}`);
+  const what = lines.join("\n") + "\nThe first-view profile is out of date: run ./folio first-view (it rebuilds, profiles and rewrites both lists).";
+  if (process.env.FOLIO_FIRST_VIEW_PROFILING === "1") { console.log("split: " + what.split("\n")[0] + " (profiling: not an error)"); return; }
+  console.error("split_wasm: " + what);
+  process.exit(1);
+}
+
 function split(dir, listFile) {
   const at = (name) => path.join(dir, name);
 
@@ -36,11 +62,12 @@ function split(dir, listFile) {
     .split("\n").filter((l) => /^\s*\(import "[^"]*" "[^"]*" \(func /.test(l)).length;
 
   // Names to indices. A name may stand for several functions (one per translation unit): all are kept.
-  const wanted = new Set(fs.readFileSync(listFile, "utf8").split("\n").filter((l) => l && !l.startsWith("#")));
+  const wanted = readList(listFile);
   const keep = [];
   whole.forEach((name, index) => { if (index >= imports && wanted.has(name)) keep.push(String(index - imports)); });
   const found = new Set(keep.map((i) => whole[imports + Number(i)]));
   const missing = [...wanted].filter((n) => !found.has(n));
+  checkPlaced(whole.slice(imports), wanted, readList(laterFile(listFile)), missing);
   const keepFile = at("folio.keep.txt");
   fs.writeFileSync(keepFile, keep.join("\n") + "\n");
 
@@ -66,7 +93,7 @@ function split(dir, listFile) {
   const size = (f) => fs.statSync(at(f)).size;
   console.log(`split: folio.wasm ${size("folio.wasm")} B (${keep.length} functions kept), folio.later.wasm ` +
     `${size("folio.later.wasm")} B, whole ${size("folio.whole.wasm")} B` +
-    (missing.length ? `; ${missing.length} listed functions are not in this build (run tools/first_view_profile.mjs)` : ""));
+    (missing.length ? `; ${missing.length} listed functions are not in this build` : ""));
 }
 
 if (require.main === module) {

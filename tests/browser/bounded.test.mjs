@@ -100,7 +100,7 @@ for (const route of ["/", "/writing"]) {
     const state = await page.evaluate(() => ({ early: window.folio._laterEarly || 0, error: window.folio.error,
       on: document.documentElement.classList.contains("canvas-on"), frames: window.folio.framesDrawn,
       shown: performance.getEntriesByName("folio:book-shown").length }));
-    assert.equal(state.early, 0, "the first view called into the later module: run tools/first_view_profile.mjs " +
+    assert.equal(state.early, 0, "the first view called into the later module: run ./folio first-view " +
       `(after ./folio test) and commit src/platform/web/first_view.functions (${state.error})`);
     assert.equal(state.error, null);
     // Without the later module the first view still ran whole: the book took the page.

@@ -116,7 +116,7 @@ for (const [site, route] of FIRST_VIEWS) {
       const { page, context, errors } = await openWith(site, route, view, () => "abort");
       const failure = await shown(page);
       const early = await page.evaluate(() => window.folio._laterEarly || 0);
-      assert.equal(early, 0, "the first view called into the later module: run tools/first_view_profile.mjs " +
+      assert.equal(early, 0, "the first view called into the later module: run ./folio first-view " +
         `(after ./folio test) and commit src/platform/web/first_view.functions (${failure})`);
       assert.equal(failure, null);
       // Quiet for a while, not one frame: a face or a body that comes after the first frame draws again, and
@@ -124,7 +124,7 @@ for (const [site, route] of FIRST_VIEWS) {
       await settle(page);
       const state = await page.evaluate(() => ({ early: window.folio._laterEarly || 0, error: window.folio.error,
         on: document.documentElement.classList.contains("canvas-on") }));
-      assert.equal(state.early, 0, "the first view called into the later module: run tools/first_view_profile.mjs " +
+      assert.equal(state.early, 0, "the first view called into the later module: run ./folio first-view " +
         "(after ./folio test) and commit src/platform/web/first_view.functions");
       assert.equal(state.error, null);
       assert.ok(state.on, "the book is not shown");
