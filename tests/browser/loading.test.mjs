@@ -266,12 +266,14 @@ test("the book started but waiting for its body: past the proof the text is the 
   await waitForNotice(page, /still loading/);
   // The text is put where the reader was (boot.js keeps the line they saw): wait until it is the page, and
   // on screen, before reading where the page is, or that placing counts as (or undoes) the arrows' scroll.
-  // On screen means in a frame the compositor has shown (a screenshot waits for one): Chromium scrolls for a
-  // key on the compositor's copy of the page, and until a frame with the text is shown that copy is the one
-  // from before, where the page (the desk under the proof) could not scroll, so the keys did nothing. Two
-  // animation frames were not enough on a loaded machine, where SwiftShader's raster holds the new frame back.
+  // On screen means in its faces and in a frame the compositor has shown (a screenshot waits for one). With
+  // only two animation frames waited, 1 run in 5 on a loaded machine lost all three presses (none was
+  // prevented; a later one scrolled): the text's faces were still loading, and Chromium dropped the keys'
+  // scroll in the reflow that followed. With only the screenshot, 1 in 12; with both, 0 in 49.
   await page.waitForFunction(() => document.documentElement.classList.contains("no-canvas"));
+  await page.evaluate(() => document.fonts.ready);
   await page.screenshot();
+  const fontsThen = await page.evaluate(() => document.fonts.status);
   // The book's own scrolling keys do not take the text's: the arrows scroll the page, and nothing fails.
   // Down, or up where the page is already at its end (on a loaded machine the text can come before End,
   // which then takes the page to its foot).
@@ -285,6 +287,7 @@ test("the book started but waiting for its body: past the proof the text is the 
       await page.keyboard.press(atEnd ? "ArrowUp" : "ArrowDown"); // a later press, for the record: does it scroll?
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       at.afterAnother = await page.evaluate(() => scrollY);
+      at.fontsThen = fontsThen;
       throw new Error(`the arrows did not scroll the text (from ${before}, at its end: ${atEnd}; now ${JSON.stringify(at)}): ${e.message}`);
     });
   // Nothing fails while the reader reads: the notice's next change, whenever it comes, is the body's
