@@ -528,11 +528,11 @@
   function proofScrollMax(proof) {
     var variant = shownVariant(proof);
     if (!variant) return 0;
-    var reach = 0;
+    var reach = 0, pad = parseFloat(getComputedStyle(proof).getPropertyValue("--top-pad")) || 0; // the desk below the last page
     variant.querySelectorAll(".pg").forEach(function (pg) {
       var r = pg.getBoundingClientRect();
       if (!r.height) return; // the other page of a spread, where spreads are not shown
-      if (!pg.classList.contains("next")) { reach = Math.max(reach, r.bottom + 28); return; }
+      if (!pg.classList.contains("next")) { reach = Math.max(reach, r.bottom + pad); return; }
       pg.querySelectorAll("span, a, i").forEach(function (ink) { reach = Math.max(reach, ink.getBoundingClientRect().bottom); });
     });
     return Math.max(0, Math.floor(reach + proofScroll.y - window.innerHeight));

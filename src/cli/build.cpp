@@ -288,18 +288,20 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     // Each page fetches whole the faces its proof shows (the proof is made just before the page's head),
     // the others as stand-ins; a page without a proof fetches every face.
     assets.first_faces = [&proofs](const Route& r) { return proofs.faces(r); };
+    css += desk_css();
     if (fonts_usable) css += proof_css(fonts, face_metric);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});
     files.push_back({assets.style_css.substr(1), css});
     // Without JavaScript the text shows at once (folio.css otherwise holds it back for a moment).
     // The proof, then, is the first screen, in the page's flow above the text, in the same faces as the book's.
-    files.push_back({"noscript.css",
-                     "#text { animation: none !important; }\n"
-                     "#proof { visibility: visible; position: relative; inset: auto; }\n"
-                     "#proof .pv { position: relative; inset: auto; height: max(100vh, calc(var(--php) + 56px)); }\n"
-                     "#proof .pg { top: 28px; }\n" +
-                         proof_noscript_css(font_urls)});
+    files.push_back(
+        {"noscript.css",
+         "#text { animation: none !important; }\n"
+         "#proof { visibility: visible; position: relative; inset: auto; }\n"
+         "#proof .pv { position: relative; inset: auto; height: max(100vh, calc(var(--php) + 2 * var(--top-pad))); }\n"
+         "#proof .pg { top: var(--top-pad); }\n" +
+             proof_noscript_css(font_urls)});
     // Images the articles show, from the bundle, at the same site paths.
     for (const std::string& img : site.local_images) {
         std::string data;

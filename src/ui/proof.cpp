@@ -268,6 +268,8 @@ std::vector<ProofVariant> proof_variants(float body_box_per_em) {
     return out;
 }
 
+std::string desk_css() { return ":root{--top-pad:" + num(kTopPad) + "px;--row-gap:" + num(kRowGap) + "px}\n"; }
+
 std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]) {
     const float bpe = fonts.box_per_em[static_cast<int>(Face::Serif)];
     const PageSpec ref;

@@ -47,6 +47,10 @@ std::vector<ProofVariant> proof_variants(float body_box_per_em);
 // handed to the page by boot.js, or @font-face rules in noscript.css without script), the light and dark
 // inks, and the page scale of each variant as CSS of the viewport.
 std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]);
+
+// The desk's geometry as CSS custom properties (--top-pad, --row-gap: app.h's kTopPad and kRowGap), for
+// every stylesheet and script that places a page as the book does: one home, the constants.
+std::string desk_css();
 // Without script: the faces as @font-face rules (the same files the wasm fetches), the proof in the page's
 // flow above the text.
 std::string proof_noscript_css(const std::vector<std::string>& font_urls);
