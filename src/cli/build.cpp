@@ -180,15 +180,12 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
 
     // Small files first, in memory; the pages are written as they are made.
     std::vector<OutputFile> files;
-    std::string shell, js, wasm, boot, css, text_layer;
+    std::string shell, js, wasm, css;
     if (!read_whole_file(shell_file, shell)) return fail("cannot read the page shell " + shell_file);
     if (!read_whole_file(web_dir + "/folio.js", js) || !read_whole_file(web_dir + "/folio.wasm", wasm))
         return fail("cannot read folio.js/folio.wasm in " + web_dir + " (build the web target first)");
-    if (!read_whole_file(source + "/web/boot.js", boot) || !read_whole_file(source + "/web/folio.css", css))
-        return fail("cannot read web/boot.js or web/folio.css in " + source);
+    if (!read_whole_file(source + "/web/folio.css", css)) return fail("cannot read web/folio.css in " + source);
     read_whole_file(web_dir + "/folio.min.css", css); // the web build's minified copy, when there is one
-    if (!read_whole_file(source + "/web/textlayer.js", text_layer))
-        return fail("cannot read web/textlayer.js in " + source);
 
     // Content-hashed assets: a CDN may cache them forever.
     SiteAssets assets;
@@ -234,9 +231,6 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         manifest["metrics"] = assets.font_metrics;
     // Find and search: only the keys and the route are in the first load (find_keys.js, appended to boot);
     // the find bar, the search panel and their stylesheet come when first used.
-    std::string find_keys;
-    if (!read_whole_file(source + "/web/find_keys.js", find_keys))
-        return fail("cannot read web/find_keys.js in " + source);
     for (const char* name : {"find.js", "search.js", "find.css"}) {
         std::string data;
         if (!read_whole_file(source + "/web/" + name, data))
@@ -278,11 +272,20 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
             manifest["partials"].push_back(path);
         }
     }
-    // One script: boot, the text layer (it must exist before the wasm registers events on it), the find keys.
-    // The web build leaves them minified beside the glue (tools/minify.cjs); without that, compacted here.
+    // One script of the page's own (CMakeLists.txt's FOLIO_PAGE_SCRIPTS, in order). The web build leaves
+    // them minified beside the glue (tools/minify.cjs); without that, joined and compacted here.
     std::string page_scripts;
-    if (!read_whole_file(web_dir + "/boot.min.js", page_scripts))
-        page_scripts = compact_script(boot + "\n" + text_layer + "\n" + find_keys);
+    if (!read_whole_file(web_dir + "/boot.min.js", page_scripts)) {
+        std::istringstream names(FOLIO_PAGE_SCRIPTS);
+        std::string name, joined;
+        while (names >> name) {
+            std::string script;
+            if (!read_whole_file(source + "/web/" + name, script))
+                return fail("cannot read web/" + name + " in " + source);
+            joined += script + "\n";
+        }
+        page_scripts = compact_script(joined);
+    }
     std::string boot_full = "window.FOLIO_ASSETS = " + manifest.dump() + ";\n" + page_scripts;
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     // Each page fetches whole the faces its proof shows (the proof is made just before the page's head),
