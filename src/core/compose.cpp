@@ -624,7 +624,8 @@ void compose_find_me(Flow& f, const Scale& k, const Site& site) {
     }
     for (const Link& l : m.links) {
         std::vector<Span> spans = {l.href.empty() ? text(l.text) : link(l.text, l.href)};
-        if (!l.href.empty()) spans.push_back(text("  " + l.href, Face::Italic, Ink::Muted));
+        // The address beside the name, where a reader can follow it (emit.cpp's find_me_view does the same).
+        if (followable(l.href)) spans.push_back(text("  " + l.href, Face::Italic, Ink::Muted));
         f.paragraph(para(spans, k.body, k.body * 0.4f));
     }
     f.paragraph(para({link("rss feed", feed_path(), Face::Italic)}, k.body, 0));
@@ -695,7 +696,7 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     Paragraph t = para({text(a.title)}, k.title, k.body * 0.5f);
     t.leading = 1.2f;
     f.paragraph(t);
-    std::vector<Span> meta = {text(std::to_string(a.number) + "  \xC2\xB7  " + format_day_month(a.date, true) +
+    std::vector<Span> meta = {text("no. " + std::to_string(a.number) + "  \xC2\xB7  " + format_day_month(a.date, true) +
                                        "  \xC2\xB7  " + a.reading_time,
                                    Face::Italic, Ink::Muted)};
     for (const std::string& tag : a.tags) {

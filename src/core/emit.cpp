@@ -212,7 +212,15 @@ std::string find_me_view(const Site& site) {
         if (!m.handle_label.empty()) out += "<span class=\"label\">" + esc(m.handle_label) + ":</span> ";
         out += esc(m.handle) + "</p>\n";
     }
-    out += links_list(m.links);
+    // Each address beside its name, as the book prints it (compose_find_me): where to find someone is
+    // the address itself, and a reader may want to copy or read it out.
+    if (!m.links.empty()) {
+        out += "<ul class=\"links\">\n";
+        for (const Link& l : m.links)
+            out += "<li>" + bundle_link(l) +
+                   (followable(l.href) ? " <span class=\"addr\">" + esc(l.href) + "</span>" : "") + "</li>\n";
+        out += "</ul>\n";
+    }
     return out + "<p><a href=\"" + feed_path() + "\">rss feed</a></p>\n";
 }
 
@@ -245,7 +253,8 @@ std::string article_view(const Site& site, int index) {
     HtmlStyle body;
     body.route = article_path(a);
     out += tag_links(a) + "<div class=\"body\">\n" + document_html(a.body, body) + "</div>\n";
-    std::string around = neighbour(site, a.prev, "previous", "prev") + neighbour(site, a.next, "next", "next");
+    // As the book says it (compose_article): the newer one first.
+    std::string around = neighbour(site, a.next, "newer", "next") + neighbour(site, a.prev, "older", "prev");
     if (!around.empty())
         out += "<nav aria-label=\"more writing\" class=\"around\">\n<ul>\n" + around + "</ul>\n</nav>\n";
     return out + "</article>\n";
