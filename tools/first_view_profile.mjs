@@ -31,6 +31,7 @@ const SITES = {
   "site-rich": ["/", "/writing/everything-markdown", "/writing/short-note", "/writing/unsafe-links", "/tags/cpp"],
   "site-blog": ["/", "/writing/code-in-every-language", "/writing/raw-html-tour", "/writing/a-long-read",
     "/writing/pictures-with-spaces", "/tags/code"],
+  "site-scripts": ["/", "/writing/%E6%9E%81%E5%85%89", "/writing/rust-notes", "/contents"],
   big: ["/", "/writing", "/books", "/contents"],
 };
 const VIEWS = [
