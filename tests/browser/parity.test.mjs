@@ -58,20 +58,29 @@ async function run(page, read, settleBook) {
 for (const { name, ...view } of VIEWS) {
   test(`${name}: the proof and the book move alike for arrows, page keys, space, Home, End and the wheel`, async () => {
     // The proof alone: the wasm held back, flowing a byte at a time (not a stall), so the book never starts.
-    const g = gate();
-    held.push(g);
-    const early = await env.browser.newContext(view);
-    const p1 = await early.newPage();
-    await p1.goto(env.base + ROUTE, { waitUntil: "domcontentloaded" });
-    await p1.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
-    await p1.mouse.move(view.viewport.width / 2, view.viewport.height / 2);
-    const proof = await run(p1, () => p1.evaluate(() => parseFloat(document.getElementById("proof").style.getPropertyValue("--sy")) || 0), async () => {});
-    assert.equal(await p1.evaluate(() => document.documentElement.classList.contains("proof-on")), true, "the proof stayed");
-    assert.equal(await p1.evaluate(() => document.documentElement.classList.contains("canvas-on")), false, "the book stayed back");
+    // On a machine too loaded to send those bytes (the test's own server starved for 3 s), the page's stall
+    // rule rightly hands over to the text, and the proof stops answering: that run says nothing about the
+    // keys, so it is made again (at most three times), and the one compared is a run the proof kept.
+    let proof = null, tries = 0;
+    for (; tries < 3 && !proof; tries++) {
+      const g = gate();
+      held.push(g);
+      const early = await env.browser.newContext(view);
+      const p1 = await early.newPage();
+      await p1.goto(env.base + ROUTE, { waitUntil: "domcontentloaded" });
+      await p1.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+      await p1.mouse.move(view.viewport.width / 2, view.viewport.height / 2);
+      const ys = await run(p1, () => p1.evaluate(() => parseFloat(document.getElementById("proof").style.getPropertyValue("--sy")) || 0), async () => {});
+      const state = await p1.evaluate(() => document.documentElement.className);
+      assert.ok(state.includes("proof-on") && !state.includes("canvas-on"), `the proof stayed and the book stayed back (${state})`);
+      if (!state.includes("no-canvas")) proof = ys;
+      else console.log(`${name}: the text took over from the proof (a stall on a loaded machine); again`);
+      await early.close();
+      g.open();
+      held.splice(held.indexOf(g), 1);
+    }
+    assert.ok(proof, `${name}: in ${tries} runs the text took over from the proof every time`);
     const reach = Math.max(...proof.flat());
-    await early.close();
-    g.open();
-    held.splice(held.indexOf(g), 1);
 
     // The book: the same presses once it has drawn and its later code is in.
     const late = await env.browser.newContext(view);
