@@ -122,6 +122,17 @@
     });
   }
 
+  // Words after a run for assistive technology only (Box::unseen: the year of a date the list shows
+  // without it): in the tree, not drawn, not selected with the run, not copied (copy reads [data-i] runs).
+  function unseen(it) {
+    var el = document.createElement("span");
+    el.className = "unseen";
+    el.textContent = it.u;
+    el.style.left = it.x + it.w + "px";
+    el.style.top = it.y + "px";
+    return el;
+  }
+
   function image(it) {
     var el = document.createElement("div");
     el.className = "img";
@@ -165,6 +176,7 @@
         if (sep) block.appendChild(document.createTextNode(sep));
       }
       block.appendChild(it.img !== undefined ? image(it) : item(it, pg.i));
+      if (it.u) block.appendChild(unseen(it));
       prev = it;
     });
     return el;

@@ -123,6 +123,9 @@ struct Span {
     LinkAction link; // kind None: not a link
     bool strike = false;
     Script script = Script::None;
+    // Words that follow the run for assistive technology only, never drawn: what the page leaves to the
+    // eye (the year of a date in a list without year headings). The text layer carries them (Box::unseen).
+    std::string unseen;
 };
 
 // A span's size in a line set at size (a script's is smaller), and how far its line box moves from the
@@ -183,6 +186,7 @@ struct Box {
     float clip_w = 0; // Text in a code block: visible width of the panel (lines may be wider)
     float clip_x = 0; // Text in a code block: where the visible width starts (a line is several runs)
     bool strike = false;
+    std::string unseen; // Text: words that follow the run for assistive technology only (Span::unseen)
     int block = -1; // index into Book::blocks: the paragraph, code block, table row or image it belongs to
 };
 

@@ -105,6 +105,10 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
     } else {
         out += "{\"t\":";
         put_string(out, b.text);
+        if (!b.unseen.empty()) {
+            out += ",\"u\":";
+            put_string(out, b.unseen);
+        }
         put_field(out, "g", y0 + glyph_top(b) * s);
         put_field(out, "s", b.size * s);
         put_field(out, "f", static_cast<float>(static_cast<int>(b.face)));

@@ -48,7 +48,7 @@ TextLayerKey text_layer_key(const App& a);
 //    "pages": [{"i", "x", "y", "w", "h", "later": 1} | {"i", "x", "y", "w", "h", "items": [
 //        {"t", "x", "y", "w", "h", "g" (glyph top), "s" (glyph box height), "f" (face), "b" (block),
 //         "k" (block kind), "href" | "fold", "l" (link id), "c" (continues the previous box's link),
-//         "clip": [left, right] (code lines)}
+//         "clip": [left, right] (code lines), "u" (words after the run for assistive technology only, Box::unseen)}
 //      | {"img" (alt text), "x", "y", "w", "h", "b"}]}]}
 // While an error is set the one page is the error page, announced as an alert:
 //    "pages": [{"i": -1, "alert": 1, "x", "y", "w", "h", "title", "ts" (title size), "ty" (title top), "bs" (body size),
