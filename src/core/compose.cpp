@@ -70,7 +70,7 @@ Paragraph entry_line(int number, Span title, const std::string& right, float siz
     p.marker = std::to_string(number);
     p.indent = indent;
     p.right = {text(right, Face::Serif, Ink::Muted)};
-    p.right[0].unseen = right_unseen;
+    p.right_unseen = right_unseen;
     return p;
 }
 
