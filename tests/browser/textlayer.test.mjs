@@ -15,12 +15,15 @@ async function start(route, options) {
   return s;
 }
 
-// The screen rectangle of `word` inside the layer run that contains it (nth occurrence of the run).
+// The screen rectangle of `word` inside the layer run on screen that contains it (the layer holds every
+// page; a reader points at what the screen shows).
 function wordRect(page, word, runPrefix) {
   return page.evaluate(([word, runPrefix]) => {
     for (const el of document.querySelectorAll("#layer [data-i]")) {
       const t = el.firstChild;
       if (!t || (runPrefix && !t.data.startsWith(runPrefix))) continue;
+      const box = el.getBoundingClientRect();
+      if (box.bottom <= 0 || box.top >= innerHeight) continue;
       const at = t.data.indexOf(word);
       if (at < 0) continue;
       const r = document.createRange();
@@ -318,10 +321,16 @@ test("scrolling moves the layer (scrollTop and a transform); new pages rebuild i
 
 test("screen readers get the text once, from the layer; #text steps aside", async () => {
   const { page, errors, context } = await start("/");
+  await page.waitForFunction(() => !document.querySelector("#layer .page.later")); // the pages off screen, filled while idle
   const tree = await page.locator("body").ariaSnapshot();
   const count = (s) => tree.split(s).length - 1;
-  assert.equal(count("Checks the handoffs inside inference systems"), 1, tree);
-  assert.equal(count("Anshuman Agrawal"), 1, tree);
+  // As often as the book sets it (the layer holds every page, #text none of them): the timeline and
+  // the work chapter both say what Baton does.
+  for (const words of ["Checks the handoffs inside inference systems", "Anshuman Agrawal"]) {
+    const set = await page.evaluate((w) => document.getElementById("layer").textContent.split(w).length - 1, words);
+    assert.ok(set >= 1, words);
+    assert.equal(count(words), set, words);
+  }
   assert.match(tree, /link "contents"/);
   assert.match(tree, /heading "2026" \[level=2\]/);
   assert.match(tree, /link "Stop the colocated tests finalizing from inside the hpx_main loop"/);
