@@ -247,6 +247,7 @@
     layer.style.setProperty("--layer-selection", c.selection);
     layer.style.setProperty("--layer-focus", c.focus);
     layer.style.setProperty("--layer-link", c.link);
+    fixed = !!alert;
     moveTo(doc.scroll);
     html.classList.toggle("layer-on", doc.pages.length > 0);
     if (focusKey && !layer.contains(focused)) refocus(focusKey);
@@ -259,17 +260,23 @@
   // The layer scrolls by whole pixels as the book does (scrollTop; the sheet's transform keeps the fraction),
   // so that the browser's own scroll-into-view of a node off screen (a screen reader's cursor, focus, find)
   // scrolls the layer: that scroll is handed to the book (below), and the canvas follows.
+  // The error page stands still on screen (the canvas draws it there whatever the scroll): so does its layer.
+  var fixed = false, layerHeight = 0;
   function moveTo(scroll) {
+    if (fixed) scroll = 0;
     layer.scrollTop = Math.round(scroll);
     layerTop = layer.scrollTop; // less where the layer is shorter than the book's scroll (its end)
+    layerHeight = layer.scrollHeight;
     sheet.style.transform = "translate3d(0," + (layerTop - scroll) + "px,0)";
   }
   layer.addEventListener("scroll", function () {
     var moved = layer.scrollTop - layerTop;
     if (!moved || !data || !window.Module) return;
-    var to = (data.scrollNow === undefined ? data.scroll : data.scrollNow) + moved;
+    var now = data.scrollNow === undefined ? data.scroll : data.scrollNow;
+    // The layer grew or shrank under its offset (a rebuild): the browser clamped it, nobody asked to go there.
+    if (fixed || layer.scrollHeight !== layerHeight) return moveTo(now);
     layerTop = layer.scrollTop;
-    folio.whenLater(function () { window.Module._folio_scroll_to(to); });
+    folio.whenLater(function () { window.Module._folio_scroll_to(now + moved); });
   });
 
   folio._layer = function (json) { build(JSON.parse(json)); };

@@ -251,7 +251,7 @@ void put_message_page(std::string& out, const App& a) {
     const MessagePage m = message_page(a);
     out += "{\"i\":-1,\"alert\":1";
     put_field(out, "x", m.x);
-    put_field(out, "y", m.y + a.scroll);
+    put_field(out, "y", m.y); // on screen, whatever the scroll: the layer does not scroll it either
     put_field(out, "w", m.w);
     put_field(out, "h", m.h);
     out += ",\"title\":";
