@@ -296,7 +296,7 @@
     var idle = window.requestIdleCallback || function (fn) { return setTimeout(function () { fn({ timeRemaining: function () { return 8; } }); }, 50); };
     idle(function (deadline) {
       fillPending = false;
-      folio.whenLater(function () { fillSome(deadline); });
+      folio.afterLater(function () { fillSome(deadline); }); // never asks for the later code itself
     }, { timeout: 2000 });
   }
   function fillSome(deadline) {
