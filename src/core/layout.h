@@ -186,7 +186,8 @@ struct Box {
     float clip_w = 0; // Text in a code block: visible width of the panel (lines may be wider)
     float clip_x = 0; // Text in a code block: where the visible width starts (a line is several runs)
     bool strike = false;
-    std::string unseen; // Text: words that follow the run for assistive technology only (Paragraph::right_unseen)
+    // Text: words that follow the run for assistive technology only (Paragraph::right_unseen).
+    std::string unseen;
     int block = -1; // index into Book::blocks: the paragraph, code block, table row or image it belongs to
 };
 

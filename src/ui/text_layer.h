@@ -52,8 +52,8 @@ TextLayerKey text_layer_key(const App& a);
 //      | {"img" (alt text), "x", "y", "w", "h", "b"}]}]}
 // While an error is set the one page is the error page, announced as an alert, placed on screen (the
 // canvas draws it there whatever the scroll, and the layer keeps it still):
-//    "pages": [{"i": -1, "alert": 1, "x", "y", "w", "h", "title", "ts" (title size), "ty" (title top), "bs" (body size),
-//               "items": [{"t", "x", "y", "w", "h"}]}] (one item per paragraph, wrapped at w)
+//    "pages": [{"i": -1, "alert": 1, "x", "y", "w", "h", "title", "ts" (title size), "ty" (title top),
+//               "bs" (body size), "items": [{"t", "x", "y", "w", "h"}]}] (one item per paragraph, wrapped at w)
 // Running heads and folios are not in it: they are not the text, and copy must not pick them up.
 std::string text_layer_json(const App& a);
 // One page with its items, for a "later" stub: {"fill", "gen", "page": {...}}; "page": null when there is

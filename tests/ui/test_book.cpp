@@ -633,7 +633,8 @@ TEST_CASE("revealing a link scrolls it wholly into view, with room around it", "
     CHECK_FALSE(reveal_box(t.app, s.page, 100000));
 }
 
-TEST_CASE("the text layer holds every page: those on screen with their runs, links and blocks, no folios", "[ui][textlayer]") {
+TEST_CASE("the text layer holds every page: those on screen with their runs, links and blocks, no folios",
+          "[ui][textlayer]") {
     Harness t;
     t.frames(2);
     const std::vector<int> pages = pages_on_screen(t.app);
@@ -754,7 +755,8 @@ TEST_CASE("the error page is the layer's one page, an alert, from the page the c
     CHECK(message_page(t.app).paragraphs.empty());
 }
 
-TEST_CASE("the writing list's dates carry their year for assistive technology, not on the page", "[ui][textlayer][seed]") {
+TEST_CASE("the writing list's dates carry their year for assistive technology, not on the page",
+          "[ui][textlayer][seed]") {
     Harness t;
     t.app.open("/writing");
     t.frames(2);
@@ -764,13 +766,14 @@ TEST_CASE("the writing list's dates carry their year for assistive technology, n
             if (!b.unseen.empty()) {
                 ++dated;
                 CHECK(b.unseen == " 2026"); // the seed's articles are all of 2026
-                CHECK(b.text.find("2026") == std::string::npos); // drawn without it
+                CHECK(b.text.find("2026") == std::string::npos);
             }
     CHECK(dated == 28);
     nlohmann::json doc = nlohmann::json::parse(text_layer_json(t.app));
     int carried = 0;
     for (const nlohmann::json& pg : doc["pages"]) {
-        nlohmann::json page = pg.contains("later") ? nlohmann::json::parse(text_layer_page_json(t.app, pg["i"].get<int>()))["page"] : pg;
+        nlohmann::json page =
+            pg.contains("later") ? nlohmann::json::parse(text_layer_page_json(t.app, pg["i"].get<int>()))["page"] : pg;
         for (const nlohmann::json& it : page["items"])
             if (it.contains("u")) ++carried;
     }
