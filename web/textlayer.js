@@ -29,6 +29,8 @@
   var scratch = document.createElement("canvas").getContext("2d");
   folio.layerBuilds = 0;
   folio.layerTimes = []; // ms per rebuild (bench/)
+  folio.layerFillTimes = []; // ms per page filled while idle, and when the layer last came to hold every page
+  folio.layerWholeAt = null;
 
   //---- [SECTION] Faces: the canvas's own fonts, with the metrics that turn ImGui sizes into CSS sizes
   // Dear ImGui's font size is the glyph box height (hhea ascender - descender); CSS's is the em.
@@ -58,11 +60,12 @@
       if (data) { var doc = data; data = null; build(doc); }
     }, function () {}); // faces that will not load: no layer, and #text stays the page's text
   };
-  // A face that came later: the pages with runs in it are built again, now in the face itself.
+  // A face that came later: the pages with runs in it are built again, now in the face itself (those on
+  // screen at once, those off screen while idle).
   folio._font = function (i, buf) {
     addFace(i, buf).then(function () {
       var mark = new RegExp('"f":' + i + "[,}]");
-      pages.forEach(function (entry) { if (mark.test(entry.sig)) entry.sig = ""; });
+      pages.forEach(function (entry) { if (mark.test(entry.sig)) { entry.sig = ""; entry.stub = true; } });
       if (fontsLoaded && data) build(data);
     }, function () {});
   };
@@ -309,13 +312,15 @@
     stubs.sort(function (a, b) { return top(a) - top(b); });
     for (var k = 0; k < stubs.length; k++) {
       if (k > 0 && deadline.timeRemaining() < 4) break;
+      var t0 = performance.now();
       var got = JSON.parse(M.UTF8ToString(M._folio_layer_page(stubs[k])));
       if (!got.page || got.fill !== doc.fill || got.gen !== doc.gen) return; // a new document is on its way
       var old = pages.get(stubs[k]), el = pageElement(got.page);
       old.el.replaceWith(el);
       pages.set(stubs[k], { el: el, sig: JSON.stringify(got.page), stub: false, place: old.place });
       fitRuns();
-      folio.layerFills = (folio.layerFills || 0) + 1;
+      folio.layerFillTimes.push(performance.now() - t0);
+      if (k === stubs.length - 1) folio.layerWholeAt = performance.now();
     }
     scheduleFill();
   }
