@@ -343,6 +343,35 @@
     folio.whenLater(function () { follow(el); }); // the book's code for it may still be on its way
   });
 
+  // A double click selects the word under the pointer, whatever was selected before (the browser would
+  // start dragging the old selection when the click lands inside it), as on any page.
+  var words = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "word" }) : null;
+  layer.addEventListener("dblclick", function (e) {
+    if (!words || e.button !== 0 || e.shiftKey) return;
+    var at = document.caretRangeFromPoint && document.caretRangeFromPoint(e.clientX, e.clientY);
+    var node = at && at.startContainer;
+    if (!node || node.nodeType !== 3 || !node.parentNode.closest("#layer [data-i]")) return;
+    var offset = at.startOffset, seg = null;
+    for (var s of words.segment(node.data)) {
+      if (s.index <= offset && offset <= s.index + s.segment.length && s.isWordLike) { seg = s; break; }
+    }
+    if (!seg) return;
+    var r = document.createRange();
+    r.setStart(node, seg.index);
+    r.setEnd(node, seg.index + seg.segment.length);
+    var sel = getSelection();
+    sel.removeAllRanges();
+    sel.addRange(r);
+  });
+
+  // A click outside the text (the desk, the margins the canvas draws) clears the selection, as a click on
+  // any page's background does; the book's own handling of the click (it takes the mouse) would keep it.
+  canvas.addEventListener("mousedown", function (e) {
+    if (e.button !== 0 || e.shiftKey) return;
+    var sel = getSelection();
+    if (sel.rangeCount && !sel.isCollapsed && sel.containsNode(sheet, true)) sel.removeAllRanges();
+  });
+
   // Triple click selects the block (a paragraph), as on a web page.
   function selectBlock(target) {
     var block = target.closest && target.closest("#layer .block");

@@ -123,6 +123,24 @@ test("double-click selects a word; triple-click its paragraph; copy keeps links 
   await context.close();
 });
 
+test("as on any page: a double-click inside a selection selects the word under it; a click on the desk clears it", async () => {
+  const { page, errors, context } = await start("/");
+  const w = await wordRect(page, "reading", "I work on AI");
+  await page.mouse.click(w.x + w.width / 2, w.mid, { clickCount: 3 }); // the whole paragraph
+  assert.match(await page.evaluate(() => getSelection().toString()), /^I work on AI infra/);
+  await page.mouse.dblclick(w.x + w.width / 2, w.mid);
+  assert.equal(await page.evaluate(() => getSelection().toString()), "reading");
+  // The desk, beside the page (the canvas there, no text): the selection goes.
+  const desk = await page.evaluate(() => {
+    const r = document.querySelector("#layer .page").getBoundingClientRect();
+    return { x: Math.max(4, r.left / 2), y: 400 };
+  });
+  await page.mouse.click(desk.x, desk.y);
+  assert.equal(await page.evaluate(() => getSelection().toString()), "");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a selection across the two pages of a spread copies both, in reading order, blocks apart", async () => {
   const { page, errors, context } = await start("/", { viewport: { width: 2560, height: 1440 } }); // spreads
   const from = await wordRect(page, "trusted way", "trainer)");
