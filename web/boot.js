@@ -754,7 +754,7 @@
   // page its text. A placeholder called before the module is in by anything else (a first view the
   // profile did not cover) still gets it at once, synchronously, since the wasm waits on the call.
   var later = { primary: null, table: null, bytes: null, module: null, ready: false, loading: false, tries: 0,
-    failed: null, waiting: [], timer: 0 };
+    failed: null, waiting: [], idle: [], timer: 0 };
   function placeholders() {
     return new Proxy({}, {
       get: function (_, slot) {
@@ -791,7 +791,16 @@
     var waiting = later.waiting;
     later.waiting = [];
     waiting.forEach(function (fn) { fn(); }); // the reader's actions, in the order they came
+    var idle = later.idle;
+    later.idle = [];
+    idle.forEach(function (fn) { fn(); });
   }
+  // Runs fn once the later code is in, without asking for it (work no reader waits on: the text layer's
+  // pages off screen); never, if it does not come.
+  folio.afterLater = function (fn) {
+    if (!assets.wasmLater || later.ready) return fn();
+    later.idle.push(fn);
+  };
   // Runs fn, which may need the later code, now if the code is in, else once it is (see above).
   folio.whenLater = function (fn) {
     if (!assets.wasmLater || later.ready) return fn();

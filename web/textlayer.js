@@ -22,13 +22,15 @@
   layer.appendChild(sheet);
   canvas.after(layer);
 
-  var pages = new Map(); // page index -> {el, sig}
+  var pages = new Map(); // page index -> {el, sig, stub, fill}
   var data = null; // the last document
-  var lastGeometry = null; // where the pages lay in the last document
+  var layerTop = 0; // the layer's scrollTop as last set: any other value is the browser's scroll-into-view
   var pendingFocus = null; // {page, box}: focus that link once its page is in the layer
   var scratch = document.createElement("canvas").getContext("2d");
   folio.layerBuilds = 0;
   folio.layerTimes = []; // ms per rebuild (bench/)
+  folio.layerFillTimes = []; // ms per page filled while idle, and when the layer last came to hold every page
+  folio.layerWholeAt = null;
 
   //---- [SECTION] Faces: the canvas's own fonts, with the metrics that turn ImGui sizes into CSS sizes
   // Dear ImGui's font size is the glyph box height (hhea ascender - descender); CSS's is the em.
@@ -58,11 +60,12 @@
       if (data) { var doc = data; data = null; build(doc); }
     }, function () {}); // faces that will not load: no layer, and #text stays the page's text
   };
-  // A face that came later: the pages with runs in it are built again, now in the face itself.
+  // A face that came later: the pages with runs in it are built again, now in the face itself (those on
+  // screen at once, those off screen while idle).
   folio._font = function (i, buf) {
     addFace(i, buf).then(function () {
       var mark = new RegExp('"f":' + i + "[,}]");
-      pages.forEach(function (entry) { if (mark.test(entry.sig)) entry.sig = ""; });
+      pages.forEach(function (entry) { if (mark.test(entry.sig)) { entry.sig = ""; entry.stub = true; } });
       if (fontsLoaded && data) build(data);
     }, function () {});
   };
@@ -122,6 +125,17 @@
     });
   }
 
+  // Words after a run for assistive technology only (Box::unseen: the year of a date the list shows
+  // without it): in the tree, not drawn, not selected with the run, not copied (copy reads [data-i] runs).
+  function unseen(it) {
+    var el = document.createElement("span");
+    el.className = "unseen";
+    el.textContent = it.u;
+    el.style.left = it.x + it.w + "px";
+    el.style.top = it.y + "px";
+    return el;
+  }
+
   function image(it) {
     var el = document.createElement("div");
     el.className = "img";
@@ -144,6 +158,8 @@
     st.top = pg.y + "px";
     st.width = pg.w + "px";
     st.height = pg.h + "px";
+    if (pg.later) { el.classList.add("later"); return el; } // its items come while idle (fillLater)
+    if (pg.alert) return messagePage(el, pg);
     var block = null, blockId = null, prev = null;
     pg.items.forEach(function (it) {
       if (it.b !== blockId || !block) {
@@ -163,30 +179,61 @@
         if (sep) block.appendChild(document.createTextNode(sep));
       }
       block.appendChild(it.img !== undefined ? image(it) : item(it, pg.i));
+      if (it.u) block.appendChild(unseen(it));
       prev = it;
     });
     return el;
   }
 
+  // The page of an error (the canvas's MessagePage): its title and paragraphs, announced as an alert.
+  function messagePage(el, pg) {
+    el.classList.add("message");
+    el.setAttribute("role", "alert");
+    var title = document.createElement("div"), st = title.style;
+    title.className = "msg";
+    title.setAttribute("role", "heading");
+    title.setAttribute("aria-level", "1");
+    title.textContent = pg.title;
+    st.left = pg.items.length ? pg.items[0].x + "px" : "0";
+    st.top = pg.ty + "px";
+    st.fontSize = pg.ts + "px";
+    el.appendChild(title);
+    pg.items.forEach(function (it) {
+      var p = document.createElement("p"), ps = p.style;
+      p.className = "msg";
+      p.textContent = it.t;
+      ps.left = it.x + "px";
+      ps.top = it.y + "px";
+      ps.width = it.w + "px";
+      ps.fontSize = pg.bs + "px";
+      el.appendChild(p);
+    });
+    return el;
+  }
+
+  // Where a page lies (with the fill, what its items depend on): a page filled while idle stays while both hold.
+  function placeOf(doc, pg) { return doc.fill + "|" + doc.gen + "|" + doc.scale + "|" + doc.vw + "|" + pg.x + "|" + pg.y; }
+
   function build(doc) {
-    if (!fontsLoaded) { data = doc; return; } // built once the faces are in
+    var alert = doc.pages.length === 1 && doc.pages[0].alert;
+    if (!fontsLoaded && !alert) { data = doc; return; } // built once the faces are in (an error page needs none)
     var t0 = performance.now();
     var focused = document.activeElement && layer.contains(document.activeElement) ? document.activeElement : null;
     // Focus survives a rebuild of the same route (a fold opened, a body arrived), never a new route's.
     var focusKey = focused && data && data.path === doc.path && { fold: focused.dataset.fold, p: focused.dataset.p, i: focused.dataset.i };
+    // Every page of the book is in the layer, in reading order (the whole route reaches assistive technology):
+    // the pages on screen with their runs, the others as stubs filled while idle. A page already filled
+    // stays while it lies where it did, so a selection on it survives scrolling.
     var keep = new Map();
     doc.pages.forEach(function (pg) {
-      var sig = JSON.stringify(pg), old = pages.get(pg.i);
-      keep.set(pg.i, old && old.sig === sig ? old : { el: pageElement(pg), sig: sig });
+      var old = pages.get(pg.i), place = placeOf(doc, pg);
+      if (pg.later) {
+        keep.set(pg.i, old && old.place === place ? old : { el: pageElement(pg), sig: "", stub: true, place: place });
+        return;
+      }
+      var sig = JSON.stringify(pg);
+      keep.set(pg.i, old && old.sig === sig ? old : { el: pageElement(pg), sig: sig, stub: false, place: place });
     });
-    // While text is selected and the pages lie where they did (only the scroll moved), pages that leave the
-    // screen stay: a selection can then reach across more pages than the screen shows (scroll, then
-    // Shift-click), and copy still has every page it spans.
-    var geometry = doc.gen + "|" + doc.scale + "|" + doc.vw, sel = getSelection();
-    var holding = geometry === lastGeometry && sel.rangeCount > 0 && !sel.isCollapsed && sel.containsNode(sheet, true);
-    if (holding) pages.forEach(function (entry, i) { if (!keep.has(i)) keep.set(i, entry); });
-    lastGeometry = geometry;
-    keep = new Map(Array.from(keep).sort(function (a, b) { return a[0] - b[0]; }));
     pages.forEach(function (entry, i) { if (keep.get(i) !== entry) entry.el.remove(); });
     // In reading order: a page kept stays where it is, new ones go around it.
     var before = null;
@@ -198,10 +245,12 @@
     pages = keep;
     fitRuns();
     data = doc;
+    scheduleFill();
     var c = doc.colors;
     layer.style.setProperty("--layer-selection", c.selection);
     layer.style.setProperty("--layer-focus", c.focus);
     layer.style.setProperty("--layer-link", c.link);
+    fixed = !!alert;
     moveTo(doc.scroll);
     html.classList.toggle("layer-on", doc.pages.length > 0);
     if (focusKey && !layer.contains(focused)) refocus(focusKey);
@@ -211,10 +260,70 @@
     keepTextCurrent(doc.path);
   }
 
-  function moveTo(scroll) { sheet.style.transform = "translate3d(0," + -scroll + "px,0)"; }
+  // The layer scrolls by whole pixels as the book does (scrollTop; the sheet's transform keeps the fraction),
+  // so that the browser's own scroll-into-view of a node off screen (a screen reader's cursor, focus, find)
+  // scrolls the layer: that scroll is handed to the book (below), and the canvas follows.
+  // The error page stands still on screen (the canvas draws it there whatever the scroll): so does its layer.
+  var fixed = false, layerHeight = 0;
+  function moveTo(scroll) {
+    if (fixed) scroll = 0;
+    layer.scrollTop = Math.round(scroll);
+    layerTop = layer.scrollTop; // less where the layer is shorter than the book's scroll (its end)
+    layerHeight = layer.scrollHeight;
+    sheet.style.transform = "translate3d(0," + (layerTop - scroll) + "px,0)";
+  }
+  layer.addEventListener("scroll", function () {
+    var moved = layer.scrollTop - layerTop;
+    if (!moved || !data || !window.Module) return;
+    var now = data.scrollNow === undefined ? data.scroll : data.scrollNow;
+    // The layer grew or shrank under its offset (a rebuild): the browser clamped it, nobody asked to go there.
+    if (fixed || layer.scrollHeight !== layerHeight) return moveTo(now);
+    layerTop = layer.scrollTop;
+    folio.whenLater(function () { window.Module._folio_scroll_to(now + moved); });
+  });
 
   folio._layer = function (json) { build(JSON.parse(json)); };
-  folio._layerScroll = moveTo;
+  folio._layerScroll = function (scroll) {
+    if (data) data.scrollNow = scroll;
+    moveTo(scroll);
+  };
+
+  //---- [SECTION] The pages off screen: filled while idle, a few at a time, nearest the screen first
+  var fillPending = false;
+  function scheduleFill() {
+    if (fillPending || !data) return;
+    var stubs = 0;
+    pages.forEach(function (entry) { if (entry.stub) stubs++; });
+    if (!stubs) return;
+    fillPending = true;
+    var idle = window.requestIdleCallback || function (fn) { return setTimeout(function () { fn({ timeRemaining: function () { return 8; } }); }, 50); };
+    idle(function (deadline) {
+      fillPending = false;
+      folio.afterLater(function () { fillSome(deadline); }); // never asks for the later code itself
+    }, { timeout: 2000 });
+  }
+  function fillSome(deadline) {
+    var M = window.Module, doc = data;
+    if (!doc || !M || !M._folio_layer_page) return;
+    var near = doc.scrollNow === undefined ? doc.scroll : doc.scrollNow;
+    var stubs = [];
+    pages.forEach(function (entry, i) { if (entry.stub) stubs.push(i); });
+    var top = function (i) { return Math.abs(parseFloat(pages.get(i).el.style.top) - near); };
+    stubs.sort(function (a, b) { return top(a) - top(b); });
+    for (var k = 0; k < stubs.length; k++) {
+      if (k > 0 && deadline.timeRemaining() < 4) break;
+      var t0 = performance.now();
+      var got = JSON.parse(M.UTF8ToString(M._folio_layer_page(stubs[k])));
+      if (!got.page || got.fill !== doc.fill || got.gen !== doc.gen) return; // a new document is on its way
+      var old = pages.get(stubs[k]), el = pageElement(got.page);
+      old.el.replaceWith(el);
+      pages.set(stubs[k], { el: el, sig: JSON.stringify(got.page), stub: false, place: old.place });
+      fitRuns();
+      folio.layerFillTimes.push(performance.now() - t0);
+      if (k === stubs.length - 1) folio.layerWholeAt = performance.now();
+    }
+    scheduleFill();
+  }
 
   //---- [SECTION] Links: a plain click is the book's; modifiers, middle click and the menu are the browser's
   function stopOf(el) { return el && el.closest && el.closest("#layer a[data-l], #layer [data-fold]"); }
@@ -232,6 +341,35 @@
     if (!el || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     folio.whenLater(function () { follow(el); }); // the book's code for it may still be on its way
+  });
+
+  // A double click selects the word under the pointer, whatever was selected before (the browser would
+  // start dragging the old selection when the click lands inside it), as on any page.
+  var words = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "word" }) : null;
+  layer.addEventListener("dblclick", function (e) {
+    if (!words || e.button !== 0 || e.shiftKey) return;
+    var at = document.caretRangeFromPoint && document.caretRangeFromPoint(e.clientX, e.clientY);
+    var node = at && at.startContainer;
+    if (!node || node.nodeType !== 3 || !node.parentNode.closest("#layer [data-i]")) return;
+    var offset = at.startOffset, seg = null;
+    for (var s of words.segment(node.data)) {
+      if (s.index <= offset && offset <= s.index + s.segment.length && s.isWordLike) { seg = s; break; }
+    }
+    if (!seg) return;
+    var r = document.createRange();
+    r.setStart(node, seg.index);
+    r.setEnd(node, seg.index + seg.segment.length);
+    var sel = getSelection();
+    sel.removeAllRanges();
+    sel.addRange(r);
+  });
+
+  // A click outside the text (the desk, the margins the canvas draws) clears the selection, as a click on
+  // any page's background does; the book's own handling of the click (it takes the mouse) would keep it.
+  canvas.addEventListener("mousedown", function (e) {
+    if (e.button !== 0 || e.shiftKey) return;
+    var sel = getSelection();
+    if (sel.rangeCount && !sel.isCollapsed && sel.containsNode(sheet, true)) sel.removeAllRanges();
   });
 
   // Triple click selects the block (a paragraph), as on a web page.
@@ -296,7 +434,8 @@
       }
       // No link on screen: from the top of the first page on screen (or the end of the last one).
       var shown = wasmInts(function (p) { M._folio_pages(p); });
-      var keys = Array.from(pages.keys());
+      var keys = [];
+      pages.forEach(function (entry, i) { if (onScreen(entry.el)) keys.push(i); });
       from = dir > 0 ? [keys.length ? keys[0] : shown[0], -1] : [keys.length ? keys[keys.length - 1] + 1 : shown[1], 0];
     }
     var next = wasmInts(function (p) { return M._folio_link_stop(from[0], from[1], dir, p); });

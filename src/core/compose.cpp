@@ -64,11 +64,13 @@ void chapter_title(Flow& f, const Scale& k, const std::string& title, const std:
 }
 
 // A line set like a table of contents: its number in the hang, a link, and a note set right (a folio, a date).
-Paragraph entry_line(int number, Span title, const std::string& right, float size, float indent, float after) {
+Paragraph entry_line(int number, Span title, const std::string& right, float size, float indent, float after,
+                     const std::string& right_unseen = "") {
     Paragraph p = para({std::move(title)}, size, after);
     p.marker = std::to_string(number);
     p.indent = indent;
     p.right = {text(right, Face::Serif, Ink::Muted)};
+    p.right_unseen = right_unseen;
     return p;
 }
 
@@ -548,8 +550,10 @@ void compose_writing(Flow& f, const Scale& k, const Site& site, const ComposeSta
     open_chapter(f, k, "writing", "writing");
     // Set like a table of contents: one entry a line, with air between them.
     auto entry = [&](const Article& a) {
+        // The date as the list shows it, without the year (the eye has it from the dates around); a screen
+        // reader, which hears one entry at a time, hears the year too, as the static page says it.
         f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, false), k.body,
-                               k.body * 1.9f, k.body * 1.55f));
+                               k.body * 1.9f, k.body * 1.55f, " " + std::to_string(a.date.year)));
     };
     for (const Article& a : site.writing)
         if (a.fold < 0) entry(a);

@@ -448,6 +448,7 @@ void Flow::paragraph(const Paragraph& p) {
                 b.size = p.size;
                 b.ink = r.link.kind == ActionKind::None ? r.ink : Ink::Link;
                 b.text = r.text;
+                if (&r == &p.right.back()) b.unseen = p.right_unseen;
                 b.link = link_id(r.link);
                 b.block = block_;
                 page().boxes.push_back(std::move(b));

@@ -152,6 +152,9 @@ struct Paragraph {
     bool centered = false;
     bool bar = false;   // a vertical rule left of every line (block quotes)
     std::string anchor; // headings: the id links reach it by (#part-two); recorded in Book::anchors
+    // Words that follow `right` for assistive technology only, never drawn: what the page leaves to the
+    // eye (the year of a date in a list without year headings). The text layer carries them (Box::unseen).
+    std::string right_unseen;
 };
 
 //-----------------------------------------------------------------------------
@@ -183,6 +186,8 @@ struct Box {
     float clip_w = 0; // Text in a code block: visible width of the panel (lines may be wider)
     float clip_x = 0; // Text in a code block: where the visible width starts (a line is several runs)
     bool strike = false;
+    // Text: words that follow the run for assistive technology only (Paragraph::right_unseen).
+    std::string unseen;
     int block = -1; // index into Book::blocks: the paragraph, code block, table row or image it belongs to
 };
 

@@ -628,27 +628,12 @@ void draw_message(App& a, ImDrawList* dl) {
     ImFont* f = font_of(a, Face::Serif);
     ImFont* mono = font_of(a, Face::Mono);
     if (!f) return;
-    float w = std::min(a.view_width - 24, 820.0f);
-    ImVec2 o(std::floor((a.view_width - w) * 0.5f), 24);
-    float pad = w < 500 ? 18 : 32, wrap = w - 2 * pad;
-    dl->AddRectFilled(o, ImVec2(o.x + w, std::max(o.y + 200, a.view_height - 24)), a.theme.paper, 2.0f);
-    float y = o.y + pad;
-    dl->AddText(f, 26, ImVec2(o.x + pad, y), a.theme.ink_of(Ink::Text), "This page could not be shown");
-    y += 52;
+    const MessagePage m = message_page(a);
+    dl->AddRectFilled(ImVec2(m.x, m.y), ImVec2(m.x + m.w, m.y + m.h), a.theme.paper, 2.0f);
+    dl->AddText(f, m.title_size, ImVec2(m.x + m.pad, m.y + m.pad), a.theme.ink_of(Ink::Text), m.title.c_str());
     ImFont* body = mono ? mono : f;
-    size_t start = 0;
-    while (start < a.error.size()) {
-        size_t nl = a.error.find('\n', start);
-        if (nl == std::string::npos) nl = a.error.size();
-        const char* b = a.error.c_str() + start;
-        const char* e = a.error.c_str() + nl;
-        if (e > b) {
-            ImVec2 size = body->CalcTextSizeA(16, FLT_MAX, wrap, b, e);
-            dl->AddText(body, 16, ImVec2(o.x + pad, y), a.theme.ink_of(Ink::Accent), b, e, wrap);
-            y += size.y + 14;
-        }
-        start = nl + 1;
-    }
+    for (const MessagePage::Paragraph& p : m.paragraphs)
+        dl->AddText(body, m.body_size, ImVec2(p.x, p.y), a.theme.ink_of(Ink::Accent), p.text.c_str(), nullptr, p.w);
 }
 
 // What a box draws in a face that may be partial or still to come, besides a run's own text: an image's alt
@@ -701,6 +686,35 @@ void ask_for_faces(App& a, int first) {
 }
 
 } // namespace
+
+MessagePage message_page(const App& a) {
+    MessagePage m;
+    if (a.error.empty()) return m;
+    m.w = std::min(a.view_width - 24, 820.0f);
+    m.x = std::floor((a.view_width - m.w) * 0.5f);
+    m.y = 24;
+    m.h = std::max(200.0f, a.view_height - 48);
+    m.pad = m.w < 500 ? 18 : 32;
+    m.title = "This page could not be shown";
+    const float wrap = m.w - 2 * m.pad;
+    ImFont* mono = font_of(a, Face::Mono);
+    ImFont* body = mono ? mono : font_of(a, Face::Serif);
+    float y = m.y + m.pad + 52;
+    size_t start = 0;
+    while (start < a.error.size()) {
+        size_t nl = a.error.find('\n', start);
+        if (nl == std::string::npos) nl = a.error.size();
+        if (nl > start) {
+            const char* b = a.error.c_str() + start;
+            const char* e = a.error.c_str() + nl;
+            float h = body ? body->CalcTextSizeA(m.body_size, FLT_MAX, wrap, b, e).y : m.body_size;
+            m.paragraphs.push_back({std::string(b, e), m.x + m.pad, y, wrap, h});
+            y += h + 14;
+        }
+        start = nl + 1;
+    }
+    return m;
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] The frame

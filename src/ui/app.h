@@ -172,4 +172,21 @@ struct App {
     int pages_drawn_last_frame = 0;
 };
 
+// The page the canvas shows instead of the book while an error is set (a failed fetch, check errors in
+// preview): where it lies on screen (CSS px) and what it says, one problem per paragraph. draw_message
+// draws it and the text layer announces it, from this one description.
+struct MessagePage {
+    float x = 0, y = 0, w = 0, h = 0, pad = 0;
+    float title_size = 26, body_size = 16;
+    std::string title;
+    struct Paragraph {
+        std::string text;
+        float x = 0, y = 0, w = 0, h = 0;
+    };
+    std::vector<Paragraph> paragraphs;
+};
+// Empty (no paragraphs, no title) while no error is set. Wrapping needs the fonts: without them each
+// paragraph is one line high.
+MessagePage message_page(const App& a);
+
 } // namespace folio

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 namespace folio {
@@ -104,6 +105,10 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
     } else {
         out += "{\"t\":";
         put_string(out, b.text);
+        if (!b.unseen.empty()) {
+            out += ",\"u\":";
+            put_string(out, b.unseen);
+        }
         put_field(out, "g", y0 + glyph_top(b) * s);
         put_field(out, "s", b.size * s);
         put_field(out, "f", static_cast<float>(static_cast<int>(b.face)));
@@ -172,8 +177,10 @@ TextLayerKey text_layer_key(const App& a) {
     k.pages = pages_on_screen(a);
     k.scale = a.page_scale;
     k.view_width = a.view_width;
+    k.view_height = a.view_height;
     k.dark = a.theme.dark;
     k.code_scroll = a.code_scroll;
+    k.error = a.error;
     return k;
 }
 
@@ -189,6 +196,85 @@ LinkAction layer_link_action(const std::string& key) {
     return follow_link(key);
 }
 
+namespace {
+
+// What a page's items depend on besides where the pages lie: the theme and the code panels' offsets.
+// The layer keeps a page it filled while this (and the geometry) stays.
+std::string fill_key(const App& a) {
+    uint32_t h = 2166136261u;
+    auto mix = [&h](const void* p, size_t n) {
+        const unsigned char* c = static_cast<const unsigned char*>(p);
+        for (size_t i = 0; i < n; ++i)
+            h = (h ^ c[i]) * 16777619u;
+    };
+    mix(&a.layouts, sizeof a.layouts);
+    mix(&a.page_scale, sizeof a.page_scale);
+    mix(&a.view_width, sizeof a.view_width);
+    const char dark = a.theme.dark ? 1 : 0;
+    mix(&dark, 1);
+    if (!a.code_scroll.empty()) mix(a.code_scroll.data(), a.code_scroll.size() * sizeof(float));
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%08x", h);
+    return buf;
+}
+
+void put_page(std::string& out, const App& a, int p, bool with_items) {
+    const Page& pg = a.book.pages[p];
+    ImVec2 o = a.page_origin(p);
+    out += "{\"i\":" + std::to_string(p);
+    put_field(out, "x", o.x);
+    put_field(out, "y", o.y + a.scroll);
+    put_field(out, "w", a.book.spec.width * a.page_scale);
+    put_field(out, "h", a.book.spec.height * a.page_scale);
+    if (!with_items) {
+        out += ",\"later\":1}";
+        return;
+    }
+    out += ",\"items\":[";
+    bool first_item = true;
+    if (!pg.blank)
+        for (int i = 0; i < static_cast<int>(pg.boxes.size()); ++i) {
+            const Box& b = pg.boxes[i];
+            bool text = b.kind == BoxKind::Text && !b.text.empty();
+            bool image = b.kind == BoxKind::Image && !b.text.empty();
+            // Running heads and folios are drawn but are not the chapter's text: copy never picks them up.
+            if ((!text && !image) || b.role != BoxRole::Content) continue;
+            if (!first_item) out += ',';
+            first_item = false;
+            put_item(out, a, p, i, b);
+        }
+    out += "]}";
+}
+
+// The error page (MessagePage), the layer's one page while an error is set: an alert.
+void put_message_page(std::string& out, const App& a) {
+    const MessagePage m = message_page(a);
+    out += "{\"i\":-1,\"alert\":1";
+    put_field(out, "x", m.x);
+    put_field(out, "y", m.y); // on screen, whatever the scroll: the layer does not scroll it either
+    put_field(out, "w", m.w);
+    put_field(out, "h", m.h);
+    out += ",\"title\":";
+    put_string(out, m.title);
+    put_field(out, "ts", m.title_size);
+    put_field(out, "ty", m.pad);
+    put_field(out, "bs", m.body_size);
+    out += ",\"items\":[";
+    for (size_t i = 0; i < m.paragraphs.size(); ++i) {
+        const MessagePage::Paragraph& p = m.paragraphs[i];
+        out += i ? ",{\"t\":" : "{\"t\":";
+        put_string(out, p.text);
+        put_field(out, "x", p.x - m.x);
+        put_field(out, "y", p.y - m.y);
+        put_field(out, "w", p.w);
+        put_field(out, "h", p.h);
+        out += '}';
+    }
+    out += "]}";
+}
+
+} // namespace
+
 std::string text_layer_json(const App& a) {
     std::string out = "{\"path\":";
     put_string(out, a.route.path);
@@ -196,6 +282,8 @@ std::string text_layer_json(const App& a) {
     put_field(out, "scale", a.page_scale);
     put_field(out, "gen", static_cast<float>(a.layouts)); // with scale and width: where every page lies
     put_field(out, "vw", a.view_width);
+    out += ",\"fill\":";
+    put_string(out, fill_key(a));
     const ImU32 accent = a.theme.ink_of(Ink::Accent);
     out += ",\"colors\":{\"selection\":";
     put_string(out, css_rgba(accent, a.theme.dark ? 0.38f : 0.26f));
@@ -204,33 +292,33 @@ std::string text_layer_json(const App& a) {
     out += ",\"link\":";
     put_string(out, css_rgba(a.theme.ink_of(Ink::Link), 1.0f));
     out += "},\"pages\":[";
-    bool first_page = true;
-    for (int p : pages_on_screen(a)) {
-        const Page& pg = a.book.pages[p];
-        ImVec2 o = a.page_origin(p);
-        out += first_page ? "{" : ",{";
-        first_page = false;
-        out += "\"i\":" + std::to_string(p);
-        put_field(out, "x", o.x);
-        put_field(out, "y", o.y + a.scroll);
-        put_field(out, "w", a.book.spec.width * a.page_scale);
-        put_field(out, "h", a.book.spec.height * a.page_scale);
-        out += ",\"items\":[";
-        bool first_item = true;
-        if (!pg.blank)
-            for (int i = 0; i < static_cast<int>(pg.boxes.size()); ++i) {
-                const Box& b = pg.boxes[i];
-                bool text = b.kind == BoxKind::Text && !b.text.empty();
-                bool image = b.kind == BoxKind::Image && !b.text.empty();
-                // Running heads and folios are drawn but are not the chapter's text: copy never picks them up.
-                if ((!text && !image) || b.role != BoxRole::Content) continue;
-                if (!first_item) out += ',';
-                first_item = false;
-                put_item(out, a, p, i, b);
-            }
-        out += "]}";
+    if (!a.error.empty()) {
+        put_message_page(out, a);
+    } else {
+        const std::vector<int> shown = pages_on_screen(a);
+        // Every page, once the book is laid out.
+        const bool laid_out = !a.book_dirty && a.has_site && a.fonts.measurable();
+        const int n = laid_out ? static_cast<int>(a.book.pages.size()) : 0;
+        for (int p = 0; p < n; ++p) {
+            if (p) out += ',';
+            put_page(out, a, p, std::find(shown.begin(), shown.end(), p) != shown.end());
+        }
     }
     out += "]}";
+    return out;
+}
+
+std::string text_layer_page_json(const App& a, int page) {
+    std::string out = "{\"fill\":";
+    put_string(out, fill_key(a));
+    put_field(out, "gen", static_cast<float>(a.layouts));
+    out += ",\"page\":";
+    bool laid_out = !a.book_dirty && a.has_site && a.error.empty() && a.fonts.measurable();
+    if (laid_out && page >= 0 && page < static_cast<int>(a.book.pages.size()))
+        put_page(out, a, page, true);
+    else
+        out += "null";
+    out += '}';
     return out;
 }
 

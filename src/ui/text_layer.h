@@ -23,12 +23,14 @@ inline float glyph_top(const Box& b) { return (b.h - b.size * 1.32f) * 0.5f; }
 struct TextLayerKey {
     int layouts = -1;
     std::vector<int> pages; // indices of the pages on screen
-    float scale = 0, view_width = 0;
+    float scale = 0, view_width = 0, view_height = 0;
     bool dark = false;
     std::vector<float> code_scroll;
+    std::string error; // the error page replaces the book (MessagePage)
     bool operator==(const TextLayerKey& o) const {
         return layouts == o.layouts && pages == o.pages && scale == o.scale && view_width == o.view_width &&
-               dark == o.dark && code_scroll == o.code_scroll;
+               dark == o.dark && code_scroll == o.code_scroll && error == o.error &&
+               (error.empty() || view_height == o.view_height);
     }
     bool operator!=(const TextLayerKey& o) const { return !(*this == o); }
 };
@@ -37,16 +39,26 @@ struct TextLayerKey {
 std::vector<int> pages_on_screen(const App& a);
 TextLayerKey text_layer_key(const App& a);
 
-// The layer for the pages on screen, as JSON (CSS pixels; page positions at scroll 0, so the platform
-// only moves the whole layer by the scroll offset):
-//   {"path", "scroll", "scale", "gen" (layout count), "vw" (view width), "colors": {"selection", "focus", "link"},
-//    "pages": [{"i", "x", "y", "w", "h", "items": [
+// The layer, as JSON (CSS pixels; page positions at scroll 0, so the platform only moves the whole
+// layer by the scroll offset). Every page of the book is in it, in reading order, so assistive technology
+// reaches the whole route at any scroll position: the pages on screen with their items, the others as
+// "later" stubs (their place only) whose items text_layer_page_json gives once the first view is done.
+//   {"path", "scroll", "scale", "gen" (layout count), "vw" (view width), "fill" (what the items depend on
+//    beyond the geometry: a page filled under the same fill is still right), "colors": {"selection", "focus", "link"},
+//    "pages": [{"i", "x", "y", "w", "h", "later": 1} | {"i", "x", "y", "w", "h", "items": [
 //        {"t", "x", "y", "w", "h", "g" (glyph top), "s" (glyph box height), "f" (face), "b" (block),
 //         "k" (block kind), "href" | "fold", "l" (link id), "c" (continues the previous box's link),
-//         "clip": [left, right] (code lines)}
+//         "clip": [left, right] (code lines), "u" (words after the run for assistive technology only, Box::unseen)}
 //      | {"img" (alt text), "x", "y", "w", "h", "b"}]}]}
+// While an error is set the one page is the error page, announced as an alert, placed on screen (the
+// canvas draws it there whatever the scroll, and the layer keeps it still):
+//    "pages": [{"i": -1, "alert": 1, "x", "y", "w", "h", "title", "ts" (title size), "ty" (title top),
+//               "bs" (body size), "items": [{"t", "x", "y", "w", "h"}]}] (one item per paragraph, wrapped at w)
 // Running heads and folios are not in it: they are not the text, and copy must not pick them up.
 std::string text_layer_json(const App& a);
+// One page with its items, for a "later" stub: {"fill", "gen", "page": {...}}; "page": null when there is
+// no such page (the layout changed meanwhile: a new document is on its way).
+std::string text_layer_page_json(const App& a, int page);
 
 // How the layer names a fold ("fold:<n>", the item's data-fold) and turns what it hands back on a click
 // (that key, or an href) into the book's action.

@@ -25,8 +25,13 @@ function fontRequests(page) {
 // "folio-face-N-K" for a face's later bytes, the whole face after its partial): the face index of a family.
 const faceOf = (family) => { const m = /^"?folio-face-(\d+)(?:-\d+)?"?$/.exec(family); return m ? Number(m[1]) : -1; };
 
+// The faces of the layer's runs on screen (the layer also holds the pages off screen, in whatever face they
+// are set: a face still to come is a stand-in there until it comes, as on the canvas).
 async function layerFamilies(page) {
-  return page.evaluate(() => [...new Set([...document.querySelectorAll("#layer [data-i]")].map((e) => e.style.fontFamily))]);
+  return page.evaluate(() => [...new Set([...document.querySelectorAll("#layer [data-i]")].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.bottom > 0 && r.top < innerHeight;
+  }).map((e) => e.style.fontFamily))]);
 }
 
 // Reads on (the wheel, a little at a time) until an element of the layer matching the selector is wholly on

@@ -102,14 +102,24 @@ test("an edit shows up live, keeping the view; a check error is shown on the pag
   fs.writeFileSync(file, original.replace('"schema": 1,', '"schema": 1,\n  "tagline": 3,'));
   const shownA = await until(page, async () => errorPage(await pixels(page)), "the error page is drawn");
   assert.ok(rowsDiffer(book, shownA.img).length > 0, "the error page is not the book's page");
-  // Its words: the text layer does not carry the error page (a product bug, issue 33's report), and pixels
-  // cannot be read back as words, so the message is read from the book's record of what it shows.
-  assert.match(await page.evaluate(() => window.folio.shownError()), /content\.json:3:3: error: \$\.tagline: unknown field 'tagline'/);
+  // Its words, where a screen reader gets them: the text layer holds the error page as an alert (its
+  // title a heading, the message below), and the book's pages are gone from it.
+  const alert = page.getByRole("alert");
+  await alert.waitFor({ state: "attached", timeout: 15000 });
+  const announced = await alert.ariaSnapshot();
+  assert.match(announced, /heading "This page could not be shown" \[level=1\]/, announced);
+  assert.match(announced, /content\.json:3:3: error: \$\.tagline: unknown field 'tagline'/, announced);
+  assert.equal(await page.evaluate(() => document.querySelectorAll("#layer [data-i]").length), 0, "only the error page is in the layer");
+  // And it lies on the canvas's error page: its title where the title's ink is.
+  const titleBox = await page.getByRole("alert").getByRole("heading").boundingBox();
+  assert.ok(Math.abs(titleBox.y + titleBox.height / 2 - (shownA.title[0] + shownA.title[shownA.title.length - 1]) / 2) < 12,
+    `the alert's title (${JSON.stringify(titleBox)}) lies on the drawn title (rows ${shownA.title[0]}-${shownA.title[shownA.title.length - 1]})`);
 
   // Fixed: the book comes back (its text is in the layer again) and the error page is gone from the canvas.
   fs.writeFileSync(file, original);
   await page.waitForFunction(() => document.getElementById("layer")?.textContent.includes("buy me a coffee"), null, { timeout: 15000 });
   await settle(page);
+  assert.equal(await page.getByRole("alert").count(), 0, "the alert is gone with the error");
   assert.ok(rowsDiffer(shownA.img, await pixels(page)).length > 0, "the canvas no longer shows the error page");
 
   // A character the subset fonts lack: the builder stops, ./folio subsets the fonts again and starts

@@ -633,18 +633,33 @@ TEST_CASE("revealing a link scrolls it wholly into view, with room around it", "
     CHECK_FALSE(reveal_box(t.app, s.page, 100000));
 }
 
-TEST_CASE("the text layer holds the pages on screen: their runs, links and blocks, no folios", "[ui][textlayer]") {
+TEST_CASE("the text layer holds every page: those on screen with their runs, links and blocks, no folios",
+          "[ui][textlayer]") {
     Harness t;
     t.frames(2);
     const std::vector<int> pages = pages_on_screen(t.app);
     REQUIRE(!pages.empty());
     nlohmann::json doc = nlohmann::json::parse(text_layer_json(t.app));
     CHECK(doc["path"] == "/");
-    REQUIRE(doc["pages"].size() == pages.size());
+    // Every page of the book, in reading order; those off screen as stubs whose runs come one by one.
+    REQUIRE(doc["pages"].size() == t.app.book.pages.size());
+    for (size_t i = 0; i < doc["pages"].size(); ++i) {
+        const nlohmann::json& pg = doc["pages"][i];
+        CHECK(pg["i"] == i);
+        const bool shown = std::find(pages.begin(), pages.end(), static_cast<int>(i)) != pages.end();
+        CHECK(pg.contains("later") == !shown);
+        CHECK(pg.contains("items") == shown);
+        // A stub filled later is the page as the document would have held it.
+        nlohmann::json filled = nlohmann::json::parse(text_layer_page_json(t.app, static_cast<int>(i)));
+        CHECK(filled["fill"] == doc["fill"]);
+        CHECK(filled["page"]["items"].is_array());
+        if (shown) CHECK(filled["page"] == pg);
+    }
+    CHECK(nlohmann::json::parse(text_layer_page_json(t.app, 9999))["page"].is_null());
     bool contents = false, fold = false;
     std::set<std::string> texts;
     for (size_t k = 0; k < pages.size(); ++k) {
-        const nlohmann::json& pg = doc["pages"][k];
+        const nlohmann::json& pg = doc["pages"][pages[k]];
         CHECK(pg["i"] == pages[k]);
         const Page& page = t.app.book.pages[pages[k]];
         for (const nlohmann::json& it : pg["items"]) {
@@ -685,6 +700,7 @@ TEST_CASE("every page of the rich article makes a valid layer: strings as data, 
     for (int step = 0; step < 200 && pages_seen < static_cast<int>(t.app.book.pages.size()); ++step) {
         nlohmann::json doc = nlohmann::json::parse(text_layer_json(t.app)); // throws on broken escaping
         for (const nlohmann::json& pg : doc["pages"]) {
+            if (pg.contains("later")) continue; // off screen: its runs come later (text_layer_page_json)
             pages_seen = std::max(pages_seen, pg["i"].get<int>() + 1);
             const Page& page = t.app.book.pages[pg["i"].get<size_t>()];
             for (const nlohmann::json& it : pg["items"]) {
@@ -709,6 +725,59 @@ TEST_CASE("every page of the rich article makes a valid layer: strings as data, 
     CHECK(pages_seen == static_cast<int>(t.app.book.pages.size()));
     CHECK(code);
     CHECK(image);
+}
+
+TEST_CASE("the error page is the layer's one page, an alert, from the page the canvas draws", "[ui][textlayer]") {
+    Harness t;
+    t.frames(2);
+    t.app.set_error("content.json:3:3: error: $.tagline: unknown field 'tagline'\nsecond problem \"quoted\"");
+    t.frames(1);
+    const MessagePage m = message_page(t.app);
+    REQUIRE(m.paragraphs.size() == 2);
+    CHECK(m.paragraphs[0].y < m.paragraphs[1].y);
+    CHECK(m.paragraphs[0].w == m.w - 2 * m.pad);
+    nlohmann::json doc = nlohmann::json::parse(text_layer_json(t.app));
+    REQUIRE(doc["pages"].size() == 1);
+    const nlohmann::json& pg = doc["pages"][0];
+    CHECK(pg["i"] == -1);
+    CHECK(pg["alert"] == 1);
+    CHECK(pg["title"] == "This page could not be shown");
+    CHECK(pg["x"] == m.x);
+    REQUIRE(pg["items"].size() == 2);
+    CHECK(pg["items"][0]["t"] == "content.json:3:3: error: $.tagline: unknown field 'tagline'");
+    CHECK(pg["items"][1]["t"] == "second problem \"quoted\"");
+    CHECK(pg["items"][1]["y"].get<float>() == std::round((m.paragraphs[1].y - m.y) * 100) / 100);
+    // A new error (or none) is a new layer.
+    TextLayerKey key = text_layer_key(t.app);
+    t.app.set_error("another");
+    CHECK(text_layer_key(t.app) != key);
+    t.app.set_error("");
+    CHECK(message_page(t.app).paragraphs.empty());
+}
+
+TEST_CASE("the writing list's dates carry their year for assistive technology, not on the page",
+          "[ui][textlayer][seed]") {
+    Harness t;
+    t.app.open("/writing");
+    t.frames(2);
+    int dated = 0;
+    for (const Page& page : t.app.book.pages)
+        for (const Box& b : page.boxes)
+            if (!b.unseen.empty()) {
+                ++dated;
+                CHECK(b.unseen == " 2026"); // the seed's articles are all of 2026
+                CHECK(b.text.find("2026") == std::string::npos);
+            }
+    CHECK(dated == 28);
+    nlohmann::json doc = nlohmann::json::parse(text_layer_json(t.app));
+    int carried = 0;
+    for (const nlohmann::json& pg : doc["pages"]) {
+        nlohmann::json page =
+            pg.contains("later") ? nlohmann::json::parse(text_layer_page_json(t.app, pg["i"].get<int>()))["page"] : pg;
+        for (const nlohmann::json& it : page["items"])
+            if (it.contains("u")) ++carried;
+    }
+    CHECK(carried == 28);
 }
 
 TEST_CASE("an unsafe address stays text in the layer, as in the static HTML", "[ui][textlayer]") {

@@ -17,6 +17,7 @@
 #include <emscripten/html5.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -288,7 +289,9 @@ void handle_requests() {
 // Rebuilt only when the pages on screen, the layout, the scale or the theme changed; otherwise moved.
 void update_text_layer() {
     Platform& p = g_platform;
-    if (p.app.book_dirty) return; // laid out again next frame: the boxes are stale
+    // Laid out again next frame: the boxes are stale (but the error page has none, and the book under it
+    // stays dirty until the error goes).
+    if (p.app.book_dirty && p.app.error.empty()) return;
     folio::TextLayerKey key = folio::text_layer_key(p.app);
     if (key != p.layer_key) {
         p.layer_key = key;
@@ -699,6 +702,24 @@ EMSCRIPTEN_KEEPALIVE int folio_reveal(int page, int box) {
     int ok = folio::reveal_box(g_platform.app, page, box) ? 1 : 0;
     request_frame(2);
     return ok;
+}
+
+// The text layer's items of one page that it holds as a stub (text_layer_page_json), built while idle
+// after the first view. The string lives until the next call.
+EMSCRIPTEN_KEEPALIVE const char* folio_layer_page(int page) {
+    static std::string json;
+    json = folio::text_layer_page_json(g_platform.app, page);
+    return json.c_str();
+}
+
+// The browser scrolled the text layer (a screen reader's cursor or focus reached a node off screen):
+// the book scrolls there, at once, as the browser's own scroll-into-view would.
+EMSCRIPTEN_KEEPALIVE void folio_scroll_to(double y) {
+    folio::App& a = g_platform.app;
+    float max_scroll = std::max(0.0f, a.content_height - a.view_height);
+    a.velocity = 0;
+    a.scroll = a.scroll_target = std::clamp(static_cast<float>(y), 0.0f, max_scroll);
+    request_frame(2);
 }
 
 // The index of the first page on screen and how many pages the book has, written to out[2].
