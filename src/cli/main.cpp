@@ -14,8 +14,8 @@
 #include "core/compose.h"
 #include "core/load.h"
 #include "core/script_chain.h"
-#include "core/text.h"
 #include "core/source_check.h"
+#include "core/text.h"
 #include "ui/headless.h"
 
 namespace {
@@ -261,7 +261,8 @@ int main(int argc, char** argv) {
             for (const std::string& file : folio::script_font_files(a.fonts)) {
                 faces.emplace_back();
                 if (!folio::read_whole_file(a.fonts + "/" + file, faces.back())) {
-                    std::fprintf(stderr, "folio: no %s/%s, which %s/scripts.txt lists (./folio builds the fonts there)\n",
+                    std::fprintf(stderr,
+                                 "folio: no %s/%s, which %s/scripts.txt lists (./folio builds the fonts there)\n",
                                  a.fonts.c_str(), file.c_str(), a.fonts.c_str());
                     return 2;
                 }

@@ -36,8 +36,8 @@ struct Table {
 
 // The table directory, each table within the file. A directory may start past the file's start (a face of
 // a collection); its offsets are the file's. CFF outlines ("OTTO") only where the caller reads no outlines.
-bool read_tables(const unsigned char* b, size_t size, std::vector<Table>& out, std::string& error,
-                 size_t at = 0, bool cff = false) {
+bool read_tables(const unsigned char* b, size_t size, std::vector<Table>& out, std::string& error, size_t at = 0,
+                 bool cff = false) {
     if (at > size || size - at < 12) return error = "too short for a font", false;
     const uint32_t version = be32(b + at);
     if (version != 0x00010000 && std::memcmp(b + at, "true", 4) != 0 && !(cff && std::memcmp(b + at, "OTTO", 4) == 0))

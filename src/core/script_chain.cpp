@@ -76,7 +76,8 @@ bool pick_script_faces(std::string_view main_face, const std::vector<uint32_t>& 
         std::string bytes, ignored;
         if (!read_font(source.file, bytes)) continue;
         const std::string file = source.file;
-        const unsigned face = file.size() > 4 && file.compare(file.size() - 4, 4, ".ttc") == 0 ? cjk_face_number(language) : 0;
+        const unsigned face =
+            file.size() > 4 && file.compare(file.size() - 4, 4, ".ttc") == 0 ? cjk_face_number(language) : 0;
         std::vector<uint32_t> still;
         if (!unmapped_code_points_of_file(bytes, face, rest, still, ignored)) continue;
         if (still.size() == rest.size()) continue;

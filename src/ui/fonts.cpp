@@ -117,7 +117,7 @@ static void merge_scripts(const Fonts& fonts, ImFont* font, float face_box_per_e
         std::snprintf(cfg.Name, sizeof cfg.Name, "folio-script-%d-%d", k++, i);
         void* data = const_cast<char*>(script.bytes->data());
         ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(script.bytes->size()),
-                                                    kMergeReferenceSize * script.box_per_em / face_box_per_em, &cfg);
+                                                   kMergeReferenceSize * script.box_per_em / face_box_per_em, &cfg);
     }
 }
 

@@ -48,8 +48,8 @@ struct Fonts {
     std::vector<CodeRange> draws_chars[kFaceCount];
     float box_per_em[kFaceCount] = {1, 1, 1, 1, 1};
     std::vector<ScriptFace> scripts; // merged behind every face, in this order
-    bool complete() const;   // every face can draw everything
-    bool measurable() const; // every face can be measured: the book can be laid out
+    bool complete() const;           // every face can draw everything
+    bool measurable() const;         // every face can be measured: the book can be laid out
     bool drawable(Face f) const { return face[static_cast<int>(f)] != nullptr; } // some of its characters at least
     bool whole(Face f) const { return drawable(f) && !partial[static_cast<int>(f)]; }
     // Whether the face can draw every character of the text (white space always).

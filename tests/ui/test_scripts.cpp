@@ -52,8 +52,8 @@ std::vector<uint32_t> code_points(const std::string& text) {
 // of their own: test cases run in parallel processes.
 fs::path script_faces(const std::string& text, const std::string& language) {
     static int made = 0;
-    const fs::path dir = fs::temp_directory_path() /
-                         ("folio-scripts-" + std::to_string(getpid()) + "-" + std::to_string(++made));
+    const fs::path dir =
+        fs::temp_directory_path() / ("folio-scripts-" + std::to_string(getpid()) + "-" + std::to_string(++made));
     fs::remove_all(dir);
     fs::create_directories(dir);
     std::ofstream(dir / "text.txt") << text;
