@@ -33,6 +33,8 @@ const SITES = {
     "/writing/pictures-with-spaces", "/tags/code"],
   "site-scripts": ["/", "/writing/%E6%9E%81%E5%85%89", "/writing/rust-notes", "/contents"],
   big: ["/", "/writing", "/books", "/contents"],
+  // A site in other scripts: its first views merge the script faces behind the book's (src/ui/fonts.h).
+  "site-scripts": ["/", "/writing/%E6%9E%81%E5%85%89"],
 };
 const VIEWS = [
   { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },

@@ -312,6 +312,19 @@
       .then(function (b) { return { bytes: b, whole: false }; });
   });
   Promise.all(fonts).catch(failWith);
+  // The script faces behind every face (Arabic, CJK, symbols, ...: only those the site uses), whole, on
+  // every page: the book measures with them. FontFaces for the proof and the text layer, which list them
+  // after the face in their font stacks, as the book merges them behind it (src/ui/fonts.h).
+  var scripts = (assets.scripts || []).map(function (url, k) {
+    return tracked(fetchOk(url).then(function (r) { return r.arrayBuffer(); })).then(function (b) { mark("script-" + k); return b; });
+  });
+  folio._scriptFamilies = (assets.scripts || []).map(function (url, k) { return ', "folio-script-' + k + '"'; }).join("");
+  folio._scriptFaces = Promise.all(scripts.map(function (bytes, k) {
+    return bytes.then(function (b) {
+      return new FontFace("folio-script-" + k, b.slice(0)).load().then(function (f) { document.fonts.add(f); return f; });
+    });
+  }));
+  folio._scriptFaces.catch(function () {}); // a face that does not load: the proof does not show (showProof)
   // The proof's first paint; or the text, shown instead (a stall): the proof will not be painted then.
   proofShown = Promise.race([showProof(fonts), new Promise(function (resolve) { load.onText = resolve; })]);
 
@@ -327,7 +340,7 @@
       mark("book-requested");
       wasmModule = tracked(compileWasm(assets.wasm));
       var siteText = tracked(fetchOk("/site.json").then(function (r) { return r.text(); }).then(function (t) { mark("site-json"); return t; }));
-      data = Promise.all([siteText].concat(fonts));
+      data = Promise.all([siteText, Promise.all(scripts)].concat(fonts));
       data.catch(failWith);
       wasmModule.catch(failWith);
       // The glue downloads with them but runs only with a context to draw on (loadGlue uses this download).
@@ -458,7 +471,7 @@
       // On a main route the partial is enough: the proof shows only the main book's characters.
       var whole = wholeAtFirst(i) || partialAtFirst(i) ? fonts[i].then(function (font) { return font.bytes; }) : fetchFace(i);
       return whole.then(function (bytes) { return folio._face(i, bytes); });
-    })).then(function () {
+    }).concat([folio._scriptFaces])).then(function () {
       mark("proof-faces");
       html.classList.add("proof-on");
       load.proofAt = performance.now();
@@ -924,7 +937,7 @@
   // The canvas stays invisible above the proof (or the text, for a late book) until its first frame.
   function start(results) {
     mark("book-start");
-    var siteText = results[0], faces = results.slice(1);
+    var siteText = results[0], scriptBytes = results[1], faces = results.slice(2);
     if (folio._fonts) folio._fonts(faces); // the text layer sets its text in the same faces
     // A face the book now wants (a page near the view shows it): once, whole. A failure is a failed download.
     folio._loadFace = function (face) {
@@ -934,10 +947,13 @@
         Module._folio_add_font(face, copyIn(Module, bytes), bytes.byteLength);
       }, failWith);
     };
-    var steps = faces.map(function (font, face) {
+    // The script faces first: each face is merged with them as it is added.
+    var steps = scriptBytes.map(function (bytes, k) {
+      return function () { timed("add-script-" + k, function () { Module._folio_add_script_font(copyIn(Module, bytes), bytes.byteLength); }); };
+    }).concat(faces.map(function (font, face) {
       var add = font.partial ? Module._folio_add_font_partial : font.whole ? Module._folio_add_font : Module._folio_add_font_metrics;
       return function () { timed("add-font-" + face, function () { add(face, copyIn(Module, font.bytes), font.bytes.byteLength); }); };
-    });
+    }));
     steps.push(function () {
       timed("set-site", function () { withString(Module, siteText, function (p, n) { Module._folio_set_site(p, n); }); });
     });

@@ -55,7 +55,7 @@
     fontsReady = Promise.all(fonts.map(function (font, i) {
       faces[i] = { family: "folio-face-" + i, m: metrics(font.bytes) };
       return font.whole || font.partial ? addFace(i, font.bytes) : null;
-    })).then(function () {
+    }).concat([folio._scriptFaces])).then(function () { // the script faces behind them (boot.js)
       fontsLoaded = true;
       if (data) { var doc = data; data = null; build(doc); }
     }, function () {}); // faces that will not load: no layer, and #text stays the page's text
@@ -99,8 +99,9 @@
     st.top = baseline - it.h / 2 - size * m.mid + "px";
     st.height = st.lineHeight = it.h + "px";
     st.fontSize = size + "px";
-    st.fontFamily = face.family;
-    unfitted.push({ el: el, it: it, font: size + "px " + face.family });
+    var family = face.family + (folio._scriptFamilies || ""); // the script faces behind it, as in the book
+    st.fontFamily = family;
+    unfitted.push({ el: el, it: it, font: size + "px " + family });
     return el;
   }
 

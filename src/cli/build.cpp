@@ -225,6 +225,19 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         files.push_back({path.substr(1), metrics});
         assets.font_metrics.push_back(path);
     }
+    // The script faces behind them (tools/script_fonts.py: only those the text uses), whole, on every page:
+    // each face measures its runs with them behind it, so the book cannot be laid out without them.
+    std::vector<std::string> script_urls;
+    for (const std::string& file : script_font_files(fonts_dir)) {
+        std::string font;
+        if (!read_whole_file(fonts_dir + "/" + file, font))
+            return fail("cannot read font " + fonts_dir + "/" + file + " (listed in scripts.txt)");
+        std::string path = "/assets/" + hashed_name(fs::path(file).stem().string(), ".ttf", font);
+        files.push_back({path.substr(1), font});
+        script_urls.push_back(path);
+        assets.preload.push_back(path);
+    }
+    if (!script_urls.empty()) manifest["scripts"] = script_urls;
     if (assets.font_metrics.size() != assets.fonts.size())
         assets.font_metrics.clear(); // every face whole, as before stand-ins
     else
@@ -304,7 +317,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
          "#proof { visibility: visible; position: relative; inset: auto; }\n"
          "#proof .pv { position: relative; inset: auto; height: max(100vh, calc(var(--php) + 2 * var(--top-pad))); }\n"
          "#proof .pg { top: var(--top-pad); }\n" +
-             proof_noscript_css(font_urls)});
+             proof_noscript_css(font_urls, script_urls)});
     // Images the articles show, from the bundle, at the same site paths.
     for (const std::string& img : site.local_images) {
         std::string data;

@@ -13,7 +13,9 @@
 #include "cli/import.h"
 #include "core/compose.h"
 #include "core/load.h"
+#include "core/script_chain.h"
 #include "core/source_check.h"
+#include "core/text.h"
 #include "ui/headless.h"
 
 namespace {
@@ -35,6 +37,9 @@ const char* const kUsage =
     "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
+    "  font-chain TEXT MAIN.ttf [LANGUAGE]  print which script face draws each character of TEXT that\n"
+    "                                       MAIN.ttf lacks: name, file, face number, code points (a line\n"
+    "                                       each; tools/script_fonts.py subsets them)\n"
     "  new DIR                              start a bundle in DIR (a content.json and one article)\n"
     "  import SRC [DEST] [--from GEN]       make a bundle from a Hugo, Jekyll or Zola site folder (GEN:\n"
     "                                       hugo, jekyll or zola; detected when left out). DEST defaults\n"
@@ -196,6 +201,32 @@ int cmd_import(int argc, char** argv) {
     }
 }
 
+int cmd_font_chain(int argc, char** argv) {
+    if (argc < 4 || argc > 5) return usage_error("font-chain needs TEXT, MAIN.ttf and at most a LANGUAGE");
+    std::string text, main_face, error;
+    if (!folio::read_whole_file(argv[2], text)) return std::fprintf(stderr, "folio: cannot read %s\n", argv[2]), 1;
+    if (!folio::read_whole_file(argv[3], main_face)) return std::fprintf(stderr, "folio: cannot read %s\n", argv[3]), 1;
+    std::vector<uint32_t> code_points, left;
+    for (size_t i = 0; i < text.size();) {
+        uint32_t c = 0;
+        const size_t len = folio::utf8_decode(text, i, c);
+        if (len == 0) return std::fprintf(stderr, "folio: %s is not UTF-8 (at byte %zu)\n", argv[2], i), 1;
+        code_points.push_back(c);
+        i += len;
+    }
+    std::vector<folio::ScriptPick> picks;
+    const auto read = [](const std::string& path, std::string& bytes) { return folio::read_whole_file(path, bytes); };
+    if (!folio::pick_script_faces(main_face, code_points, argc == 5 ? argv[4] : "", read, picks, left, error))
+        return std::fprintf(stderr, "folio: %s: %s\n", argv[3], error.c_str()), 1;
+    for (const folio::ScriptPick& p : picks) {
+        std::string line = p.name + "\t" + p.file + "\t" + std::to_string(p.face_number) + "\t";
+        for (size_t i = 0; i < p.code_points.size(); ++i)
+            line += (i ? " " : "") + std::to_string(p.code_points[i]);
+        std::puts(line.c_str());
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -207,6 +238,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (argc >= 2 && std::strcmp(argv[1], "import") == 0) return cmd_import(argc, argv);
+    if (argc >= 2 && std::strcmp(argv[1], "font-chain") == 0) return cmd_font_chain(argc, argv);
     if (!parse_args(argc, argv, a, error)) return usage_error(error);
 
     if (a.command == "check") {
@@ -222,6 +254,16 @@ int main(int argc, char** argv) {
                 faces.emplace_back();
                 if (!folio::read_whole_file(a.fonts + "/" + file, faces.back())) {
                     std::fprintf(stderr, "folio: no %s/%s (./folio builds the fonts there)\n", a.fonts.c_str(), file);
+                    return 2;
+                }
+            }
+            // And the script faces behind them (scripts.txt): a character one of them maps is drawn.
+            for (const std::string& file : folio::script_font_files(a.fonts)) {
+                faces.emplace_back();
+                if (!folio::read_whole_file(a.fonts + "/" + file, faces.back())) {
+                    std::fprintf(stderr,
+                                 "folio: no %s/%s, which %s/scripts.txt lists (./folio builds the fonts there)\n",
+                                 a.fonts.c_str(), file.c_str(), a.fonts.c_str());
                     return 2;
                 }
             }

@@ -34,16 +34,18 @@ struct Table {
     size_t offset = 0, length = 0;
 };
 
-// The table directory, each table within the file.
-bool read_tables(const unsigned char* b, size_t size, std::vector<Table>& out, std::string& error) {
-    if (size < 12) return error = "too short for a font", false;
-    const uint32_t version = be32(b);
-    if (version != 0x00010000 && std::memcmp(b, "true", 4) != 0)
+// The table directory, each table within the file. A directory may start past the file's start (a face of
+// a collection); its offsets are the file's. CFF outlines ("OTTO") only where the caller reads no outlines.
+bool read_tables(const unsigned char* b, size_t size, std::vector<Table>& out, std::string& error, size_t at = 0,
+                 bool cff = false) {
+    if (at > size || size - at < 12) return error = "too short for a font", false;
+    const uint32_t version = be32(b + at);
+    if (version != 0x00010000 && std::memcmp(b + at, "true", 4) != 0 && !(cff && std::memcmp(b + at, "OTTO", 4) == 0))
         return error = "not a TrueType font (glyf outlines)", false;
-    const size_t count = be16(b + 4);
-    if (12 + 16 * count > size) return error = "the table directory is cut short", false;
+    const size_t count = be16(b + at + 4);
+    if (12 + 16 * count > size - at) return error = "the table directory is cut short", false;
     for (size_t i = 0; i < count; ++i) {
-        const unsigned char* rec = b + 12 + 16 * i;
+        const unsigned char* rec = b + at + 12 + 16 * i;
         Table t;
         std::memcpy(t.tag, rec, 4);
         t.offset = be32(rec + 8);
@@ -187,11 +189,9 @@ std::vector<CodeRange> to_ranges(std::vector<uint32_t> cps) {
 
 } // namespace
 
-bool unmapped_code_points(std::string_view font, const std::vector<uint32_t>& code_points, std::vector<uint32_t>& out,
-                          std::string& error) {
-    const auto* b = reinterpret_cast<const unsigned char*>(font.data());
-    std::vector<Table> tables;
-    if (!read_tables(b, font.size(), tables, error)) return false;
+namespace {
+bool unmapped_in(const unsigned char* b, const std::vector<Table>& tables, const std::vector<uint32_t>& code_points,
+                 std::vector<uint32_t>& out, std::string& error) {
     const Table *cmap = find(tables, "cmap"), *maxp = find(tables, "maxp");
     if (!cmap || !maxp || maxp->length < 6) return error = "cmap or maxp is missing", false;
     const size_t glyphs = be16(b + maxp->offset + 4);
@@ -200,6 +200,32 @@ bool unmapped_code_points(std::string_view font, const std::vector<uint32_t>& co
     for (uint32_t c : code_points)
         if (!glyphs_of(subtables, glyphs, c, nullptr)) out.push_back(c);
     return true;
+}
+} // namespace
+
+bool unmapped_code_points(std::string_view font, const std::vector<uint32_t>& code_points, std::vector<uint32_t>& out,
+                          std::string& error) {
+    const auto* b = reinterpret_cast<const unsigned char*>(font.data());
+    std::vector<Table> tables;
+    if (!read_tables(b, font.size(), tables, error)) return false;
+    return unmapped_in(b, tables, code_points, out, error);
+}
+
+bool unmapped_code_points_of_file(std::string_view file, unsigned face_number, const std::vector<uint32_t>& code_points,
+                                  std::vector<uint32_t>& out, std::string& error) {
+    const auto* b = reinterpret_cast<const unsigned char*>(file.data());
+    size_t at = 0;
+    if (file.size() >= 12 && std::memcmp(b, "ttcf", 4) == 0) { // a collection: its face's table directory
+        const size_t faces = be32(b + 8);
+        if (face_number >= faces || 12 + 4 * static_cast<size_t>(faces) > file.size())
+            return error = "the collection has no face " + std::to_string(face_number), false;
+        at = be32(b + 12 + 4 * face_number);
+    } else if (face_number != 0) {
+        return error = "not a font collection", false;
+    }
+    std::vector<Table> tables;
+    if (!read_tables(b, file.size(), tables, error, at, true)) return false;
+    return unmapped_in(b, tables, code_points, out, error);
 }
 
 bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_points, std::string& out,

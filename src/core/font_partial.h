@@ -36,6 +36,11 @@ bool partial_font_ranges(const void* data, size_t size, std::vector<CodeRange>& 
 bool unmapped_code_points(std::string_view font, const std::vector<uint32_t>& code_points, std::vector<uint32_t>& out,
                           std::string& error);
 
+// The same for a font file as Debian ships it: TrueType or CFF outlines (only the cmap is read), and in a
+// collection (.ttc) its face number face_number.
+bool unmapped_code_points_of_file(std::string_view file, unsigned face_number, const std::vector<uint32_t>& code_points,
+                                  std::vector<uint32_t>& out, std::string& error);
+
 // Whether c falls in the sorted ranges.
 bool in_ranges(const std::vector<CodeRange>& ranges, uint32_t c);
 

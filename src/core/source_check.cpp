@@ -183,9 +183,16 @@ void report_undrawable(const std::string& label, const std::string& text, const 
             d.message += chars.size() > 9 ? " ...)" : ")";
         }
         d.message += ": the book shows them as black diamonds";
-        d.hint = "Debian's " + package +
-                 " has fonts that draw them, which the book does not ship yet; the "
-                 "static HTML shows them with the reader's own fonts";
+        // The book ships every script face of its chain the text needs (core/script_chain.h): what is left
+        // is in none of them, or is colour emoji, which it cannot draw.
+        if (package == std::string("fonts-noto-color-emoji"))
+            d.hint = "Debian's fonts-noto-color-emoji draws them in colour, which the book cannot (its rasteriser, "
+                     "stb_truetype, draws no colour bitmaps, and the book no character above U+FFFF); the static "
+                     "HTML shows them with the reader's own fonts";
+        else
+            d.hint = "no face the book ships maps them; Debian's " + package +
+                     " may have one for the script chain (src/core/script_chain.h); the static HTML shows them "
+                     "with the reader's own fonts";
         out.push_back(std::move(d));
     }
 }

@@ -24,6 +24,21 @@ static bool blank(unsigned c) {
            c == 0x202F || c == 0x205F || c == 0x3000 || c == 0xFEFF;
 }
 
+static bool source_has(const ImFont* font, int source, unsigned c) {
+    const ImFontConfig* src = font->Sources[source];
+    const ImFontLoader* loader = src->FontLoader ? src->FontLoader : font->ContainerAtlas->FontLoader;
+    return loader->FontSrcContainsGlyph(font->ContainerAtlas, const_cast<ImFontConfig*>(src), static_cast<ImWchar>(c));
+}
+
+// A character of a partial face's ImFont that a script face behind it draws: the partial itself does not
+// map it (a partial maps all the face maps, drawing only draws_chars), one of the merged sources does.
+static bool script_draws(const ImFont* font, unsigned c) {
+    if (c > 0xFFFF || font->Sources.Size < 2 || source_has(font, 0, c)) return false;
+    for (int k = 1; k < font->Sources.Size; ++k)
+        if (source_has(font, k, c)) return true;
+    return false;
+}
+
 bool Fonts::draws(Face f, const char* begin, const char* end) const {
     const int i = static_cast<int>(f);
     if (!face[i]) return false;
@@ -31,7 +46,7 @@ bool Fonts::draws(Face f, const char* begin, const char* end) const {
     for (const char* s = begin; s < end;) {
         unsigned c = static_cast<unsigned char>(*s);
         s += c < 0x80 ? 1 : ImTextCharFromUtf8(&c, s, end);
-        if (!blank(c) && !in_ranges(draws_chars[i], c)) return false;
+        if (!blank(c) && !in_ranges(draws_chars[i], c) && !script_draws(face[i], c)) return false;
     }
     return true;
 }
@@ -81,6 +96,31 @@ float glyph_box_per_em(const void* data, size_t size) {
     return (v.ascender - v.descender) / v.units_per_em;
 }
 
+// ImGui sizes a merged source relative to its font's first source: scale times SizePixels over the first
+// source's SizePixels (stb_truetype loader, FontSrcInit). The faces are added at size 0 (sizes are chosen
+// per draw call), which turns that off; this reference size, set on the face's own source once it is
+// added, turns it on. Nothing else reads it: our sources have no glyph offsets or advance limits.
+constexpr float kMergeReferenceSize = 100.0f;
+
+// Merges the script faces into the font just added (MergeMode merges into the atlas's last font). Each is
+// scaled so that its em is the face's em: ImGui scales a source by its glyph box (ascender - descender),
+// and the script faces' boxes are not the face's (Noto Serif CJK 1.437 em, Noto Serif 1.362 em).
+static void merge_scripts(const Fonts& fonts, ImFont* font, float face_box_per_em, int i) {
+    if (fonts.scripts.empty()) return;
+    font->Sources[0]->SizePixels = kMergeReferenceSize;
+    int k = 0;
+    for (const ScriptFace& script : fonts.scripts) {
+        ImFontConfig cfg;
+        cfg.MergeMode = true;
+        cfg.FontDataOwnedByAtlas = false; // ImGui copies it
+        cfg.PixelSnapH = false;
+        std::snprintf(cfg.Name, sizeof cfg.Name, "folio-script-%d-%d", k++, i);
+        void* data = const_cast<char*>(script.bytes->data());
+        ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(script.bytes->size()),
+                                                   kMergeReferenceSize * script.box_per_em / face_box_per_em, &cfg);
+    }
+}
+
 static ImFont* add_to_atlas(Fonts& fonts, int i, void* data, size_t size, const char* name) {
     if (i < 0 || i >= kFaceCount || !looks_like_font(data, size)) return nullptr;
     const float ratio = glyph_box_per_em(data, size);
@@ -92,7 +132,34 @@ static ImFont* add_to_atlas(Fonts& fonts, int i, void* data, size_t size, const 
     // with size, which keeps the core's layout (measured at one size) true at every zoom.
     cfg.PixelSnapH = false;
     std::snprintf(cfg.Name, sizeof cfg.Name, "%s-%d", name, i);
-    return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(size), 0.0f, &cfg);
+    ImFont* font = ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(size), 0.0f, &cfg);
+    if (font) merge_scripts(fonts, font, ratio, i);
+    return font;
+}
+
+// The same face again, as a new ImFont with every script face behind it (the atlas's old one stays, unused,
+// as a face replaced by its whole does).
+static ImFont* add_again(Fonts& fonts, int i, const ImFont* old, const char* name) {
+    const ImFontConfig* src = old->Sources[0];
+    void* data = IM_ALLOC(static_cast<size_t>(src->FontDataSize));
+    std::memcpy(data, src->FontData, static_cast<size_t>(src->FontDataSize));
+    ImFont* font = add_to_atlas(fonts, i, data, static_cast<size_t>(src->FontDataSize), name);
+    if (!font) IM_FREE(data);
+    return font;
+}
+
+bool add_script_font(Fonts& fonts, const void* data, size_t size) {
+    const float ratio = looks_like_font(data, size) ? glyph_box_per_em(data, size) : 0;
+    if (ratio <= 0) return false;
+    fonts.scripts.push_back({std::make_shared<const std::string>(static_cast<const char*>(data), size), ratio});
+    for (int i = 0; i < kFaceCount; ++i) {
+        if (fonts.face[i])
+            if (ImFont* f = add_again(fonts, i, fonts.face[i], fonts.partial[i] ? "folio-partial" : "folio-face"))
+                fonts.face[i] = f;
+        if (fonts.metrics[i])
+            if (ImFont* f = add_again(fonts, i, fonts.metrics[i], "folio-metrics")) fonts.metrics[i] = f;
+    }
+    return true;
 }
 
 bool add_font(Fonts& fonts, Face face, void* data, size_t size) {

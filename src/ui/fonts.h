@@ -4,6 +4,8 @@
 #include <imgui.h>
 
 #include <cstddef>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "core/font_partial.h"
@@ -29,14 +31,25 @@ namespace folio {
 // characters the main book shows, measuring exactly as the face). It draws the runs whose characters it
 // has; a run it cannot draw is a run in a face still to come: the book asks for the whole face, which
 // then replaces the partial without a new layout.
+//
+// Behind every face come the script faces (tools/script_fonts.py: Arabic, Hebrew, Devanagari, Thai, CJK,
+// symbols, ... whichever the bundle uses), merged into each face's ImFont (ImGui's MergeMode) in chain
+// order: a character the face lacks is drawn and measured by the first script face that has it, at the
+// face's own em (not the script face's glyph box: see add_script_font), as a browser draws a font stack.
+struct ScriptFace {
+    std::shared_ptr<const std::string> bytes;
+    float box_per_em = 1;
+};
+
 struct Fonts {
     ImFont* face[kFaceCount] = {};    // the faces that draw (and measure), whole or partial
     ImFont* metrics[kFaceCount] = {}; // stand-ins that only measure, for faces still to come
     bool partial[kFaceCount] = {};    // face[i] is a partial face, drawing only draws_chars[i]
     std::vector<CodeRange> draws_chars[kFaceCount];
     float box_per_em[kFaceCount] = {1, 1, 1, 1, 1};
-    bool complete() const;   // every face can draw everything
-    bool measurable() const; // every face can be measured: the book can be laid out
+    std::vector<ScriptFace> scripts; // merged behind every face, in this order
+    bool complete() const;           // every face can draw everything
+    bool measurable() const;         // every face can be measured: the book can be laid out
     bool drawable(Face f) const { return face[static_cast<int>(f)] != nullptr; } // some of its characters at least
     bool whole(Face f) const { return drawable(f) && !partial[static_cast<int>(f)]; }
     // Whether the face can draw every character of the text (white space always).
@@ -61,6 +74,9 @@ bool vertical_metrics(const void* data, size_t size, VerticalMetrics& out);
 // Adds a TrueType/OpenType font from memory. Ownership of data (allocated with IM_ALLOC or malloc)
 // passes to the atlas. Returns false if the data is not a font.
 bool add_font(Fonts& fonts, Face face, void* data, size_t size);
+// Adds a script face (see ScriptFace) behind every face, those added before and after. Copies the data
+// (the caller keeps ownership). Returns false if the data is not a font.
+bool add_script_font(Fonts& fonts, const void* data, size_t size);
 // Adds a face's stand-in for measuring (see Fonts). The same ownership and checks as add_font.
 bool add_font_metrics(Fonts& fonts, Face face, void* data, size_t size);
 // Adds a face's partial (core/font_partial.h). The same ownership and checks as add_font; false also when

@@ -2,6 +2,7 @@
 #include "ui/headless.h"
 
 #include <cstdio>
+#include <fstream>
 
 namespace folio {
 
@@ -50,7 +51,33 @@ const char* const kDebianFontFiles[kFaceCount] = {
     "/usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf", "/usr/share/fonts/truetype/noto/NotoSerif-BoldItalic.ttf",
     "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf"};
 
+std::vector<std::string> script_font_files(const std::string& dir) {
+    std::vector<std::string> files;
+    std::ifstream list(dir + "/scripts.txt");
+    for (std::string line; std::getline(list, line);)
+        if (!line.empty()) files.push_back(line);
+    return files;
+}
+
 bool load_fonts_from_dir(Fonts& fonts, const std::string& dir, std::string& error) {
+    // The script faces first: each face added after them has them merged behind it at once.
+    for (const std::string& file : script_font_files(dir)) {
+        const std::string path = dir + "/" + file;
+        std::ifstream in(path, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!in.good() && !in.eof()) {
+            error = "cannot read font " + path;
+            return false;
+        }
+        if (bytes.empty()) {
+            error = "cannot open font " + path + " (listed in " + dir + "/scripts.txt)";
+            return false;
+        }
+        if (!add_script_font(fonts, bytes.data(), bytes.size())) {
+            error = "not a usable font: " + path;
+            return false;
+        }
+    }
     std::string paths[kFaceCount];
     for (int i = 0; i < kFaceCount; ++i)
         paths[i] = dir + "/" + kFontFiles[i];

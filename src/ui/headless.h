@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "ui/fonts.h"
 
@@ -21,8 +22,13 @@ struct HeadlessImGui {
 };
 
 // Loads the five faces from dir (serif-regular.ttf, serif-italic.ttf, serif-bold.ttf,
-// serif-bolditalic.ttf, mono-regular.ttf). Returns false and names the missing file in error.
+// serif-bolditalic.ttf, mono-regular.ttf), and behind them the script faces dir/scripts.txt lists, one
+// file name a line, in chain order (tools/script_fonts.py; no list, no script faces). Returns false and
+// names the missing or unusable file in error.
 bool load_fonts_from_dir(Fonts& fonts, const std::string& dir, std::string& error);
+
+// The script faces' file names dir/scripts.txt lists (none without it), in chain order.
+std::vector<std::string> script_font_files(const std::string& dir);
 
 // The same, from explicit paths (e.g. the unsubset Debian originals: the metrics are identical).
 bool load_fonts_from_files(Fonts& fonts, const std::string (&paths)[kFaceCount], std::string& error);

@@ -284,9 +284,13 @@ std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]
                       "src/ui/proof.cpp) ----*/\n\n";
     css +=
         ":root{" + inks(theme_light()) + "}\n@media (prefers-color-scheme: dark){:root{" + inks(theme_dark()) + "}}\n";
+    // Each face, then the script faces behind it in chain order (ui/fonts.h: the book merges them so).
+    std::string scripts;
+    for (size_t k = 0; k < fonts.scripts.size(); ++k)
+        scripts += ",\"folio-script-" + std::to_string(k) + "\"";
     for (int i = 0; i < kFaceCount; ++i)
-        css += "#proof .f" + std::to_string(i) + "{font-family:\"folio-face-" + std::to_string(i) +
-               "\";--em:" + num(faces[i].em) + ";--asc:" + num(faces[i].ascent) + ";--mid:" + num(faces[i].mid) + "}\n";
+        css += "#proof .f" + std::to_string(i) + "{font-family:\"folio-face-" + std::to_string(i) + "\"" + scripts +
+               ";--em:" + num(faces[i].em) + ";--asc:" + num(faces[i].ascent) + ";--mid:" + num(faces[i].mid) + "}\n";
     for (int i = 0; i < kInkCount; ++i)
         css += "#proof .k" + std::to_string(i) + "{color:var(--pf-k" + std::to_string(i) + ")}\n";
     // The variants: each page size shows in its own range of widths; the scale is plan_pages' (one page
@@ -320,10 +324,13 @@ std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]
     return css;
 }
 
-std::string proof_noscript_css(const std::vector<std::string>& font_urls) {
+std::string proof_noscript_css(const std::vector<std::string>& font_urls, const std::vector<std::string>& script_urls) {
     std::string css;
     for (size_t i = 0; i < font_urls.size(); ++i)
         css += "@font-face{font-family:\"folio-face-" + std::to_string(i) + "\";src:url(\"" + font_urls[i] +
+               "\") format(\"truetype\")}\n";
+    for (size_t k = 0; k < script_urls.size(); ++k)
+        css += "@font-face{font-family:\"folio-script-" + std::to_string(k) + "\";src:url(\"" + script_urls[k] +
                "\") format(\"truetype\")}\n";
     return css;
 }

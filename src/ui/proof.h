@@ -53,7 +53,7 @@ std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]
 std::string desk_css();
 // Without script: the faces as @font-face rules (the same files the wasm fetches), the proof in the page's
 // flow above the text.
-std::string proof_noscript_css(const std::vector<std::string>& font_urls);
+std::string proof_noscript_css(const std::vector<std::string>& font_urls, const std::vector<std::string>& script_urls);
 
 // Makes the proof of each route: books are laid out once per page size (the main book) or per route (an
 // article, a tag page), with the headless ImGui fonts. Thread-safe: layouts run in parallel.

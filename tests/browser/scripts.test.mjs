@@ -6,11 +6,13 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
-import { useSite, open, ready, settle } from "./harness.mjs";
+import { useSite, open, ready, settle, pixels } from "./harness.mjs";
 
 const SCRIPTS = process.env.FOLIO_SCRIPTS_SITE;
 assert.ok(SCRIPTS, "FOLIO_SCRIPTS_SITE is not set: run ./folio test, which builds tests/fixtures/scripts into build/site-scripts");
 const env = useSite(SCRIPTS);
+// The same site with its wasm coming at 500 B/s: the early page (the proof) stays up while a test looks at it.
+const slowWasm = useSite(SCRIPTS, { trickle: (p) => (/^\/assets\/folio\.[0-9a-f]+\.wasm$/.test(p) ? 500 : 0) });
 const layerText = (page) => page.evaluate(() => [...document.querySelectorAll("#layer [data-i]")].map((e) => e.textContent).join(" "));
 
 test("tags and slugs in Chinese are written as folders of their own, case-folded", () => {
@@ -102,4 +104,142 @@ test("search finds Chinese words inside sentences, and marks them", async () => 
   await page.waitForFunction(() => document.querySelectorAll("#searchpanel .result-title").length === 2);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+//---- Glyphs, not tofu: the script faces behind the book's own (src/core/script_chain.h) draw Chinese ----
+
+// A glyph's ink as a shape: the region's ink (pixels far from its most common colour, the paper) within its
+// own bounding box, resampled to a GRID x GRID grid of ink fractions. Two renderings of one glyph (the
+// book's stb_truetype, the browser's rasteriser; a subpixel apart) come out alike; two different glyphs,
+// and a glyph and U+FFFD's black diamond, do not.
+const GRID = 12;
+function inkShape({ width, height, data }) {
+  const counts = new Map();
+  for (let i = 0; i < data.length; i += 4) {
+    const k = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+    counts.set(k, (counts.get(k) || 0) + 1);
+  }
+  const paper = [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  const pr = paper >> 16, pg = (paper >> 8) & 255, pb = paper & 255;
+  const ink = (x, y) => {
+    const i = (y * width + x) * 4;
+    return Math.abs(data[i] - pr) + Math.abs(data[i + 1] - pg) + Math.abs(data[i + 2] - pb) > 150;
+  };
+  let x0 = width, y0 = height, x1 = -1, y1 = -1, n = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (ink(x, y)) { n++; x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y); }
+  const grid = new Array(GRID * GRID).fill(0);
+  if (!n) return { ink: 0, grid };
+  const w = x1 - x0 + 1, h = y1 - y0 + 1;
+  const per = new Array(GRID * GRID).fill(0);
+  for (let y = y0; y <= y1; y++)
+    for (let x = x0; x <= x1; x++) {
+      const cell = Math.min(GRID - 1, Math.floor(((y - y0) * GRID) / h)) * GRID + Math.min(GRID - 1, Math.floor(((x - x0) * GRID) / w));
+      per[cell]++;
+      if (ink(x, y)) grid[cell]++;
+    }
+  return { ink: n, grid: grid.map((g, i) => (per[i] ? g / per[i] : 0)) };
+}
+const shapeDistance = (a, b) => a.grid.reduce((sum, v, i) => sum + Math.abs(v - b.grid[i]), 0) / a.grid.length;
+
+// The shapes of each character of the first shown run (matching selector) made only of Han characters,
+// which are one em each: the run's box cut into as many equal cells.
+async function hanShapes(page, selector) {
+  const run = await page.evaluate((selector) => {
+    const el = [...document.querySelectorAll(selector)].find((e) => e.offsetParent !== null && /^[\u4e00-\u9fff]{4,}$/.test(e.textContent));
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return { text: el.textContent, x: r.left, y: r.top, width: r.width, height: r.height };
+  }, selector);
+  assert.ok(run, `no run of Han characters shown (${selector})`);
+  const n = [...run.text].length, cell = run.width / n;
+  const shapes = [];
+  for (let i = 0; i < n; i++)
+    shapes.push(inkShape(await pixels(page, { x: run.x + i * cell + 1, y: run.y, width: cell - 2, height: run.height })));
+  return { text: run.text, size: cell, shapes };
+}
+
+// U+FFFD as the book draws a character no face has: the book's own face's diamond (the subset keeps it),
+// set by the browser at the run's em.
+async function diamondShape(page, em) {
+  await page.evaluate((em) => {
+    const s = document.createElement("span");
+    s.id = "diamond";
+    s.textContent = "\uFFFD";
+    s.style.cssText = `position:fixed;left:10px;top:10px;z-index:99;font:${em}px "folio-face-0";line-height:1.5;background:#fff;color:#000;padding:4px`;
+    document.body.appendChild(s);
+  }, em);
+  await document_fonts_ready(page);
+  const r = await page.evaluate(() => { const r = document.getElementById("diamond").getBoundingClientRect(); return { x: r.left, y: r.top, width: r.width, height: r.height }; });
+  const shape = inkShape(await pixels(page, r));
+  await page.evaluate(() => document.getElementById("diamond").remove());
+  return shape;
+}
+const document_fonts_ready = (page) => page.evaluate(() => document.fonts.ready.then(() => true));
+
+function assertGlyphs(where, run, diamond) {
+  const { text, shapes } = run;
+  const chars = [...text];
+  console.log(`${where}: "${text}" at ${run.size.toFixed(1)} px; ink ${shapes.map((s) => s.ink).join(" ")}`);
+  assert.ok(diamond.ink > 20, "the diamond has ink");
+  for (let i = 0; i < shapes.length; i++) {
+    assert.ok(shapes[i].ink > 20, `${where}: '${chars[i]}' has no ink`);
+    const d = shapeDistance(shapes[i], diamond);
+    assert.ok(d > 0.12, `${where}: '${chars[i]}' is drawn as U+FFFD's diamond (distance ${d.toFixed(3)})`);
+    for (let j = 0; j < i; j++) {
+      if (chars[i] === chars[j]) continue;
+      const dj = shapeDistance(shapes[i], shapes[j]);
+      assert.ok(dj > 0.08, `${where}: '${chars[i]}' and '${chars[j]}' have the same ink (distance ${dj.toFixed(3)})`);
+    }
+  }
+}
+
+test("the book draws Chinese with the CJK face: each character its own glyph, none the U+FFFD diamond", async () => {
+  const { page, context, errors } = await open(env.browser, env.base, "/writing/" + encodeURIComponent("极光") + "/");
+  await ready(page);
+  await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"));
+  await page.waitForFunction(() => [...document.querySelectorAll("#layer [data-i]")].some((e) => /^[\u4e00-\u9fff]{4,}$/.test(e.textContent)));
+  await settle(page);
+  // The layer's runs lie over the canvas's: its boxes are the book's, and they have real widths.
+  await page.evaluate(() => { document.getElementById("layer").style.visibility = "hidden"; });
+  const run = await hanShapes(page, "#layer [data-i]");
+  assert.ok(run.size > 8, `a Han character's box is ${run.size} px wide`);
+  assertGlyphs("book", run, await diamondShape(page, run.size));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the early page draws Chinese with the same CJK face, glyph for glyph the book's", async () => {
+  const { page, context, errors } = await open(slowWasm.browser, slowWasm.base, "/writing/" + encodeURIComponent("极光") + "/");
+  await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+  const family = await page.evaluate(() => {
+    const run = [...document.querySelectorAll("#proof .pg span")].find((e) => e.offsetParent !== null && /[\u4e00-\u9fff]/.test(e.textContent));
+    return getComputedStyle(run).fontFamily;
+  });
+  assert.match(family, /folio-script-\d/, `the proof's font stack has no script face: ${family}`);
+  const loaded = await page.evaluate(() => [...document.fonts].filter((f) => /^folio-script-/.test(f.family) && f.status === "loaded").length);
+  assert.ok(loaded >= 1, "no script face is loaded as a FontFace");
+  const proof = await hanShapes(page, "#proof .pg span");
+  assertGlyphs("proof", proof, await diamondShape(page, proof.size));
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // The book's glyphs for the same run: each proof glyph is nearest to the book's glyph of its character.
+  const b = await open(env.browser, env.base, "/writing/" + encodeURIComponent("极光") + "/");
+  await ready(b.page);
+  await b.page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"));
+  await b.page.waitForFunction((text) => [...document.querySelectorAll("#layer [data-i]")].some((e) => e.textContent === text), proof.text);
+  await settle(b.page);
+  await b.page.evaluate(() => { document.getElementById("layer").style.visibility = "hidden"; });
+  const book = await hanShapes(b.page, "#layer [data-i]");
+  assert.equal(book.text, proof.text, "the proof's first Han run is the book's");
+  const chars = [...proof.text];
+  proof.shapes.forEach((shape, i) => {
+    const distances = book.shapes.map((other) => shapeDistance(shape, other));
+    console.log(`'${chars[i]}': proof to book ${distances.map((d) => d.toFixed(3)).join(" ")}`);
+    const nearest = distances.indexOf(Math.min(...distances));
+    assert.equal(chars[nearest], chars[i], `the proof's '${chars[i]}' looks like the book's '${chars[nearest]}'`);
+  });
+  await b.context.close();
 });

@@ -2,6 +2,9 @@
 // located warning naming the Debian package whose fonts draw it (core/source_check.h, check_drawable).
 #include <catch2/catch_test_macros.hpp>
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -24,13 +27,42 @@ std::vector<std::string> shipped_faces() {
     return faces;
 }
 
-Diagnostics undrawable(const std::string& bundle) {
+Diagnostics undrawable(const std::string& bundle, const std::vector<std::string>& faces) {
     Site site;
     Diagnostics d;
     REQUIRE(load_bundle(bundle, site, d));
     Diagnostics out;
-    check_drawable(site, bundle, shipped_faces(), out);
+    check_drawable(site, bundle, faces, out);
     return out;
+}
+Diagnostics undrawable(const std::string& bundle) { return undrawable(bundle, shipped_faces()); }
+
+// The faces with the script faces ./folio makes for the bundle behind them (tools/script_fonts.py, run
+// on the bundle's files as build_fonts runs it on the bundle's text), as `./folio check` passes them.
+std::vector<std::string> shipped_faces_with_chain(const std::string& bundle) {
+    namespace fs = std::filesystem;
+    static int made = 0;
+    const fs::path dir =
+        fs::temp_directory_path() / ("folio-chain-" + std::to_string(getpid()) + "-" + std::to_string(++made));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::string text;
+    for (const auto& entry : fs::recursive_directory_iterator(bundle)) {
+        std::string body;
+        if (entry.is_regular_file() && read_whole_file(entry.path().string(), body)) text += body + "\n";
+    }
+    std::ofstream(dir / "text.txt") << text;
+    const std::string cmd = std::string("/usr/bin/python3 ") + FOLIO_SOURCE_DIR + "/tools/script_fonts.py " +
+                            FOLIO_CLI + " " + (dir / "text.txt").string() + " " + kDebianFontFiles[0] + " " + bundle +
+                            "/content.json " + dir.string() + " 2>" + (dir / "log").string();
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    std::vector<std::string> faces = shipped_faces();
+    for (const std::string& file : script_font_files(dir.string())) {
+        faces.emplace_back();
+        REQUIRE(read_whole_file((dir / file).string(), faces.back()));
+    }
+    fs::remove_all(dir);
+    return faces;
 }
 
 std::string all(const Diagnostics& d) {
@@ -54,11 +86,12 @@ TEST_CASE("the fonts the site ships draw every character of the seed and of the 
     }
 }
 
-TEST_CASE("Chinese the fonts cannot draw is a warning at its first character, per file, naming the package") {
+TEST_CASE("without script faces, Chinese is a warning at its first character, per file, naming the package") {
     const std::string bundle = std::string(FOLIO_SOURCE_DIR) + "/tests/fixtures/scripts";
-    const Diagnostics d = undrawable(bundle);
+    const Diagnostics d = undrawable(bundle); // the book's faces alone
     INFO(all(d));
-    REQUIRE(d.size() == 3); // content.json and both Markdown files
+    // content.json; aurora.md's Chinese, its symbols and emoji, its Arabic, Hebrew, Hindi and Thai; rust.md.
+    REQUIRE(d.size() == 5);
     CHECK(d[0].file == bundle + "/content.json");
     CHECK(d[0].line == 4); // "极光周刊", the site's title
     CHECK(d[0].column == 15);
@@ -68,7 +101,9 @@ TEST_CASE("Chinese the fonts cannot draw is a warning at its first character, pe
     CHECK(d[1].file == bundle + "/writing/aurora.md");
     CHECK(d[1].line == 1);
     CHECK(d[1].column == 1);
-    CHECK(d[2].file == bundle + "/writing/rust.md");
+    CHECK(d[2].hint.find("fonts-noto-color-emoji") != std::string::npos);
+    CHECK(d[3].hint.find("fonts-noto-core") != std::string::npos);
+    CHECK(d[4].file == bundle + "/writing/rust.md");
 }
 
 TEST_CASE("each script's characters are named with the package that draws them, at their own place") {
@@ -101,6 +136,19 @@ TEST_CASE("each script's characters are named with the package that draws them, 
     CHECK(core.hint.find("fonts-noto-core") != std::string::npos);
     CHECK(core.message.find("(U+0645)") != std::string::npos); // م, the first Arabic letter
     fs::remove_all(dir);
+}
+
+TEST_CASE("with the script faces behind them, only what no face of the chain draws is a warning, located") {
+    const std::string bundle = std::string(FOLIO_SOURCE_DIR) + "/tests/fixtures/scripts";
+    // Chinese, Arabic, Hebrew, Devanagari, Thai, ★ ♥ ⏎: drawn. The sticker's emoji (U+1F30C) is not.
+    const Diagnostics d = undrawable(bundle, shipped_faces_with_chain(bundle));
+    INFO(all(d));
+    REQUIRE(d.size() == 1);
+    CHECK(d[0].file == bundle + "/writing/aurora.md");
+    CHECK(d[0].line == 20);
+    CHECK(d[0].column == 39);
+    CHECK(d[0].message.rfind("the book's fonts cannot draw '🌌' (U+1F30C): ", 0) == 0);
+    CHECK(d[0].hint.find("fonts-noto-color-emoji draws them in colour, which the book cannot") != std::string::npos);
 }
 
 TEST_CASE("the package named for a character follows its script") {

@@ -628,6 +628,16 @@ EMSCRIPTEN_KEEPALIVE int folio_add_font(int face, void* data, int len) {
                       !measured);
 }
 
+// A script face (Fonts::scripts), merged behind every face; boot.js hands them over before the faces. The
+// data stays the caller's (malloc'd): the atlas copies it.
+EMSCRIPTEN_KEEPALIVE int folio_add_script_font(void* data, int len) {
+    const bool ok = folio::add_script_font(g_platform.app.fonts, data, static_cast<size_t>(len));
+    std::free(data);
+    if (ok) g_platform.app.book_dirty = true;
+    request_frame(2);
+    return ok ? 1 : 0;
+}
+
 // A face's partial (Fonts::partial): it measures as the face and draws the main book's characters.
 EMSCRIPTEN_KEEPALIVE int folio_add_font_partial(int face, void* data, int len) {
     return font_added(

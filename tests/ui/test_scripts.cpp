@@ -1,0 +1,235 @@
+// Fonts for every script: the chain of script faces behind the book's own (core/script_chain.h) gives each
+// character to its script's face, ./folio's subset of them draws it (tools/script_fonts.py, run here as
+// build_fonts runs it), and the book measures and draws it with that face, merged behind every face
+// (ui/fonts.h), at the face's em: a CJK character is one em wide, not the width of U+FFFD.
+#include <catch2/catch_approx.hpp>
+#include <catch2/catch_test_macros.hpp>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <imgui_internal.h>
+
+#include "core/font_partial.h"
+#include "core/load.h"
+#include "core/script_chain.h"
+#include "core/text.h"
+#include "ui/fonts.h"
+#include "ui/headless.h"
+
+using namespace folio;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+std::vector<uint32_t> code_points(const std::string& text) {
+    std::vector<uint32_t> out;
+    for (size_t i = 0; i < text.size();) {
+        uint32_t c = 0;
+        const size_t n = utf8_decode(text, i, c);
+        REQUIRE(n > 0);
+        out.push_back(c);
+        i += n;
+    }
+    return out;
+}
+
+// The script faces ./folio makes for a text (tools/script_fonts.py, as build_fonts runs it), in a folder
+// of their own: test cases run in parallel processes.
+fs::path script_faces(const std::string& text, const std::string& language) {
+    static int made = 0;
+    const fs::path dir =
+        fs::temp_directory_path() / ("folio-scripts-" + std::to_string(getpid()) + "-" + std::to_string(++made));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::ofstream(dir / "text.txt") << text;
+    std::ofstream(dir / "content.json") << R"({"site": {"language": ")" << language << "\"}}";
+    const std::string cmd = std::string("/usr/bin/python3 ") + FOLIO_SOURCE_DIR + "/tools/script_fonts.py " +
+                            FOLIO_CLI + " " + (dir / "text.txt").string() + " " + kDebianFontFiles[0] + " " +
+                            (dir / "content.json").string() + " " + dir.string() + " 2>" + (dir / "log").string();
+    INFO(cmd);
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    return dir;
+}
+
+// The book's faces (Debian's originals: for these characters they map what the subsets map) with the
+// script faces of dir behind them, loaded as the CLI loads a fonts folder: the script faces first.
+struct ScriptMeasuring {
+    HeadlessImGui imgui;
+    Fonts fonts;
+    ImGuiMeasurer m;
+    explicit ScriptMeasuring(const fs::path& dir) {
+        for (const std::string& file : script_font_files(dir.string())) {
+            const std::string bytes = read_file((dir / file).string());
+            REQUIRE(add_script_font(fonts, bytes.data(), bytes.size()));
+        }
+        std::string paths[kFaceCount], error;
+        for (int i = 0; i < kFaceCount; ++i)
+            paths[i] = kDebianFontFiles[i];
+        REQUIRE(load_fonts_from_files(fonts, paths, error));
+        m.fonts = &fonts;
+        imgui.begin_frame(1280, 860);
+    }
+    ~ScriptMeasuring() { imgui.end_frame(); }
+    float width(Face f, float size, const std::string& t) { return m.width(f, size, t.data(), t.data() + t.size()); }
+};
+
+const std::string kScripts = "极光周刊，写给自己。 مرحبا بالعالم שלום नमस्ते สวัสดี ★ ♥ ⏎";
+
+} // namespace
+
+TEST_CASE("the chain gives each character to its script's face, in chain order", "[scripts]") {
+    const std::string serif = read_file(kDebianFontFiles[0]);
+    // Latin the face draws; then Chinese, Arabic, Hebrew, Devanagari, Thai, a star, an emoji.
+    const std::vector<uint32_t> cps = {'A', 0x6781, 0x0645, 0x05E9, 0x0928, 0x0E2A, 0x2605, 0x3002, 0x1F600};
+    std::vector<ScriptPick> picks;
+    std::vector<uint32_t> left;
+    std::string error;
+    const FontReader read = [](const std::string& path, std::string& bytes) { return read_whole_file(path, bytes); };
+    REQUIRE(pick_script_faces(serif, cps, "zh", read, picks, left, error));
+    std::vector<std::string> names;
+    for (const ScriptPick& p : picks)
+        names.push_back(p.name);
+    CHECK(names == std::vector<std::string>{"arabic", "hebrew", "devanagari", "thai", "symbols2", "cjk"});
+    REQUIRE(picks.size() == 6);
+    CHECK(picks[0].code_points == std::vector<uint32_t>{0x0645});
+    CHECK(picks[4].code_points == std::vector<uint32_t>{0x2605}); // the symbol face, before CJK's star
+    CHECK(picks[5].code_points == std::vector<uint32_t>{0x3002, 0x6781});
+    CHECK(picks[5].face_number == 2); // Simplified Chinese in the collection
+    CHECK(picks[5].file.find("NotoSerifCJK") != std::string::npos);
+    // Above U+FFFF the book draws nothing (16-bit ImWchar): left for `folio check --fonts` to warn about.
+    CHECK(left == std::vector<uint32_t>{0x1F600});
+
+    // A face that cannot be read is passed over: the next face that maps the character takes it.
+    picks.clear();
+    const FontReader no_symbols2 = [](const std::string& path, std::string& bytes) {
+        return path.find("Symbols2") == std::string::npos && read_whole_file(path, bytes);
+    };
+    REQUIRE(pick_script_faces(serif, {0x2605}, "zh", no_symbols2, picks, left, error));
+    REQUIRE(picks.size() == 1);
+    CHECK(picks[0].name == "cjk");
+
+    // Not a font: a reason, not a guess.
+    CHECK_FALSE(pick_script_faces("not a font at all", cps, "zh", read, picks, left, error));
+    CHECK_FALSE(error.empty());
+}
+
+TEST_CASE("the CJK face is the one of the site's language", "[scripts]") {
+    CHECK(cjk_face_number("ja") == 0);
+    CHECK(cjk_face_number("ko-KR") == 1);
+    CHECK(cjk_face_number("zh") == 2);
+    CHECK(cjk_face_number("zh-CN") == 2);
+    CHECK(cjk_face_number("zh-TW") == 3);
+    CHECK(cjk_face_number("zh-Hant") == 3);
+    CHECK(cjk_face_number("zh-HK") == 4);
+    CHECK(cjk_face_number("") == 2);
+    CHECK(cjk_face_number("en") == 2);
+}
+
+TEST_CASE("after the subset every script's characters are drawn by their face, behind every face", "[scripts]") {
+    const fs::path dir = script_faces(kScripts + " 😀", "zh");
+    const std::vector<std::string> files = script_font_files(dir.string());
+    CHECK(files == std::vector<std::string>{"script-arabic.ttf", "script-hebrew.ttf", "script-devanagari.ttf",
+                                            "script-thai.ttf", "script-symbols2.ttf", "script-cjk.ttf"});
+    // Every subset has TrueType outlines (the CJK one converted from CFF): a partial can be made of it.
+    for (const std::string& file : files) {
+        INFO(file);
+        const std::string bytes = read_file((dir / file).string());
+        std::string partial, error;
+        CHECK(make_partial_font(bytes, {0x20}, partial, error));
+    }
+    ScriptMeasuring s(dir);
+    for (int f = 0; f < kFaceCount; ++f) {
+        ImFontBaked* baked = s.fonts.face[f]->GetFontBaked(32);
+        for (uint32_t c : code_points(kScripts)) {
+            if (c == ' ') continue;
+            INFO("face " << f << " U+" << std::hex << c);
+            const ImFontGlyph* g = baked->FindGlyph(static_cast<ImWchar>(c));
+            REQUIRE(g != nullptr);
+            CHECK(g->Codepoint == c); // its own glyph, not the fallback's
+            CHECK(g->Visible);        // with ink
+        }
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the native measurer gives a CJK character one em of its face, not U+FFFD's width", "[scripts]") {
+    // Without the script faces, the same character measures as the mark (what the book did before them).
+    {
+        HeadlessImGui imgui;
+        Fonts bare;
+        const std::string mono = read_file(kDebianFontFiles[static_cast<int>(Face::Mono)]);
+        void* data = IM_ALLOC(mono.size());
+        std::memcpy(data, mono.data(), mono.size());
+        REQUIRE(add_font(bare, Face::Mono, data, mono.size()));
+        ImGuiMeasurer m;
+        m.fonts = &bare;
+        imgui.begin_frame(1280, 860);
+        const std::string han = "极", mark = "\xEF\xBF\xBD";
+        CHECK(m.width(Face::Mono, 18, han.data(), han.data() + han.size()) ==
+              m.width(Face::Mono, 18, mark.data(), mark.data() + mark.size()));
+        imgui.end_frame();
+    }
+    const fs::path dir = script_faces(kScripts, "zh");
+    ScriptMeasuring s(dir);
+    for (Face f : {Face::Serif, Face::Bold, Face::Mono}) {
+        INFO("face " << static_cast<int>(f));
+        const float size = 18;
+        const float em = size / s.fonts.box_per_em[static_cast<int>(f)]; // ImGui size 18 in this face's em
+        const float han = s.width(f, size, "极");
+        CHECK(han == Catch::Approx(em).epsilon(0.001)); // Noto Serif CJK's ideographs are 1000 of 1000 units
+        CHECK(s.width(f, size, "极光周刊") == Catch::Approx(4 * em).epsilon(0.001));
+        // The fallback mark is a different width in the mono face (600 of 1000 units); in Noto Serif it is one
+        // em too, so there the glyph itself tells (the case above: its code point's own, with ink).
+        if (f == Face::Mono) CHECK(han != Catch::Approx(s.width(f, size, "\xEF\xBF\xBD")));
+        // Mixed with the face's own letters: each measured by its own face.
+        CHECK(s.width(f, size, "a极") == Catch::Approx(s.width(f, size, "a") + han).epsilon(0.001));
+    }
+    // Each other script measures with its face, not as the fallback mark.
+    const float mark = s.width(Face::Serif, 18, "\xEF\xBF\xBD");
+    for (const char* word : {"مرحبا", "שלום", "नमस्ते", "สวัสดี", "★"}) {
+        INFO(word);
+        CHECK(s.width(Face::Serif, 18, word) > 0);
+        CHECK(s.width(Face::Serif, 18, word) != Catch::Approx(mark * static_cast<float>(code_points(word).size())));
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("the Arabic subset keeps the presentation forms its letters need, and only those", "[scripts]") {
+    const fs::path dir = script_faces("السلام عليكم", "ar"); // alef, lam, seen, meem, ain, yeh, kaf
+    const std::string arabic = read_file((dir / "script-arabic.ttf").string());
+    const std::vector<uint32_t> wanted = {
+        0xFEDF, // lam initial
+        0xFEE0, // lam medial
+        0xFE8E, // alef final
+        0xFEE3, // meem initial
+        0xFEE1, // meem isolated
+        0xFEFB, // lam-alef isolated: both letters are used
+        0xFEDB, // kaf initial
+        0xFECB, // ain initial
+    };
+    std::vector<uint32_t> missing;
+    std::string error;
+    REQUIRE(unmapped_code_points(arabic, wanted, missing, error));
+    CHECK(missing.empty());
+    // Forms of letters the text does not use are left out: beh, teh, qaf.
+    const std::vector<uint32_t> unused = {0xFE91, 0xFE97, 0xFED7};
+    missing.clear();
+    REQUIRE(unmapped_code_points(arabic, unused, missing, error));
+    CHECK(missing == unused);
+    fs::remove_all(dir);
+}
