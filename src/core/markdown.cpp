@@ -11,6 +11,7 @@ extern "C" {
 
 #include "core/text.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -420,6 +421,107 @@ void map_raw_html(Node& n, const Builder& b, std::vector<HtmlNote>& notes) {
     n.children = std::move(out);
 }
 
+//-----------------------------------------------------------------------------
+// [SECTION] <xmp> and <plaintext>: fenced before md4c reads the text
+//-----------------------------------------------------------------------------
+
+bool ieq_at(const std::string& s, size_t at, const char* word) {
+    for (size_t k = 0; word[k]; ++k) {
+        if (at + k >= s.size()) return false;
+        char c = s[at + k];
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        if (c != word[k]) return false;
+    }
+    return true;
+}
+
+bool tag_name_ends(const std::string& s, size_t at) {
+    return at >= s.size() || s[at] == '>' || s[at] == '/' || s[at] == ' ' || s[at] == '\t' || s[at] == '\n';
+}
+
+// Where a line opening <xmp> or <plaintext> (up to three spaces in) has its tag: the name, and the offset
+// just past the tag's '>'; 0 when the line opens neither.
+size_t preformatted_open(const std::string& md, size_t line, size_t line_end, const char*& name) {
+    size_t at = line;
+    while (at < line_end && at - line < 3 && md[at] == ' ')
+        ++at;
+    if (at >= line_end || md[at] != '<') return 0;
+    for (const char* n : {"xmp", "plaintext"})
+        if (ieq_at(md, at + 1, n) && tag_name_ends(md, at + 1 + std::strlen(n))) {
+            size_t gt = md.find('>', at);
+            if (gt == std::string::npos || gt >= line_end) return 0;
+            name = n;
+            return gt + 1;
+        }
+    return 0;
+}
+
+// A fence of backticks longer than any run of them in code, so the code cannot close it.
+std::string fence_around(const std::string& code) {
+    size_t longest = 0, run = 0;
+    for (char c : code) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    return std::string(std::max<size_t>(3, longest + 1), '`');
+}
+
+// <xmp> and <plaintext> show their text as written, blank lines and all; as an HTML block it would end at
+// the first blank line, and Markdown would read the rest. Each one that opens a line (outside fenced code)
+// becomes a fenced code block before md4c reads the text: <xmp> up to its </xmp>, <plaintext> to the end
+// (browsers never close it). The tag's line becomes the fence's, so line numbers in notes still hold.
+bool fence_preformatted(const std::string& md, std::string& out) {
+    bool any = false;
+    for (size_t at = md.find('<'); at != std::string::npos && !any; at = md.find('<', at + 1))
+        any = ieq_at(md, at + 1, "xmp") || ieq_at(md, at + 1, "plaintext");
+    if (!any) return false;
+    char fence_char = 0;
+    size_t fence_len = 0, line = 0;
+    while (line < md.size()) {
+        size_t line_end = md.find('\n', line);
+        line_end = line_end == std::string::npos ? md.size() : line_end;
+        size_t indent = line;
+        while (indent < line_end && indent - line < 3 && md[indent] == ' ')
+            ++indent;
+        size_t run = 0;
+        while (indent + run < line_end && (md[indent + run] == '`' || md[indent + run] == '~') &&
+               md[indent + run] == md[indent])
+            ++run;
+        const bool closes = fence_char && md[indent] == fence_char && run >= fence_len &&
+                            md.find_first_not_of(" \t\r", indent + run) >= line_end;
+        if (run >= 3 && (fence_char == 0 || closes)) {
+            fence_char = fence_char ? 0 : md[indent]; // a fence opens, or the open one closes
+            fence_len = fence_char ? run : 0;
+        }
+        const char* name = nullptr;
+        size_t content = fence_char ? 0 : preformatted_open(md, line, line_end, name);
+        if (!content) {
+            out.append(md, line, line_end + 1 - line);
+            line = line_end + 1;
+            continue;
+        }
+        size_t close = std::string::npos;
+        if (std::strcmp(name, "xmp") == 0)
+            for (size_t at = md.find("</", content); at != std::string::npos && close == std::string::npos;
+                 at = md.find("</", at + 2))
+                if (ieq_at(md, at + 2, "xmp") && tag_name_ends(md, at + 5)) close = at;
+        size_t end = close == std::string::npos ? md.size() : close;
+        std::string code = md.substr(content, end - content);
+        if (!code.empty() && code[0] == '\n') code.erase(0, 1); // the tag's own line ends here
+        if (!code.empty() && code.back() != '\n') code += '\n';
+        const std::string fence = fence_around(code);
+        out += fence + "\n" + code + fence + "\n";
+        if (close == std::string::npos) break;
+        size_t gt = md.find('>', close);
+        size_t after = gt == std::string::npos ? md.size() : gt + 1;
+        size_t after_end = md.find('\n', after);
+        after_end = after_end == std::string::npos ? md.size() : after_end;
+        if (md.find_first_not_of(" \t\r", after) < after_end) out.append(md, after, after_end - after).append("\n");
+        line = after_end + 1;
+    }
+    return true;
+}
+
 void line_column(const std::string& text, int offset, int& line, int& column) {
     line = 1, column = 1;
     for (int i = 0; i < offset && i < static_cast<int>(text.size()); ++i) {
@@ -432,7 +534,9 @@ void line_column(const std::string& text, int offset, int& line, int& column) {
 
 } // namespace
 
-Document parse_markdown(const std::string& markdown, std::vector<SourceNote>* notes, bool gumbo_only) {
+Document parse_markdown(const std::string& written, std::vector<SourceNote>* notes, bool gumbo_only) {
+    std::string fenced;
+    const std::string& markdown = fence_preformatted(written, fenced) ? fenced : written;
     Builder b;
     b.gumbo_only = gumbo_only;
     b.source = markdown.data();
