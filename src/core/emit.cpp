@@ -466,7 +466,8 @@ OutputFile emit_page(const Site& site, const Route& r, const std::string& shell,
 
 std::string emit_redirect_page(const Site& site, const Article& a, const std::string& stylesheet) {
     const std::string target = percent_encode_url(article_path(a)), title = esc(a.title);
-    std::string out = "<!doctype html>\n<html lang=\"" + esc(site.info.language) + "\">\n<head>\n<meta charset=\"utf-8\">\n";
+    std::string out =
+        "<!doctype html>\n<html lang=\"" + esc(site.info.language) + "\">\n<head>\n<meta charset=\"utf-8\">\n";
     out += meta("http-equiv", "Content-Security-Policy", content_security_policy(true));
     out += "<title>" + title + "</title>\n";
     out += "<link rel=\"canonical\" href=\"" + esc(absolute_url(site, article_path(a))) + "\">\n";

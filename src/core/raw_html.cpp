@@ -205,12 +205,12 @@ struct Mapper {
     }
     static bool media(const std::string& t) { return is_one_of(t, {"iframe", "video", "audio", "embed", "object"}); }
     static bool block(const std::string& t) {
-        return is_one_of(t, {"p",     "div",   "section", "center", "article", "main",       "header",     "footer",
-                             "aside", "nav",   "address", "hgroup", "figure",  "figcaption", "blockquote", "pre",
-                             "ul",    "ol",    "li",      "dl",     "dt",      "dd",         "table",      "thead",
-                             "tbody", "tfoot", "tr",      "td",     "th",      "caption",    "hr",         "h1",
-                             "h2",    "h3",    "h4",      "h5",     "h6",      "details",    "summary",    "html",
-                             "body",  "menu",  "fieldset", "xmp", "plaintext", "listing"});
+        return is_one_of(t, {"p",     "div",   "section",  "center", "article",   "main",       "header",     "footer",
+                             "aside", "nav",   "address",  "hgroup", "figure",    "figcaption", "blockquote", "pre",
+                             "ul",    "ol",    "li",       "dl",     "dt",        "dd",         "table",      "thead",
+                             "tbody", "tfoot", "tr",       "td",     "th",        "caption",    "hr",         "h1",
+                             "h2",    "h3",    "h4",       "h5",     "h6",        "details",    "summary",    "html",
+                             "body",  "menu",  "fieldset", "xmp",    "plaintext", "listing"});
     }
     // Elements whose markup goes but whose content stays, quietly: they carry no meaning folio draws.
     static bool transparent(const std::string& t) {

@@ -143,9 +143,9 @@ std::string alias_path(const std::string& alias) { return normalise(alias); }
 std::string alias_file(const std::string& alias) {
     const std::string path = alias_path(alias);
     const size_t dot = path.rfind('.');
-    const bool html_file = dot != std::string::npos && dot > path.rfind('/') &&
-                           (path.compare(dot, std::string::npos, ".html") == 0 ||
-                            path.compare(dot, std::string::npos, ".htm") == 0);
+    const bool html_file =
+        dot != std::string::npos && dot > path.rfind('/') &&
+        (path.compare(dot, std::string::npos, ".html") == 0 || path.compare(dot, std::string::npos, ".htm") == 0);
     return html_file ? path.substr(1) : path.substr(1) + "/index.html";
 }
 

@@ -92,8 +92,7 @@ TEST_CASE("aliases: one that is no path of the site is a located error saying wh
     CHECK(d[4].message == "an alias may not be the site's root");
 }
 
-TEST_CASE("aliases: one that takes a route of the site, or that two articles claim, is a located error",
-          "[aliases]") {
+TEST_CASE("aliases: one that takes a route of the site, or that two articles claim, is a located error", "[aliases]") {
     Diagnostics d = check(bundle(R"(["/writing/other/", "/tags/rust", "/rss.xml", "/assets/x", "/shared/"])",
                                  R"(["/writing", "/SHARED/", "/shared/index.html"])"));
     REQUIRE(d.size() == 6);

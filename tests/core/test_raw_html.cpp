@@ -364,13 +364,13 @@ std::string pasted_picture_base64() {
 }
 } // namespace
 
-TEST_CASE("an inline <img> whose data: address spans 220 lines is a picture, never its base64 as text",
-          "[raw_html]") {
+TEST_CASE("an inline <img> whose data: address spans 220 lines is a picture, never its base64 as text", "[raw_html]") {
     const std::string b64 = pasted_picture_base64();
     std::vector<SourceNote> notes;
-    Document d = parse_markdown("Before the picture.\n\n<img alt=\"A red dot\" src=\"data:image/png;base64," + b64 +
-                                    "\">\n\nA dot <img src=\"data:image/png;base64," + b64 + "\" alt=\"inline\"> in text.\n",
-                                &notes);
+    Document d =
+        parse_markdown("Before the picture.\n\n<img alt=\"A red dot\" src=\"data:image/png;base64," + b64 +
+                           "\">\n\nA dot <img src=\"data:image/png;base64," + b64 + "\" alt=\"inline\"> in text.\n",
+                       &notes);
     REQUIRE(count(d, NodeKind::Image) == 2);
     const Node& picture = d.children[1].children[0]; // a paragraph of only the picture: the book's image block
     REQUIRE(picture.kind == NodeKind::Image);
@@ -393,9 +393,9 @@ TEST_CASE("an inline <img> whose data: address spans 220 lines is a picture, nev
 TEST_CASE("only raster data: pictures are drawn; any other data: address stays its alt text", "[raw_html][links]") {
     CHECK(embedded_image("data:image/png;base64,iVBORw0KGgo="));
     CHECK(embedded_image("DATA:image/JPEG;base64,/9j/4AAQ"));
-    CHECK_FALSE(embedded_image("data:image/svg+xml;base64,PHN2Zz4="));        // an SVG can hold links and scripts
-    CHECK_FALSE(embedded_image("data:text/html;base64,PHNjcmlwdD4="));        // not a picture
-    CHECK_FALSE(embedded_image("data:image/png,rawbytes"));                   // not base64
+    CHECK_FALSE(embedded_image("data:image/svg+xml;base64,PHN2Zz4="));          // an SVG can hold links and scripts
+    CHECK_FALSE(embedded_image("data:text/html;base64,PHNjcmlwdD4="));          // not a picture
+    CHECK_FALSE(embedded_image("data:image/png,rawbytes"));                     // not base64
     CHECK_FALSE(embedded_image("data:image/png;base64,abc\"onerror=alert(1)")); // nothing but base64
     CHECK_FALSE(embedded_image("data:image/png;base64,"));
     const std::string html = html_of("<img src=\"data:text/html;base64,PHNjcmlwdD4=\" alt=\"a page\">\n");
