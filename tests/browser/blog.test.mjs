@@ -78,6 +78,21 @@ test("images with spaces in their names load, written with a space or %20", asyn
   await context.close();
 });
 
+test("a footnote reference links to its note at the article's end, and the note back", async () => {
+  const { context, page } = await staticPage("/writing/pictures-with-spaces");
+  const ref = page.locator("main#text sup a#fnref-1");
+  assert.equal(await ref.innerText(), "1");
+  await ref.click();
+  await page.waitForFunction(() => location.hash === "#fn-1");
+  const note = page.locator("main#text li#fn-1");
+  assert.ok((await note.innerText()).startsWith("Percent-encoding, in RFC 3986's words"));
+  const top = await note.evaluate((n) => n.getBoundingClientRect().top);
+  assert.ok(top >= -2 && top < 400, `the note is at ${top}`);
+  await note.locator("a", { hasText: "back" }).click();
+  await page.waitForFunction(() => location.hash === "#fnref-1");
+  await context.close();
+});
+
 test("an old address (an alias) lands on the article's new page, from a plain static file", async () => {
   for (const old of ["/2026/03/20/pictures-with-spaces/", "/posts/pictures.html"]) {
     const { context, page } = await staticPage(old); // without JavaScript: the page's meta refresh alone
