@@ -13,8 +13,8 @@ extern "C" {
 
 #include <algorithm>
 #include <cstdlib>
-#include <map>
 #include <cstring>
+#include <map>
 
 #include "core/highlight.h"
 #include "core/raw_html.h"
@@ -469,7 +469,8 @@ std::string fence_around(const std::string& code) {
 
 // <xmp> and <plaintext> show their text as written, blank lines and all; as an HTML block it would end at
 // the first blank line, and Markdown would read the rest. Each one that opens a line (outside fenced code)
-// becomes a fenced code block before md4c reads the text: <xmp> up to its </xmp>, <plaintext> to the end
+// where a block may begin becomes a fenced code block before md4c reads the text: <xmp> up to its </xmp>,
+// <plaintext> to the end
 // (browsers never close it). The tag's line becomes the fence's, so line numbers in notes still hold.
 bool fence_preformatted(const std::string& md, std::string& out) {
     bool any = false;
@@ -478,6 +479,7 @@ bool fence_preformatted(const std::string& md, std::string& out) {
     if (!any) return false;
     char fence_char = 0;
     size_t fence_len = 0, line = 0;
+    bool block_starts = true; // the line before was blank, or there was none
     while (line < md.size()) {
         size_t line_end = md.find('\n', line);
         line_end = line_end == std::string::npos ? md.size() : line_end;
@@ -494,9 +496,11 @@ bool fence_preformatted(const std::string& md, std::string& out) {
             fence_char = fence_char ? 0 : md[indent]; // a fence opens, or the open one closes
             fence_len = fence_char ? run : 0;
         }
+        // Only where a block begins: inside an HTML block (no blank line before) gumbo reads it whole.
         const char* name = nullptr;
-        size_t content = fence_char ? 0 : preformatted_open(md, line, line_end, name);
+        size_t content = fence_char || !block_starts ? 0 : preformatted_open(md, line, line_end, name);
         if (!content) {
+            block_starts = md.find_first_not_of(" \t\r", line) >= line_end;
             out.append(md, line, line_end + 1 - line);
             line = line_end + 1;
             continue;
@@ -519,6 +523,7 @@ bool fence_preformatted(const std::string& md, std::string& out) {
         after_end = after_end == std::string::npos ? md.size() : after_end;
         if (md.find_first_not_of(" \t\r", after) < after_end) out.append(md, after, after_end - after).append("\n");
         line = after_end + 1;
+        block_starts = true;
     }
     return true;
 }
@@ -532,7 +537,7 @@ struct FootnoteDef {
     std::string markdown; // its text, the continuation lines' indent taken off
     int line = 0;         // where "[^" is, 1-based
     int column = 0;
-    int number = 0; // in the order of first reference; 0: never referred to
+    int number = 0;   // in the order of first reference; 0: never referred to
     std::string back; // the id the note's back link goes to (its first reference's paragraph's)
 };
 
@@ -776,7 +781,6 @@ void line_column(const std::string& text, int offset, int& line, int& column) {
     }
 }
 
-
 // A reference to a note never defined (placed at its "[^", found again in the text md4c read, in order),
 // and a note never referred to (at its definition, and left out).
 void footnote_warnings(const std::string& markdown, const std::vector<FootnoteDef>& defs,
@@ -800,8 +804,9 @@ void footnote_warnings(const std::string& markdown, const std::vector<FootnoteDe
             SourceNote sn;
             sn.line = d.line;
             sn.column = d.column;
-            sn.message = "the footnote [^" + d.label + "] is never referred to, so it is left out; refer to it with [^" +
-                         d.label + "] in the text, or remove it";
+            sn.message = "the footnote [^" + d.label +
+                         "] is never referred to, so it is left out; refer to it with [^" + d.label +
+                         "] in the text, or remove it";
             notes.push_back(sn);
         }
 }
@@ -810,8 +815,7 @@ Document parse_body(const std::string& written, std::vector<SourceNote>* notes, 
     std::string fenced, cut;
     const std::string& preformatted = fence_preformatted(written, fenced) ? fenced : written;
     std::vector<FootnoteDef> defs;
-    const std::string& markdown =
-        footnotes && cut_footnote_definitions(preformatted, cut, defs) ? cut : preformatted;
+    const std::string& markdown = footnotes && cut_footnote_definitions(preformatted, cut, defs) ? cut : preformatted;
     Builder b;
     b.gumbo_only = gumbo_only;
     b.source = markdown.data();
