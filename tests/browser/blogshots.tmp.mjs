@@ -10,7 +10,7 @@ for (const v of [{ name: "desktop", viewport: { width: 1280, height: 800 }, devi
   const page = await ctx.newPage();
   await page.goto(base + "/writing/pictures-with-spaces");
   await ready(page);
-  await page.waitForSelector("html.canvas-on", { timeout: 60000 });
+  await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"), null, { timeout: 60000 });
   await settle(page);
   await page.mouse.move(v.viewport.width / 2, v.viewport.height / 2);
   for (let i = 0; i < 6; i++) {
