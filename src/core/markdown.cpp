@@ -470,8 +470,8 @@ std::string fence_around(const std::string& code) {
 // <xmp> and <plaintext> show their text as written, blank lines and all; as an HTML block it would end at
 // the first blank line, and Markdown would read the rest. Each one that opens a line (outside fenced code)
 // where a block may begin becomes a fenced code block before md4c reads the text: <xmp> up to its </xmp>,
-// <plaintext> to the end
-// (browsers never close it). The tag's line becomes the fence's, so line numbers in notes still hold.
+// <plaintext> to the end (browsers never close it). The tag's line becomes the fence's, so line numbers in
+// notes still hold.
 bool fence_preformatted(const std::string& md, std::string& out) {
     bool any = false;
     for (size_t at = md.find('<'); at != std::string::npos && !any; at = md.find('<', at + 1))
