@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +21,7 @@
 #include "cli/import_markup.h"
 #include "core/load.h"
 #include "core/markdown.h"
+#include "core/routes.h"
 #include "core/text.h"
 #include "core/url.h"
 
@@ -303,6 +305,8 @@ struct Post {
     std::vector<std::string> tags;
     bool draft = false;
     std::string body;
+    // Old addresses, as site paths, each with the front matter key it came from (for messages).
+    std::vector<std::pair<std::string, std::string>> aliases;
 };
 
 bool markdown_file(const fs::path& p) {
@@ -406,6 +410,35 @@ void read_fields(Post& p, Generator g) {
         for (const auto& [k, v] : fm["taxonomies"].items())
             for (const std::string& t : string_list(v, false))
                 p.tags.push_back(t);
+}
+
+// An old address as a site path: a full URL loses its host; a relative one is taken from the root (Jekyll,
+// Zola) or from the post's section folder (Hugo reads "old-name" beside the post: "/posts/old-name").
+std::string old_address(std::string url, const Post& p, Generator g) {
+    for (const char* scheme : {"https://", "http://"})
+        if (url.rfind(scheme, 0) == 0) {
+            size_t path = url.find('/', std::strlen(scheme));
+            url = path == std::string::npos ? "/" : url.substr(path);
+        }
+    if (url.empty() || url[0] == '/') return url;
+    std::string section;
+    if (g == Generator::Hugo && p.rel.find('/') != std::string::npos) section = p.rel.substr(0, p.rel.find('/')) + "/";
+    return "/" + section + url;
+}
+
+// The old addresses a post answered at, to keep as folio aliases: Hugo's url and aliases, Jekyll's
+// permalink and redirect_from (jekyll-redirect-from), Zola's path and aliases. A permalink still holding
+// Jekyll's placeholders (":title") names no one address, so it is left (import.cpp warns).
+void read_aliases(Post& p, Generator g) {
+    const json& fm = p.fm;
+    std::vector<const char*> keys;
+    if (g == Generator::Hugo) keys = {"url", "aliases"};
+    if (g == Generator::Jekyll) keys = {"permalink", "redirect_from"};
+    if (g == Generator::Zola) keys = {"path", "aliases"};
+    for (const char* key : keys)
+        if (fm.contains(key))
+            for (const std::string& url : string_list(fm[key], false))
+                if (!url.empty()) p.aliases.emplace_back(old_address(url, p, g), key);
 }
 
 // The line in the front matter where `key` is set, for messages (the fence's line when not found).
@@ -627,6 +660,7 @@ int run(const Options& o) {
         }
         if (!p.fm.is_object()) p.fm = json::object();
         read_fields(p, g);
+        read_aliases(p, g);
         return true;
     };
     for (Post& p : posts)
@@ -651,7 +685,6 @@ int run(const Options& o) {
         std::string from_url = url.substr(url.rfind('/') + 1);
         std::string wanted = slugify(first_of({text("slug"), from_url, base, p.title, "post"}));
         if (wanted.empty()) wanted = "post";
-        if (p.fm.contains("aliases") || !url.empty()) ++aliased;
         p.slug = wanted;
         for (int n = 2; taken.count(p.slug); ++n)
             p.slug = wanted + "-" + std::to_string(n);
@@ -731,6 +764,7 @@ int run(const Options& o) {
             if (!s.empty() && std::find(tags.begin(), tags.end(), s) == tags.end()) tags.push_back(s);
         }
         body.erase(0, std::min(body.find_first_not_of('\n'), body.size()));
+        p.tags = tags;
         const std::string file = "writing/" + p.slug + ".md";
         writing.push_back(nlohmann::ordered_json{{"slug", p.slug},
                                                  {"title", p.title},
@@ -740,6 +774,42 @@ int run(const Options& o) {
                                                  {"tags", tags},
                                                  {"body_file", file}});
         bodies.emplace_back(file, body);
+    }
+
+    // Old addresses, as aliases: each one folio check takes (a path, not a route of the new site, claimed
+    // once); any other is named in a warning, never dropped in silence.
+    Site routes_of_new_site;
+    for (const Post& p : kept) {
+        Article a;
+        a.slug = p.slug;
+        a.tags = p.tags;
+        routes_of_new_site.writing.push_back(std::move(a));
+    }
+    const std::vector<std::string> owned = site_owned_paths(routes_of_new_site);
+    std::map<std::string, std::string> claimed; // alias path -> the post that keeps it
+    for (size_t i = 0; i < kept.size(); ++i) {
+        Post& p = kept[i];
+        nlohmann::ordered_json aliases = nlohmann::ordered_json::array();
+        for (const auto& [alias, key] : p.aliases) {
+            std::string hint, problem = alias_problem(alias, hint);
+            const std::string path = problem.empty() ? alias_path(alias) : "";
+            if (problem.empty() && path == "/writing/" + p.slug) continue; // the new address is the old one
+            if (problem.empty() && alias.find(':') != std::string::npos)
+                problem = "it holds a placeholder (':'), so it names no one address";
+            else if (problem.empty() && site_owns_path(owned, path))
+                problem = "the new site answers " + path + " itself";
+            else if (problem.empty() && claimed.count(path) && claimed[path] != p.label)
+                problem = "the post " + claimed[path] + " keeps it already";
+            if (!problem.empty()) {
+                report.warning(p.label, key_line(p, key), 1,
+                               "the old address '" + alias + "' (" + key + ") is not kept: " + problem);
+                continue;
+            }
+            if (!claimed.emplace(path, p.label).second) continue; // the same address twice in one post
+            aliases.push_back(alias);
+            ++aliased;
+        }
+        if (!aliases.empty()) writing[i]["aliases"] = aliases;
     }
 
     if (!report.errors.empty()) {
@@ -818,8 +888,8 @@ int run(const Options& o) {
                 count(drafts.size(), "draft", "drafts").c_str(),
                 count(report.warnings.size(), "warning", "warnings").c_str());
     if (aliased > 0)
-        std::printf("note: %d post%s had a url or aliases; folio serves every post at /writing/<slug>\n", aliased,
-                    aliased == 1 ? "" : "s");
+        std::printf("%d old address%s kept as aliases: each sends its readers on to /writing/<slug>\n", aliased,
+                    aliased == 1 ? "" : "es");
     std::printf("next: ./folio check %s, then ./folio preview %s\n", dest.c_str(), dest.c_str());
     return 0;
 }

@@ -180,6 +180,14 @@ bool is_block(NodeKind k) {
 // Fold ids of <details> in articles start here, clear of the timeline's "the rest" blocks.
 constexpr int kDetailsFoldBase = 1000000;
 
+// The id of the first link in n that has one (a footnote reference, markdown.cpp), or "".
+std::string first_link_id(const Node& n) {
+    if (n.kind == NodeKind::Link && !n.id.empty()) return n.id;
+    for (const Node& c : n.children)
+        if (std::string id = first_link_id(c); !id.empty()) return id;
+    return "";
+}
+
 void flow_inline_block(Flow& f, const Scale& k, const Node& n, float indent, bool italic, bool bold, Ink ink,
                        float size, float after) {
     std::vector<Span> spans;
@@ -222,6 +230,7 @@ void flow_list(Flow& f, const Scale& k, const Node& list, float indent, int dept
             if (inline_spans.empty()) return;
             Paragraph p = para(inline_spans, k.body, k.body * 0.25f);
             p.indent = indent + hang;
+            if (!marker.empty()) p.anchor = item.id; // a footnote: its references link to its first line
             p.marker = marker;
             marker.clear();
             f.paragraph(p);
@@ -269,6 +278,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
             }
             Paragraph p = para(spans, k.body, k.body * 0.6f);
             p.indent = indent;
+            p.anchor = first_link_id(c); // a footnote reference: its note's back link lands here
             f.paragraph(p);
             break;
         }

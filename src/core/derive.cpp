@@ -132,8 +132,9 @@ static void collect_images(const Node& n, std::vector<std::string>& out) {
         std::string path = decode_percent(n.href);
         size_t cut = path.find_first_of("?#"); // a query or fragment is not part of the file's name
         if (cut != std::string::npos) path.erase(cut);
-        // The site's own (links.h), and ".." never: the build copies these files out of the bundle folder.
-        if (loadable_image(path) && path.size() > 1 && path.find("..") == std::string::npos &&
+        // The site's own (links.h; a picture embedded in the page is no file), and ".." never: the build
+        // copies these files out of the bundle folder.
+        if (classify(path) == LinkKind::SitePath && path.size() > 1 && path.find("..") == std::string::npos &&
             std::find(out.begin(), out.end(), path) == out.end())
             out.push_back(path);
     }

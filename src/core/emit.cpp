@@ -10,6 +10,7 @@
 #include "core/links.h"
 #include "core/routes.h"
 #include "core/text.h"
+#include "core/url.h"
 
 namespace folio {
 
@@ -472,8 +473,37 @@ OutputFile emit_page(const Site& site, const Route& r, const std::string& shell,
     return {route_file(r), clean_text(page_html(site, r, shell, assets, proof))};
 }
 
+std::string emit_redirect_page(const Site& site, const Article& a, const std::string& stylesheet) {
+    const std::string target = percent_encode_url(article_path(a)), title = esc(a.title);
+    std::string out =
+        "<!doctype html>\n<html lang=\"" + esc(site.info.language) + "\">\n<head>\n<meta charset=\"utf-8\">\n";
+    out += meta("http-equiv", "Content-Security-Policy", content_security_policy(true));
+    out += "<title>" + title + "</title>\n";
+    out += "<link rel=\"canonical\" href=\"" + esc(absolute_url(site, article_path(a))) + "\">\n";
+    out += meta("name", "robots", "noindex");
+    out += meta("http-equiv", "refresh", "0; url=" + target);
+    if (!stylesheet.empty()) out += "<link rel=\"stylesheet\" href=\"" + esc(stylesheet) + "\">\n";
+    out += "</head>\n<body>\n<main>\n<p>This page has moved to <a href=\"" + esc(target) + "\">" + title +
+           "</a>.</p>\n</main>\n</body>\n</html>\n";
+    return clean_text(out);
+}
+
+std::string emit_redirects(const Site& site) {
+    std::string out;
+    for (const Article& a : site.writing)
+        for (const std::string& alias : a.aliases)
+            out += percent_encode_url(alias_path(alias)) + " " + percent_encode_url(article_path(a)) + " 301\n";
+    return out;
+}
+
 std::vector<OutputFile> emit_site_files(const Site& site, const std::string& shell, const SiteAssets& assets) {
     std::vector<OutputFile> out;
+    // Each old address: a page there, and the same redirects for the hosts that read _redirects.
+    for (const Article& a : site.writing)
+        for (const std::string& alias : a.aliases)
+            out.push_back({alias_file(alias), emit_redirect_page(site, a, assets.style_css)});
+    const std::string redirects = emit_redirects(site);
+    if (!redirects.empty()) out.push_back({"_redirects", redirects});
     Route missing; // NotFound: served by static hosts for any unknown address
     missing.path = "/404";
     out.push_back({"404.html", clean_text(page_html(site, missing, shell, assets))});

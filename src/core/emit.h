@@ -52,6 +52,11 @@ std::string emit_rss(const Site& site);
 std::string emit_sitemap(const Site& site);
 std::string emit_robots(const Site& site);
 std::string emit_headers(); // Netlify / Cloudflare Pages _headers
+// The page left at an article's old address (Article::aliases): a meta refresh to its page, a canonical
+// link there, and a link a reader can follow where the refresh is blocked. stylesheet: the site's, or "".
+std::string emit_redirect_page(const Site& site, const Article& a, const std::string& stylesheet);
+// _redirects (Netlify, Cloudflare Pages): "/old/address /writing/slug 301", a line for each alias.
+std::string emit_redirects(const Site& site);
 
 // The site's Content-Security-Policy, defined once: _headers sends it whole; every page also carries it
 // as <meta http-equiv> (for_meta: without what a meta policy cannot carry, frame-ancestors), for static

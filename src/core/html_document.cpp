@@ -35,7 +35,9 @@ std::string resolve(const std::string& href, const HtmlStyle& st) {
 
 // <tag>children</tag>; block containers get line breaks so the page source reads well.
 void wrap(std::string& out, const char* tag, const Node& n, const HtmlStyle& st, bool block, bool container = false) {
-    out += std::string("<") + tag + ">" + (container ? "\n" : "");
+    // An id (a footnote's list item, markdown.cpp) is where a link within the page lands.
+    out += std::string("<") + tag + (n.id.empty() ? std::string() : " id=\"" + esc(n.id) + "\"") + ">" +
+           (container ? "\n" : "");
     render_children(out, n, st);
     out += std::string("</") + tag + ">" + (block ? "\n" : "");
 }
@@ -110,6 +112,7 @@ void render_link(std::string& out, const Node& n, const HtmlStyle& st) {
         return;
     }
     out += "<a href=\"" + esc(resolve(href, st)) + "\"";
+    if (!n.id.empty()) out += " id=\"" + esc(n.id) + "\""; // a footnote reference: its note links back here
     if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
     out += ">";
     render_children(out, n, st);

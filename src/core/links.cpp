@@ -52,6 +52,26 @@ LinkKind classify(const std::string& href) {
     return LinkKind::Unsafe;
 }
 
+bool embedded_image(const std::string& src) {
+    static const char* const kTypes[] = {"png", "jpeg", "gif", "webp", "avif"};
+    const size_t comma = src.find(',');
+    if (comma == std::string::npos || comma > 40) return false;
+    std::string head = src.substr(0, comma);
+    for (char& c : head)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    bool known = false;
+    for (const char* t : kTypes)
+        known = known || head == std::string("data:image/") + t + ";base64";
+    if (!known || comma + 1 >= src.size()) return false;
+    for (size_t i = comma + 1; i < src.size(); ++i) {
+        const char c = src[i];
+        const bool base64 = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' ||
+                            c == '/' || c == '=';
+        if (!base64) return false;
+    }
+    return true;
+}
+
 bool site_file(const std::string& path) {
     std::string p = path.substr(0, path.find_first_of("?#"));
     size_t slash = p.rfind('/');

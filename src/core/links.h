@@ -29,9 +29,17 @@ LinkKind classify(const std::string& href);
 // A link a reader may follow: a site path, a web or a mail address, a heading on the same page.
 inline bool followable(const std::string& href) { return classify(href) != LinkKind::Unsafe; }
 
-// Images load only from the site's own origin: a site path. Any other image shows its alt text (a link
-// to the address when it is a web one), so a page never makes the browser ask another host for anything.
-inline bool loadable_image(const std::string& src) { return classify(src) == LinkKind::SitePath; }
+// A picture written into the page itself: "data:image/png;base64,..." (png, jpeg, gif, webp, avif), nothing
+// but base64 after the comma. It asks no host for anything and the CSP's img-src allows data:, so both
+// renderings draw it. SVG is left out: an SVG document can hold links and scripts of its own.
+bool embedded_image(const std::string& src);
+
+// Images load only from the site's own origin (a site path) or from the page itself (embedded_image). Any
+// other image shows its alt text (a link to the address when it is a web one), so a page never makes the
+// browser ask another host for anything.
+inline bool loadable_image(const std::string& src) {
+    return classify(src) == LinkKind::SitePath || embedded_image(src);
+}
 
 // A site path whose last segment names a file ("/rss.xml", "/images/a.png") rather than a route.
 bool site_file(const std::string& path);

@@ -273,6 +273,8 @@ Reload reload_content(const std::string& bundle_dir, std::string text, BundleTex
     if (a.slug.empty() || a.slug != kept.writing_slugs[i]) return Reload::Whole; // others may refer to it
     const int k = site.find_article(a.slug);
     if (k < 0) return Reload::Whole;
+    // Aliases are checked against the whole site (every route, every other article's aliases).
+    if (a.aliases != site.writing[k].aliases) return Reload::Whole;
     if (!a.body_file.empty()) {
         DiskReader reader{bundle_dir};
         check_body_file(r, path, a, read_body_file(a.body_file, a.body_markdown, read_from_bundle, &reader));

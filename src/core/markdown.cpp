@@ -11,8 +11,10 @@ extern "C" {
 
 #include "core/text.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 
 #include "core/highlight.h"
 #include "core/raw_html.h"
@@ -420,6 +422,355 @@ void map_raw_html(Node& n, const Builder& b, std::vector<HtmlNote>& notes) {
     n.children = std::move(out);
 }
 
+//-----------------------------------------------------------------------------
+// [SECTION] <xmp> and <plaintext>: fenced before md4c reads the text
+//-----------------------------------------------------------------------------
+
+bool ieq_at(const std::string& s, size_t at, const char* word) {
+    for (size_t k = 0; word[k]; ++k) {
+        if (at + k >= s.size()) return false;
+        char c = s[at + k];
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        if (c != word[k]) return false;
+    }
+    return true;
+}
+
+bool tag_name_ends(const std::string& s, size_t at) {
+    return at >= s.size() || s[at] == '>' || s[at] == '/' || s[at] == ' ' || s[at] == '\t' || s[at] == '\n';
+}
+
+// Where a line opening <xmp> or <plaintext> (up to three spaces in) has its tag: the name, and the offset
+// just past the tag's '>'; 0 when the line opens neither.
+size_t preformatted_open(const std::string& md, size_t line, size_t line_end, const char*& name) {
+    size_t at = line;
+    while (at < line_end && at - line < 3 && md[at] == ' ')
+        ++at;
+    if (at >= line_end || md[at] != '<') return 0;
+    for (const char* n : {"xmp", "plaintext"})
+        if (ieq_at(md, at + 1, n) && tag_name_ends(md, at + 1 + std::strlen(n))) {
+            size_t gt = md.find('>', at);
+            if (gt == std::string::npos || gt >= line_end) return 0;
+            name = n;
+            return gt + 1;
+        }
+    return 0;
+}
+
+// A fence of backticks longer than any run of them in code, so the code cannot close it.
+std::string fence_around(const std::string& code) {
+    size_t longest = 0, run = 0;
+    for (char c : code) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    return std::string(std::max<size_t>(3, longest + 1), '`');
+}
+
+// <xmp> and <plaintext> show their text as written, blank lines and all; as an HTML block it would end at
+// the first blank line, and Markdown would read the rest. Each one that opens a line (outside fenced code)
+// where a block may begin becomes a fenced code block before md4c reads the text: <xmp> up to its </xmp>,
+// <plaintext> to the end (browsers never close it). The tag's line becomes the fence's, so line numbers in
+// notes still hold.
+bool fence_preformatted(const std::string& md, std::string& out) {
+    bool any = false;
+    for (size_t at = md.find('<'); at != std::string::npos && !any; at = md.find('<', at + 1))
+        any = ieq_at(md, at + 1, "xmp") || ieq_at(md, at + 1, "plaintext");
+    if (!any) return false;
+    char fence_char = 0;
+    size_t fence_len = 0, line = 0;
+    bool block_starts = true; // the line before was blank, or there was none
+    while (line < md.size()) {
+        size_t line_end = md.find('\n', line);
+        line_end = line_end == std::string::npos ? md.size() : line_end;
+        size_t indent = line;
+        while (indent < line_end && indent - line < 3 && md[indent] == ' ')
+            ++indent;
+        size_t run = 0;
+        while (indent + run < line_end && (md[indent + run] == '`' || md[indent + run] == '~') &&
+               md[indent + run] == md[indent])
+            ++run;
+        const bool closes = fence_char && md[indent] == fence_char && run >= fence_len &&
+                            md.find_first_not_of(" \t\r", indent + run) >= line_end;
+        if (run >= 3 && (fence_char == 0 || closes)) {
+            fence_char = fence_char ? 0 : md[indent]; // a fence opens, or the open one closes
+            fence_len = fence_char ? run : 0;
+        }
+        // Only where a block begins: inside an HTML block (no blank line before) gumbo reads it whole.
+        const char* name = nullptr;
+        size_t content = fence_char || !block_starts ? 0 : preformatted_open(md, line, line_end, name);
+        if (!content) {
+            block_starts = md.find_first_not_of(" \t\r", line) >= line_end;
+            out.append(md, line, line_end + 1 - line);
+            line = line_end + 1;
+            continue;
+        }
+        size_t close = std::string::npos;
+        if (std::strcmp(name, "xmp") == 0)
+            for (size_t at = md.find("</", content); at != std::string::npos && close == std::string::npos;
+                 at = md.find("</", at + 2))
+                if (ieq_at(md, at + 2, "xmp") && tag_name_ends(md, at + 5)) close = at;
+        size_t end = close == std::string::npos ? md.size() : close;
+        std::string code = md.substr(content, end - content);
+        if (!code.empty() && code[0] == '\n') code.erase(0, 1); // the tag's own line ends here
+        if (!code.empty() && code.back() != '\n') code += '\n';
+        const std::string fence = fence_around(code);
+        out += fence + "\n" + code + fence + "\n";
+        if (close == std::string::npos) break;
+        size_t gt = md.find('>', close);
+        size_t after = gt == std::string::npos ? md.size() : gt + 1;
+        size_t after_end = md.find('\n', after);
+        after_end = after_end == std::string::npos ? md.size() : after_end;
+        if (md.find_first_not_of(" \t\r", after) < after_end) out.append(md, after, after_end - after).append("\n");
+        line = after_end + 1;
+        block_starts = true;
+    }
+    return true;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Footnotes (GFM): md4c has none, so they are read around it
+//-----------------------------------------------------------------------------
+
+struct FootnoteDef {
+    std::string label;    // as written between "[^" and "]"
+    std::string markdown; // its text, the continuation lines' indent taken off
+    int line = 0;         // where "[^" is, 1-based
+    int column = 0;
+    int number = 0;   // in the order of first reference; 0: never referred to
+    std::string back; // the id the note's back link goes to (its first reference's paragraph's)
+};
+
+std::string lower_ascii(std::string s) {
+    for (char& c : s)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return s;
+}
+
+// "[^label]:" opening a line (up to three spaces in): the label, and where the note's text starts.
+bool footnote_definition(const std::string& md, size_t line, size_t line_end, std::string& label, size_t& text) {
+    size_t at = line;
+    while (at < line_end && at - line < 3 && md[at] == ' ')
+        ++at;
+    if (md.compare(at, 2, "[^") != 0) return false;
+    const size_t close = md.find(']', at + 2);
+    if (close == std::string::npos || close >= line_end || close == at + 2 || close + 1 >= line_end ||
+        md[close + 1] != ':')
+        return false;
+    label = md.substr(at + 2, close - at - 2);
+    if (label.find_first_of(" \t[^") != std::string::npos) return false;
+    text = close + 2;
+    while (text < line_end && (md[text] == ' ' || md[text] == '\t'))
+        ++text;
+    return true;
+}
+
+bool blank_line(const std::string& md, size_t line, size_t line_end) {
+    return md.find_first_not_of(" \t\r", line) >= line_end;
+}
+
+// The lines defining notes ("[^1]: text", the lines right after it, and the lines indented four spaces
+// after a blank one) are cut out of what md4c reads, each left as an empty line so line numbers hold.
+// Definitions inside fenced code are code. False when the text defines none.
+bool cut_footnote_definitions(const std::string& md, std::string& out, std::vector<FootnoteDef>& defs) {
+    if (md.find("[^") == std::string::npos) return false;
+    char fence_char = 0;
+    size_t fence_len = 0;
+    int line_no = 0;
+    out.clear();
+    auto next_line = [&](size_t line) {
+        size_t e = md.find('\n', line);
+        return e == std::string::npos ? md.size() : e;
+    };
+    for (size_t line = 0; line < md.size();) {
+        size_t line_end = next_line(line);
+        ++line_no;
+        size_t indent = line;
+        while (indent < line_end && indent - line < 3 && md[indent] == ' ')
+            ++indent;
+        size_t run = 0;
+        while (indent + run < line_end && (md[indent + run] == '`' || md[indent + run] == '~') &&
+               md[indent + run] == md[indent])
+            ++run;
+        const bool closes = fence_char && md[indent] == fence_char && run >= fence_len &&
+                            md.find_first_not_of(" \t\r", indent + run) >= line_end;
+        if (run >= 3 && (fence_char == 0 || closes)) {
+            fence_char = fence_char ? 0 : md[indent];
+            fence_len = fence_char ? run : 0;
+        }
+        FootnoteDef def;
+        size_t text = 0;
+        if (fence_char || !footnote_definition(md, line, line_end, def.label, text)) {
+            out.append(md, line, line_end + 1 - line);
+            line = line_end + 1;
+            continue;
+        }
+        def.line = line_no;
+        def.column = static_cast<int>(md.find('[', line) - line) + 1;
+        def.markdown = md.substr(text, line_end - text) + "\n";
+        out += '\n';
+        line = line_end + 1;
+        // Continuation: lines right after it (a paragraph goes on), and indented blocks after blank lines.
+        bool after_blank = false;
+        while (line < md.size()) {
+            line_end = next_line(line);
+            std::string label;
+            size_t ignored = 0;
+            const bool blank = blank_line(md, line, line_end);
+            const bool indented = md.compare(line, 4, "    ") == 0 || md[line] == '\t';
+            if (blank) {
+                size_t next = line_end + 1;
+                // A blank line belongs to the note only when an indented line follows it.
+                if (next >= md.size() || !(md.compare(next, 4, "    ") == 0 || md[next] == '\t')) break;
+                after_blank = true;
+            } else if (footnote_definition(md, line, line_end, label, ignored) || (after_blank && !indented)) {
+                break;
+            }
+            const size_t cut = indented ? (md[line] == '\t' ? 1 : 4) : 0;
+            def.markdown += blank ? std::string("\n") : md.substr(line + cut, line_end - line - cut) + "\n";
+            out += '\n';
+            ++line_no;
+            line = line_end + 1;
+        }
+        defs.push_back(std::move(def));
+    }
+    if (!md.empty() && md.back() != '\n' && !out.empty() && out.back() == '\n') out.pop_back();
+    return !defs.empty();
+}
+
+FootnoteDef* find_note(std::vector<FootnoteDef>& defs, const std::string& label) {
+    const std::string key = lower_ascii(label);
+    for (FootnoteDef& d : defs)
+        if (lower_ascii(d.label) == key) return &d;
+    return nullptr;
+}
+
+struct FootnoteRefs {
+    std::vector<FootnoteDef>& defs;
+    std::vector<std::string> missing; // labels referred to but never defined, in order
+    int count = 0;                    // notes numbered so far
+    int refs = 0;                     // references made so far (each link's id is its own)
+    std::string paragraph_anchor;     // the id of the first reference in the paragraph being read
+
+    // "[^label]" in a run of text: each known one becomes a superscript number linking to its note.
+    void text(Node& t, std::vector<Node>& out) {
+        const std::string& s = t.text;
+        size_t from = 0;
+        for (size_t at = s.find("[^"); at != std::string::npos; at = s.find("[^", at + 1)) {
+            const size_t close = s.find(']', at + 2);
+            if (close == std::string::npos) break;
+            const std::string label = s.substr(at + 2, close - at - 2);
+            if (label.empty() || label.find_first_of(" \t[^") != std::string::npos) continue;
+            FootnoteDef* def = find_note(defs, label);
+            if (!def) {
+                missing.push_back(label);
+                continue;
+            }
+            if (def->number == 0) def->number = ++count;
+            Node before;
+            before.kind = NodeKind::Text;
+            before.text = s.substr(from, at - from);
+            if (!before.text.empty()) out.push_back(std::move(before));
+            Node link;
+            link.kind = NodeKind::Link;
+            link.href = "#fn-" + std::to_string(def->number);
+            link.id = "fnref-" + std::to_string(++refs);
+            if (paragraph_anchor.empty()) paragraph_anchor = link.id;
+            if (def->back.empty()) def->back = paragraph_anchor;
+            Node number;
+            number.kind = NodeKind::Text;
+            number.text = std::to_string(def->number);
+            link.children.push_back(std::move(number));
+            Node sup;
+            sup.kind = NodeKind::Sup;
+            sup.children.push_back(std::move(link));
+            out.push_back(std::move(sup));
+            from = close + 1;
+        }
+        if (from == 0) {
+            out.push_back(std::move(t));
+            return;
+        }
+        if (from < s.size()) {
+            Node after;
+            after.kind = NodeKind::Text;
+            after.text = s.substr(from);
+            out.push_back(std::move(after));
+        }
+    }
+
+    void walk(Node& n) {
+        if (n.kind == NodeKind::Code || n.kind == NodeKind::CodeBlock || n.kind == NodeKind::Link ||
+            n.kind == NodeKind::Image || n.kind == NodeKind::HtmlBlock)
+            return;
+        const bool block = is_block_kind(n.kind);
+        if (block) paragraph_anchor.clear();
+        std::vector<Node> kids;
+        kids.reserve(n.children.size());
+        for (Node& c : n.children) {
+            if (c.kind == NodeKind::Text) {
+                text(c, kids);
+            } else {
+                walk(c);
+                kids.push_back(std::move(c));
+            }
+        }
+        n.children = std::move(kids);
+        if (block) paragraph_anchor.clear();
+    }
+};
+
+void line_column(const std::string& text, int offset, int& line, int& column);
+Document parse_body(const std::string& written, std::vector<SourceNote>* notes, bool gumbo_only, bool footnotes);
+
+// The notes, numbered by first reference, as an ordered list after a rule at the article's end (the
+// book's convention and GFM's HTML alike); each ends with a link back to where it is referred to.
+void append_notes(Document& doc, std::vector<FootnoteDef>& defs, int count, std::vector<SourceNote>* notes,
+                  bool gumbo_only) {
+    if (count == 0) return;
+    Node list;
+    list.kind = NodeKind::List;
+    list.ordered = true;
+    list.children.resize(static_cast<size_t>(count));
+    for (FootnoteDef& d : defs) {
+        if (d.number == 0) continue;
+        std::vector<SourceNote> inner;
+        Document body = parse_body(d.markdown, notes ? &inner : nullptr, gumbo_only, false);
+        for (SourceNote& sn : inner) {
+            sn.line += d.line - 1;
+            if (notes) notes->push_back(sn);
+        }
+        Node& item = list.children[static_cast<size_t>(d.number - 1)];
+        item.kind = NodeKind::ListItem;
+        item.id = "fn-" + std::to_string(d.number);
+        item.children = std::move(body.children);
+        if (item.children.empty() || item.children.back().kind != NodeKind::Paragraph) {
+            Node p;
+            p.kind = NodeKind::Paragraph;
+            item.children.push_back(std::move(p));
+        }
+        Node back;
+        back.kind = NodeKind::Link;
+        back.href = "#" + d.back;
+        back.info = "back to the text";
+        Node arrow;
+        arrow.kind = NodeKind::Text;
+        arrow.text = "back"; // words, not GitHub's U+21A9: the book's serif face has no arrows
+        back.children.push_back(std::move(arrow));
+        Node space;
+        space.kind = NodeKind::Text;
+        space.text = " ";
+        Node& last = item.children.back();
+        if (!last.children.empty()) last.children.push_back(std::move(space));
+        last.children.push_back(std::move(back));
+        // A footnote's own ids never clash with a heading's: headings are slugs of their words.
+    }
+    Node rule;
+    rule.kind = NodeKind::Rule;
+    doc.children.push_back(std::move(rule));
+    doc.children.push_back(std::move(list));
+}
+
 void line_column(const std::string& text, int offset, int& line, int& column) {
     line = 1, column = 1;
     for (int i = 0; i < offset && i < static_cast<int>(text.size()); ++i) {
@@ -430,9 +781,41 @@ void line_column(const std::string& text, int offset, int& line, int& column) {
     }
 }
 
-} // namespace
+// A reference to a note never defined (placed at its "[^", found again in the text md4c read, in order),
+// and a note never referred to (at its definition, and left out).
+void footnote_warnings(const std::string& markdown, const std::vector<FootnoteDef>& defs,
+                       const std::vector<std::string>& missing, std::vector<SourceNote>& notes) {
+    std::map<std::string, size_t> searched; // label -> where to look for its next reference
+    for (const std::string& label : missing) {
+        const std::string written = "[^" + label + "]";
+        size_t& from = searched[label];
+        const size_t at = markdown.find(written, from);
+        SourceNote sn;
+        if (at != std::string::npos) {
+            line_column(markdown, static_cast<int>(at), sn.line, sn.column);
+            from = at + written.size();
+        }
+        sn.message = "the footnote reference " + written + " names no note; define it on a line of its own as \"" +
+                     written + ": its text\", or write \\[^" + label + "] to show the brackets";
+        notes.push_back(sn);
+    }
+    for (const FootnoteDef& d : defs)
+        if (d.number == 0) {
+            SourceNote sn;
+            sn.line = d.line;
+            sn.column = d.column;
+            sn.message = "the footnote [^" + d.label +
+                         "] is never referred to, so it is left out; refer to it with [^" + d.label +
+                         "] in the text, or remove it";
+            notes.push_back(sn);
+        }
+}
 
-Document parse_markdown(const std::string& markdown, std::vector<SourceNote>* notes, bool gumbo_only) {
+Document parse_body(const std::string& written, std::vector<SourceNote>* notes, bool gumbo_only, bool footnotes) {
+    std::string fenced, cut;
+    const std::string& preformatted = fence_preformatted(written, fenced) ? fenced : written;
+    std::vector<FootnoteDef> defs;
+    const std::string& markdown = footnotes && cut_footnote_definitions(preformatted, cut, defs) ? cut : preformatted;
     Builder b;
     b.gumbo_only = gumbo_only;
     b.source = markdown.data();
@@ -466,7 +849,19 @@ Document parse_markdown(const std::string& markdown, std::vector<SourceNote>* no
             sn.message = h.message;
             notes->push_back(sn);
         }
+    if (footnotes && (!defs.empty() || markdown.find("[^") != std::string::npos)) {
+        FootnoteRefs refs{defs, {}, 0, 0, {}};
+        refs.walk(b.doc);
+        append_notes(b.doc, defs, refs.count, notes, gumbo_only);
+        if (notes) footnote_warnings(markdown, defs, refs.missing, *notes);
+    }
     return std::move(b.doc);
+}
+
+} // namespace
+
+Document parse_markdown(const std::string& markdown, std::vector<SourceNote>* notes, bool gumbo_only) {
+    return parse_body(markdown, notes, gumbo_only, true);
 }
 
 } // namespace folio

@@ -1,4 +1,5 @@
-// folio core: Markdown (CommonMark + tables, strikethrough, autolinks) to a Document, through md4c.
+// folio core: Markdown (CommonMark + tables, strikethrough, autolinks, GFM footnotes) to a Document, through
+// md4c. Footnotes, and <xmp>/<plaintext> that hold blank lines, are read around md4c (markdown.cpp).
 #pragma once
 
 #include <string>
@@ -15,8 +16,9 @@ struct SourceNote {
 };
 
 // Never fails: any byte sequence is some Markdown. Raw HTML is mapped to a safe subset (raw_html.h),
-// fenced code with a known language is highlighted (highlight.h), headings get ids. What the mapping
-// dropped or changed goes to notes, when given.
+// fenced code with a known language is highlighted (highlight.h), headings get ids, footnotes become
+// superscript links to notes listed at the end (docs/content.md, "Footnotes"). What the mapping dropped or
+// changed, and footnotes referred to but not defined or defined but not referred to, go to notes, when given.
 // gumbo_only: every piece of raw HTML goes through gumbo, also where raw_html.h's simple_inline_html
 // gives the same nodes without it (the reference the tests compare that with).
 Document parse_markdown(const std::string& markdown, std::vector<SourceNote>* notes = nullptr, bool gumbo_only = false);

@@ -49,6 +49,9 @@ struct Article {
     std::string slug, title, dek, opening;
     Date date;
     std::vector<std::string> tags;
+    // Old addresses ("/2019/05/old-name/") the build keeps working: a page at each that sends the reader
+    // here, and a line of _redirects (emit.h). Site paths, checked by the loader (routes.h: alias_problem).
+    std::vector<std::string> aliases;
     std::string body_markdown; // inline body, file contents, or the opening paragraph
     std::string body_file;     // as written in the bundle (for error messages), may be empty
     std::string body_url;      // site.json from `folio build`: the body is fetched from here when needed

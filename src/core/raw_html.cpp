@@ -83,6 +83,41 @@ void raw_text(const GumboNode* n, std::string& out) {
         raw_text(static_cast<const GumboNode*>(c.data[i]), out);
 }
 
+// A data: address as written across many lines (a picture pasted into a post, 76 characters a line):
+// its white space goes, as a browser's base64 decoding drops it, so the address reads as one token.
+std::string embedded_src(const std::string& src) {
+    size_t lead = 0;
+    while (lead < src.size() && space(src[lead]))
+        ++lead;
+    std::string scheme = src.substr(lead, 5);
+    for (char& c : scheme)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (scheme != "data:") return src;
+    std::string out;
+    for (size_t i = lead; i < src.size(); ++i)
+        if (!space(src[i])) out += src[i];
+    return out;
+}
+
+// A paragraph's text reaches gumbo escaped (markdown.cpp writes it out as HTML): inside <xmp> and
+// <plaintext>, which show their content as written, the five escapes html_escape makes read back.
+std::string unescape_serialized(const std::string& s) {
+    static const std::pair<const char*, char> kEscapes[] = {
+        {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''}};
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i) {
+        bool done = false;
+        for (const auto& [escape, c] : kEscapes)
+            if (!done && s.compare(i, std::strlen(escape), escape) == 0) {
+                out += c;
+                i += std::strlen(escape) - 1;
+                done = true;
+            }
+        if (!done) out += s[i];
+    }
+    return out;
+}
+
 Node make(NodeKind k) {
     Node n;
     n.kind = k;
@@ -170,12 +205,12 @@ struct Mapper {
     }
     static bool media(const std::string& t) { return is_one_of(t, {"iframe", "video", "audio", "embed", "object"}); }
     static bool block(const std::string& t) {
-        return is_one_of(t, {"p",     "div",   "section", "center", "article", "main",       "header",     "footer",
-                             "aside", "nav",   "address", "hgroup", "figure",  "figcaption", "blockquote", "pre",
-                             "ul",    "ol",    "li",      "dl",     "dt",      "dd",         "table",      "thead",
-                             "tbody", "tfoot", "tr",      "td",     "th",      "caption",    "hr",         "h1",
-                             "h2",    "h3",    "h4",      "h5",     "h6",      "details",    "summary",    "html",
-                             "body",  "menu",  "fieldset"});
+        return is_one_of(t, {"p",     "div",   "section",  "center", "article",   "main",       "header",     "footer",
+                             "aside", "nav",   "address",  "hgroup", "figure",    "figcaption", "blockquote", "pre",
+                             "ul",    "ol",    "li",       "dl",     "dt",        "dd",         "table",      "thead",
+                             "tbody", "tfoot", "tr",       "td",     "th",        "caption",    "hr",         "h1",
+                             "h2",    "h3",    "h4",       "h5",     "h6",        "details",    "summary",    "html",
+                             "body",  "menu",  "fieldset", "xmp",    "plaintext", "listing"});
     }
     // Elements whose markup goes but whose content stays, quietly: they carry no meaning folio draws.
     static bool transparent(const std::string& t) {
@@ -211,7 +246,7 @@ struct Mapper {
 
     void image(const GumboNode* n, std::vector<Node>& out) {
         Node img = make(NodeKind::Image);
-        img.href = attr(n, "src");
+        img.href = embedded_src(attr(n, "src"));
         img.text = collapse(attr(n, "alt"));
         img.info = attr(n, "title");
         img.width = pixels(attr(n, "width"));
@@ -295,6 +330,13 @@ struct Mapper {
             out.push_back(std::move(a));
             return;
         }
+        if (is_one_of(tag, {"xmp", "plaintext", "listing"})) { // preformatted, met inside a paragraph
+            Node c = make(NodeKind::Code);
+            raw_text(n, c.text);
+            c.text = unescape_serialized(c.text);
+            out.push_back(std::move(c));
+            return;
+        }
         if (is_one_of(tag, {"code", "kbd", "samp", "tt"})) {
             Node c = make(NodeKind::Code);
             raw_text(n, c.text);
@@ -363,7 +405,9 @@ struct Mapper {
             return out.push_back(std::move(h));
         }
         if (tag == "hr") return out.push_back(make(NodeKind::Rule));
-        if (tag == "pre") {
+        // <xmp>, <plaintext> and <listing>: HTML's older preformatted elements (the first two show their
+        // markup as text, which gumbo already gives as their text).
+        if (tag == "pre" || tag == "xmp" || tag == "plaintext" || tag == "listing") {
             Node code = make(NodeKind::CodeBlock);
             raw_text(n, code.text);
             if (!code.text.empty() && code.text[0] == '\n') code.text.erase(0, 1); // as browsers do

@@ -1,6 +1,7 @@
 // folio core: the site's addresses. See routes.h.
 #include "core/routes.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "core/url.h"
@@ -98,6 +99,76 @@ static std::string normalise(std::string p) {
     while (p.size() > 1 && p.back() == '/')
         p.pop_back();
     return p;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Aliases
+//-----------------------------------------------------------------------------
+
+namespace {
+// Folders the build fills itself (hashed assets, the search index) and files it writes at the root.
+const char* const kBuildFolders[] = {"/assets", "/search"};
+const char* const kBuildFiles[] = {"/index.html", "/404.html",   "/rss.xml",      "/sitemap.xml", "/robots.txt",
+                                   "/_headers",   "/_redirects", "/noscript.css", "/site.json"};
+} // namespace
+
+std::string alias_problem(const std::string& alias, std::string& hint) {
+    const bool absolute = alias.rfind("http://", 0) == 0 || alias.rfind("https://", 0) == 0;
+    if (absolute) {
+        size_t path = alias.find('/', alias.find("//") + 2);
+        hint = "write only its path: \"" + (path == std::string::npos ? "/" : alias.substr(path)) + "\"";
+        return "an alias is a path of this site, not a full URL";
+    }
+    hint = "write a path from the site's root, like \"/2019/05/old-name/\"";
+    if (alias.empty() || alias[0] != '/') return "an alias is a path of this site, starting with '/'";
+    if (alias.size() > 1 && (alias[1] == '/' || alias[1] == '\\')) return "an alias may not name another host ('//')";
+    for (unsigned char c : alias)
+        if (c <= 0x20 || c == 0x7f || c == '"' || c == '<' || c == '>' || c == '\\' || c == '?' || c == '#') {
+            hint = "leave out queries and fragments, and spell spaces as %20";
+            return "an alias may not hold white space, control characters, quotes, angle brackets, '\\', '?' or '#'";
+        }
+    const std::string path = alias_path(alias);
+    if (path == "/") return "an alias may not be the site's root";
+    for (size_t at = 0; at != std::string::npos; at = path.find('/', at + 1)) {
+        const std::string segment = path.substr(at + 1, path.find('/', at + 1) - at - 1);
+        if (segment == "." || segment == "..") return "an alias may not hold a '.' or '..' segment";
+        if (segment.empty() && at + 1 < path.size()) return "an alias may not hold an empty segment ('//')";
+    }
+    hint.clear();
+    return "";
+}
+
+std::string alias_path(const std::string& alias) { return normalise(alias); }
+
+std::string alias_file(const std::string& alias) {
+    const std::string path = alias_path(alias);
+    const size_t dot = path.rfind('.');
+    const bool html_file =
+        dot != std::string::npos && dot > path.rfind('/') &&
+        (path.compare(dot, std::string::npos, ".html") == 0 || path.compare(dot, std::string::npos, ".htm") == 0);
+    return html_file ? path.substr(1) : path.substr(1) + "/index.html";
+}
+
+std::vector<std::string> site_owned_paths(const Site& site) {
+    std::vector<std::string> out = {"/", kSearchPath};
+    for (const char* f : kBuildFiles)
+        out.push_back(f);
+    for (const Chapter& c : available_chapters(site))
+        out.push_back(chapter_path(c.id));
+    for (const Article& a : site.writing) {
+        out.push_back(article_path(a));
+        for (const std::string& t : a.tags)
+            out.push_back(tag_path(t));
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+bool site_owns_path(const std::vector<std::string>& owned_sorted, const std::string& path) {
+    for (const char* folder : kBuildFolders)
+        if (path == folder || path.rfind(std::string(folder) + "/", 0) == 0) return true;
+    return std::binary_search(owned_sorted.begin(), owned_sorted.end(), path);
 }
 
 Route resolve_route(const Site& site, const std::string& raw) {

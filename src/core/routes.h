@@ -51,6 +51,25 @@ std::string reserved_chapter_ids(); // "contents, writing, ...", for the check's
 constexpr const char* kSearchPath = "/search";
 
 //-----------------------------------------------------------------------------
+// [SECTION] Aliases: an article's old addresses (docs/content.md)
+//-----------------------------------------------------------------------------
+
+// What is wrong with an alias as an address, and what to write instead; "" when it is a path of this
+// site ("/2019/05/old-name/", "/old.html"): from the root, no query or fragment, no "." or ".." segment,
+// no white space, quotes or angle brackets (it is written into a page and into _redirects).
+std::string alias_problem(const std::string& alias, std::string& hint);
+// The alias as a route's path ("/2019/old-name/" -> "/2019/old-name"), to compare with routes and aliases.
+std::string alias_path(const std::string& alias);
+// The file its redirect page goes to: "2019/old-name/index.html", or "old.html" for an alias that names
+// an .html file.
+std::string alias_file(const std::string& alias);
+// Every path the site itself answers (routes, and the folders and files the build writes at the root,
+// as alias_path spells them), which no alias may take.
+std::vector<std::string> site_owned_paths(const Site& site);
+// Whether path (alias_path's spelling) is one of those or lies under a folder the build fills itself.
+bool site_owns_path(const std::vector<std::string>& owned_sorted, const std::string& path);
+
+//-----------------------------------------------------------------------------
 // [SECTION] Routes
 //-----------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@
 // that with site_reader.cpp, in the same order of sections.
 #include "core/schema.h"
 
+#include <map>
 #include <set>
 
 #include "core/bound.h"
@@ -480,6 +481,31 @@ void check_unique(Reader& r, const std::vector<std::string>& keys, const std::st
     }
 }
 
+// An old address may not be one the site answers itself, nor be claimed twice (by two articles, or twice
+// by one). Aliases alias_problem refused were reported when read.
+void check_aliases(Reader& r, const Site& s) {
+    const std::vector<std::string> owned = site_owned_paths(s);
+    std::map<std::string, std::string> claimed; // alias_path -> the JSON path of its first claim
+    for (size_t i = 0; i < s.writing.size(); ++i) {
+        const Article& a = s.writing[i];
+        for (size_t k = 0; k < a.aliases.size(); ++k) {
+            std::string hint;
+            if (!alias_problem(a.aliases[k], hint).empty()) continue;
+            const std::string path = alias_path(a.aliases[k]);
+            const std::string at = json_path_index(json_path_member(json_path_index("$.writing", i), "aliases"), k);
+            if (site_owns_path(owned, path)) {
+                r.error(at, false, "the alias '" + a.aliases[k] + "' is an address this site already uses",
+                        "leave it out: the site answers " + path + " itself");
+                continue;
+            }
+            auto [first, fresh] = claimed.emplace(path, at);
+            if (!fresh)
+                r.error(at, false, "the alias '" + a.aliases[k] + "' is also claimed at " + first->second,
+                        "keep it on one article: an old address can lead to one page only");
+        }
+    }
+}
+
 void check_references(Reader& r, const Site& s) {
     std::vector<std::string> slugs, ids, repos, shelf_ids;
     for (const Article& a : s.writing)
@@ -523,6 +549,7 @@ void check_references(Reader& r, const Site& s) {
             r.error(json_path_member(json_path_index("$.loves.shelves", i), "id"), false,
                     "the id '" + shelf_ids[i] + "' is reserved (it names a chapter or a folder of the site)",
                     "choose another id; reserved: " + reserved_chapter_ids());
+    check_aliases(r, s);
     // The contents may list any chapter but the contents itself, each once.
     std::vector<std::string> chapters;
     for (const Chapter& c : available_chapters(s))
@@ -546,13 +573,18 @@ void check_references(Reader& r, const Site& s) {
 } // namespace
 
 void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
-    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "body", "body_file"})) return;
+    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "aliases", "body", "body_file"})) return;
     if (r.string(v, p, "slug", a.slug, true)) r.name(json_path_member(p, "slug"), a.slug, "slug");
     r.string(v, p, "title", a.title, true, true);
     r.date(v, p, "date", a.date, true);
     r.string(v, p, "dek", a.dek, true);
     r.string(v, p, "opening", a.opening, true, true);
     r.strings(v, p, "tags", a.tags, false, true);
+    r.strings(v, p, "aliases", a.aliases, false, false);
+    for (size_t i = 0; i < a.aliases.size(); ++i) {
+        std::string hint, problem = alias_problem(a.aliases[i], hint);
+        if (!problem.empty()) r.error(json_path_index(json_path_member(p, "aliases"), i), false, problem, hint);
+    }
     bool inline_body = r.string(v, p, "body", a.body_markdown, false);
     if (r.string(v, p, "body_file", a.body_file, false) && inline_body)
         r.error(json_path_member(p, "body_file"), true, "both 'body' and 'body_file' are given",

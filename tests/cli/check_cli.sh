@@ -417,5 +417,31 @@ if needs "build atomicity" "$fonts_built" "$web_built"; then
         '-z "$(leftovers "$tmp/builds/fresh")"' "left beside the output: $(leftovers "$tmp/builds/fresh")"
 fi
 
+#-----------------------------------------------------------------------------
+# aliases: an article's old addresses, checked, and kept by pages at each one and by _redirects
+#-----------------------------------------------------------------------------
+
+b="$(bundle alias-claimed < <(sed 's|"opening": "Opening."}|"opening": "Opening.", "aliases": ["/old/", "/writing"]},\n    {"slug": "b", "title": "B", "date": "2026-02-01", "dek": "D.", "opening": "O.", "aliases": ["/old/index.html"]}|' <<<"$valid"))"
+run check "$b"
+expect "an alias that is a route, or that two articles claim, is an error at the alias" 1 \
+    '"$err" == *"$b/content.json:9:"*": error: \$.writing[0].aliases[1]: the alias '"'"'/writing'"'"' is an address this site already uses"*' 'no located error for /writing' \
+    '"$err" == *"$b/content.json:10:"*": error: \$.writing[1].aliases[0]: the alias '"'"'/old/index.html'"'"' is also claimed at \$.writing[0].aliases[0]"*' 'no located error for the alias claimed twice'
+
+if needs "redirect pages" "$fonts_built" "$web_built"; then
+    aliased="$tmp/builds/aliased"
+    run build "$root/tests/fixtures/blog" -o "$aliased" --web "$web" --fonts "$fonts"
+    redirect_to() { # FILE: the meta refresh's target in the page at FILE
+        sed -n 's|.*<meta http-equiv="refresh" content="0; url=\([^"]*\)">.*|\1|p' "$1"
+    }
+    expect "each alias gets a page at the old address that sends the reader on, and a line of _redirects" 0 \
+        '"$(redirect_to "$aliased/2026/03/20/pictures-with-spaces/index.html")" == "/writing/pictures-with-spaces"' 'no redirect page at the folder alias' \
+        '"$(redirect_to "$aliased/posts/pictures.html")" == "/writing/pictures-with-spaces"' 'no redirect page at the .html alias' \
+        '"$(cat "$aliased/posts/pictures.html")" == *"<link rel=\"canonical\" href=\"https://grace.example/writing/pictures-with-spaces\">"*' 'no canonical link' \
+        '"$(cat "$aliased/posts/pictures.html")" == *"<a href=\"/writing/pictures-with-spaces\">Pictures with spaces in their names</a>"*' 'no link to follow' \
+        '"$(cat "$aliased/_redirects" 2>/dev/null)" == "/2026/03/20/pictures-with-spaces /writing/pictures-with-spaces 301"$'"'"'\n'"'"'"/posts/pictures.html /writing/pictures-with-spaces 301"' '_redirects does not hold exactly the two aliases' \
+        '"$(cat "$aliased/sitemap.xml" "$aliased/rss.xml" | grep -c "pictures.html\|2026/03/20")" == 0' 'the sitemap or the feed lists an alias' \
+        '"$(grep -c "writing/pictures-with-spaces" "$aliased/sitemap.xml")" == 1' 'the sitemap does not list the article once'
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -76,8 +76,13 @@ ok cmp "$fixtures/hugo/static/images/diagram one.png" "$tmp/hugo/images/diagram-
 ok cmp "$fixtures/hugo/assets/img/chart.png" "$tmp/hugo/images/img/chart.png"
 ok cmp "$fixtures/hugo/content/posts/bundle-post/cat.png" "$tmp/hugo/images/bundle-post/cat.png"
 ok has "$tmp/hugo/writing/bundle-post.md" '![a cat](/images/bundle-post/cat.png "Our cat")'
+# Old addresses kept as aliases: url (whose last part names the slug), aliases relative to the section and
+# full URLs reduced to their path.
+ok field "$tmp/hugo" 'w["bundle-post"]["aliases"] == ["/2022/08/bundle-post/", "/posts/old-bundle", "/bundles/cat/"]'
+ok field "$tmp/hugo" 'w["rust-good-parts"]["aliases"] == ["/2023/05/rust/"] and "aliases" not in w["line-endings"]'
+ok has "$tmp/hugo.out" "4 old addresses kept as aliases"
 ok has "$tmp/hugo/writing/bundle-post.md" '<img src="/images/bundle-post/cat.png" alt="the cat again" width="300">'
-ok has "$tmp/hugo.err" "content/posts/bundle-post/index.md:18:1: warning: image 'gone.png' not found"
+ok has "$tmp/hugo.err" "content/posts/bundle-post/index.md:20:1: warning: image 'gone.png' not found"
 ok has "$tmp/hugo/writing/line-endings-2.md" '## Why'
 ok hasnt "$tmp/hugo/writing/bundle-post.md" '# A page bundle' # it only repeated the title
 ok hasnt "$tmp/hugo/writing/line-endings-2.md" '{#why}'
@@ -86,7 +91,7 @@ ok hasnt "$tmp/hugo/writing/line-endings-2.md" '{#why}'
 import_site jekyll
 ok test "$rc" -eq 0
 ok has "$tmp/jekyll.out" "folio import: Jekyll site"
-ok has "$tmp/jekyll.out" "4 posts, 1 image, 2 drafts skipped, 5 warnings"
+ok has "$tmp/jekyll.out" "4 posts, 1 image, 2 drafts skipped, 8 warnings"
 ok has "$tmp/jekyll.out" "draft, skipped: _drafts/unfinished.md"
 ok has "$tmp/jekyll.out" "draft, skipped: _posts/2021-05-05-unpublished.md"
 ok checks "$tmp/jekyll"
@@ -105,8 +110,14 @@ ok has "$tmp/jekyll/writing/leap-day.md" 'Read [the first post](/writing/hello) 
 ok has "$tmp/jekyll/writing/leap-day.md" '![a picture](/images/assets/img/pic.png)'
 ok has "$tmp/jekyll/writing/leap-day.md" '<img src="/images/assets/img/pic.png" alt="the picture again">'
 ok hasnt "$tmp/jekyll/writing/leap-day.md" 'never appears'
-ok has "$tmp/jekyll.err" "_posts/2020-02-29-leap-day.md:29:1: warning: Liquid tag 'include'"
-ok has "$tmp/jekyll.err" "_posts/2019-01-01-hello.md:8:1: warning: post_url '2018-05-05-missing' names no imported post"
+ok has "$tmp/jekyll.err" "_posts/2020-02-29-leap-day.md:30:1: warning: Liquid tag 'include'"
+# permalink and redirect_from kept; what folio check would refuse is named, never dropped in silence.
+ok field "$tmp/jekyll" 'w["hello"]["aliases"] == ["/2019/01/01/hello.html", "/hello/", "/welcome/"]'
+ok field "$tmp/jekyll" '"aliases" not in w["leap-day"] and "aliases" not in w["hello-2"]'
+ok has "$tmp/jekyll.err" "_posts/2020-02-29-leap-day.md:7:1: warning: the old address '/hello/' (redirect_from) is not kept: the post _posts/2019-01-01-hello.md keeps it already"
+ok has "$tmp/jekyll.err" "_posts/2021-03-03-hello.md:3:1: warning: the old address '/:year/:title/' (permalink) is not kept: it holds a placeholder"
+ok has "$tmp/jekyll.err" "_posts/2021-03-03-hello.md:4:1: warning: the old address '/writing/' (redirect_from) is not kept: the new site answers /writing itself"
+ok has "$tmp/jekyll.err" "_posts/2019-01-01-hello.md:12:1: warning: post_url '2018-05-05-missing' names no imported post"
 ok cmp "$fixtures/jekyll/assets/img/pic.png" "$tmp/jekyll/images/assets/img/pic.png"
 ok has "$tmp/jekyll.err" "_posts/2018-04-01-old-html-post.html:1:1: warning: not Markdown, so not imported"
 
@@ -123,7 +134,8 @@ ok has "$tmp/zola/writing/first.md" '[Video on YouTube](https://www.youtube.com/
 ok has "$tmp/zola/writing/first.md" '`{{ youtube(id="x") }}`'
 ok has "$tmp/zola/writing/second-post.md" '![photo](/images/second-post/photo.png)'
 ok has "$tmp/zola/writing/second-post.md" '[the first](/writing/first#top)'
-ok has "$tmp/zola.err" "content/blog/first.md:18:1: warning: shortcode 'note' has no Markdown equivalent"
+ok field "$tmp/zola" 'w["first"]["aliases"] == ["/2024/01/first/", "/old/first.html"]'
+ok has "$tmp/zola.err" "content/blog/first.md:19:1: warning: shortcode 'note' has no Markdown equivalent"
 ok has "$tmp/zola.err" "content/blog/second/index.md:13:59: warning: internal link '@/blog/nowhere.md' names no imported post"
 ok cmp "$fixtures/zola/content/blog/second/photo.png" "$tmp/zola/images/second-post/photo.png"
 

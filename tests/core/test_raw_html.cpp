@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "core/derive.h"
 #include "core/document_json.h"
 #include "core/highlight.h"
 #include "core/html_document.h"
+#include "core/links.h"
 #include "core/markdown.h"
 #include "core/raw_html.h"
 #include "core/site_reader.h"
@@ -32,6 +34,12 @@ int count(const Node& n, NodeKind k) {
 }
 bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 std::string html_of(const std::string& md) { return document_html(parse_markdown(md)); }
+int count_of(const std::string& s, const std::string& part) {
+    int n = 0;
+    for (size_t at = s.find(part); at != std::string::npos; at = s.find(part, at + part.size()))
+        ++n;
+    return n;
+}
 } // namespace
 
 TEST_CASE("inline raw HTML becomes nodes, never text", "[raw_html]") {
@@ -344,4 +352,85 @@ TEST_CASE("simple inline HTML: which runs the fast path takes", "[raw_html]") {
         CHECK(none.empty());
     }
     CHECK_FALSE(simple_inline_html(kbd, 0, 3, out)); // left open
+}
+
+namespace {
+// A picture pasted into a post as old editors did: base64 at 76 characters a line, here 220 lines of it.
+std::string pasted_picture_base64() {
+    std::string b64;
+    for (int line = 0; line < 220; ++line)
+        b64 += "\n" + std::string(72, 'A') + "AAA=";
+    return b64.substr(0, b64.size() - 1) + "A";
+}
+} // namespace
+
+TEST_CASE("an inline <img> whose data: address spans 220 lines is a picture, never its base64 as text", "[raw_html]") {
+    const std::string b64 = pasted_picture_base64();
+    std::vector<SourceNote> notes;
+    Document d =
+        parse_markdown("Before the picture.\n\n<img alt=\"A red dot\" src=\"data:image/png;base64," + b64 +
+                           "\">\n\nA dot <img src=\"data:image/png;base64," + b64 + "\" alt=\"inline\"> in text.\n",
+                       &notes);
+    REQUIRE(count(d, NodeKind::Image) == 2);
+    const Node& picture = d.children[1].children[0]; // a paragraph of only the picture: the book's image block
+    REQUIRE(picture.kind == NodeKind::Image);
+    CHECK(d.children[1].children.size() == 1);
+    CHECK(picture.text == "A red dot");
+    CHECK(picture.href.get().rfind("data:image/png;base64,AAAA", 0) == 0);
+    CHECK_FALSE(has(picture.href.get(), "\n")); // one token, as the browser decodes it
+    CHECK(embedded_image(picture.href));
+    CHECK(loadable_image(picture.href)); // the book draws it (layout.cpp, compose.cpp) like the site's own
+    CHECK_FALSE(has(plain_text(d), "AAAA"));
+    CHECK(notes.empty());
+    const std::string html = document_html(d);
+    CHECK(has(html, "<img src=\"data:image/png;base64,AAAA"));
+    CHECK(has(html, "alt=\"A red dot\""));
+    CHECK(count_of(html, "AAAA=") == 2 * 219); // each picture's data once, in its src
+    // Never a file to copy out of the bundle.
+    CHECK(collect_local_images(d).empty());
+}
+
+TEST_CASE("only raster data: pictures are drawn; any other data: address stays its alt text", "[raw_html][links]") {
+    CHECK(embedded_image("data:image/png;base64,iVBORw0KGgo="));
+    CHECK(embedded_image("DATA:image/JPEG;base64,/9j/4AAQ"));
+    CHECK_FALSE(embedded_image("data:image/svg+xml;base64,PHN2Zz4="));          // an SVG can hold links and scripts
+    CHECK_FALSE(embedded_image("data:text/html;base64,PHNjcmlwdD4="));          // not a picture
+    CHECK_FALSE(embedded_image("data:image/png,rawbytes"));                     // not base64
+    CHECK_FALSE(embedded_image("data:image/png;base64,abc\"onerror=alert(1)")); // nothing but base64
+    CHECK_FALSE(embedded_image("data:image/png;base64,"));
+    const std::string html = html_of("<img src=\"data:text/html;base64,PHNjcmlwdD4=\" alt=\"a page\">\n");
+    CHECK_FALSE(has(html, "<img"));
+    CHECK(has(html, "a page"));
+}
+
+TEST_CASE("<xmp> and <plaintext> are preformatted text, blank lines and markup kept as written", "[raw_html]") {
+    Document d = parse_markdown("Before.\n\n<xmp>\nfirst <b>line</b> & more\n\n*not emphasis*\n</xmp>\n\nAfter.\n");
+    REQUIRE(d.children.size() == 3);
+    CHECK(d.children[0].kind == NodeKind::Paragraph);
+    REQUIRE(d.children[1].kind == NodeKind::CodeBlock);
+    CHECK(d.children[1].text == "first <b>line</b> & more\n\n*not emphasis*\n");
+    CHECK(d.children[2].kind == NodeKind::Paragraph);
+    CHECK(plain_text(d.children[2]) == "After.");
+
+    // <plaintext> never closes: everything after it is its text.
+    Document p = parse_markdown("Intro.\n\n<PLAINTEXT>\n# not a heading\n\n</plaintext> <i>x</i>\n");
+    REQUIRE(p.children.size() == 2);
+    REQUIRE(p.children[1].kind == NodeKind::CodeBlock);
+    CHECK(p.children[1].text == "# not a heading\n\n</plaintext> <i>x</i>\n");
+    CHECK(count(p, NodeKind::Heading) == 0);
+
+    // In a fenced listing the tag is only text.
+    Document f = parse_markdown("```\n<xmp>\n```\n");
+    REQUIRE(f.children.size() == 1);
+    CHECK(f.children[0].text == "<xmp>\n");
+
+    // Met inside a paragraph: its text as written, in code style.
+    Document i = parse_markdown("Type <xmp>a < b && c</xmp> here.\n");
+    const Node* code = find(i, NodeKind::Code);
+    REQUIRE(code);
+    CHECK(code->text == "a < b && c");
+
+    // An HTML block's <xmp> (no blank line inside): the same preformatted text.
+    CHECK(html_of("<div>\n<xmp><p>kept</p></xmp>\n</div>\n").find("<pre><code>&lt;p&gt;kept&lt;/p&gt;") !=
+          std::string::npos);
 }
