@@ -64,15 +64,15 @@ bool rtl_language(std::string_view tag) {
         start = end + 1;
     }
     for (size_t i = 1; i < parts.size(); ++i)
-        if (parts[i].size() == 4 && std::all_of(parts[i].begin(), parts[i].end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+        if (parts[i].size() == 4 && std::all_of(parts[i].begin(), parts[i].end(),
+                                                [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
             return std::find_if(std::begin(kRtlScripts), std::end(kRtlScripts),
                                 [&](const char* s) { return parts[i] == s; }) != std::end(kRtlScripts);
-    static const char* const kRtlLanguages[] = {"ar",  "arc", "azb", "bal", "ckb", "dv",  "fa",  "glk", "he",
-                                                "iw",  "ks",  "lrc", "mzn", "nqo", "pnb", "prs", "ps",  "sd",
-                                                "sdh", "syr", "ug",  "ur",  "yi",  "ji"};
-    return !parts.empty() && std::find_if(std::begin(kRtlLanguages), std::end(kRtlLanguages), [&](const char* s) {
-                                 return parts[0] == s;
-                             }) != std::end(kRtlLanguages);
+    static const char* const kRtlLanguages[] = {"ar", "arc", "azb", "bal", "ckb", "dv",  "fa",  "glk",
+                                                "he", "iw",  "ks",  "lrc", "mzn", "nqo", "pnb", "prs",
+                                                "ps", "sd",  "sdh", "syr", "ug",  "ur",  "yi",  "ji"};
+    return !parts.empty() && std::find_if(std::begin(kRtlLanguages), std::end(kRtlLanguages),
+                                          [&](const char* s) { return parts[0] == s; }) != std::end(kRtlLanguages);
 }
 
 bool needs_bidi(std::string_view s) {

@@ -448,7 +448,8 @@ std::string trim_newline(std::string s) {
 // Every block of text opening with one of these tags gets dir="auto": the browser sets it in its first
 // strong character's direction, as the book does (bidi.h), whatever the page's own direction.
 std::string with_auto_direction(const std::string& html) {
-    static const char* const kBlocks[] = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "dd", "dt", "td", "th", "figcaption"};
+    static const char* const kBlocks[] = {"p",  "li",         "h1", "h2", "h3", "h4", "h5",
+                                          "h6", "blockquote", "dd", "dt", "td", "th", "figcaption"};
     std::string out;
     out.reserve(html.size() + html.size() / 16);
     for (size_t i = 0; i < html.size();) {

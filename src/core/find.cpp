@@ -268,7 +268,8 @@ FindRect piece_rect(const Book& book, int page, const FindPiece& piece, Measurer
     FindRect r;
     // As drawn: Arabic joined (bidi.h), and a right-to-left run's text starts at its right edge.
     const std::string before = shape_arabic(std::string_view(s, static_cast<size_t>(piece.begin)));
-    const std::string match = shape_arabic(std::string_view(s + piece.begin, static_cast<size_t>(piece.end - piece.begin)));
+    const std::string match =
+        shape_arabic(std::string_view(s + piece.begin, static_cast<size_t>(piece.end - piece.begin)));
     const float before_w = m.width(b.face, b.size, before.data(), before.data() + before.size());
     r.w = m.width(b.face, b.size, match.data(), match.data() + match.size());
     r.x = b.rtl ? b.x + b.w - before_w - r.w : b.x + before_w;

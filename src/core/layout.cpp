@@ -833,9 +833,7 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
                 cell.align == Align::Right || (cell.align == Align::Default && rtl_paragraph(cell.spans));
             for (size_t li = 0; li < cell_lines[c].size(); ++li) {
                 Line& ln = cell_lines[c][li];
-                float shift = end_aligned                   ? cw - ln.width
-                              : cell.align == Align::Center ? (cw - ln.width) * 0.5f
-                                                            : 0;
+                float shift = end_aligned ? cw - ln.width : cell.align == Align::Center ? (cw - ln.width) * 0.5f : 0;
                 for (Fragment& fr : ln.frags) {
                     const Span& sp = cell.spans[fr.span];
                     Box b;
