@@ -191,7 +191,8 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
                     const bool clipped = reaches_panel_edge(b);
                     if (clipped) out += " cd";
                     out += "\" style=\"--x:"; // a run needs no width: its glyphs make it
-                    put_num(out, b.x);
+                    // A right-to-left run is placed by its right edge, where its text starts (folio.css).
+                    put_num(out, b.rtl ? b.x + b.w : b.x);
                     out += ";--y:";
                     put_num(out, b.y);
                     if (clipped) { // the panel's right edge
