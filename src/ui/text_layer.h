@@ -41,7 +41,8 @@ TextLayerKey text_layer_key(const App& a);
 // only moves the whole layer by the scroll offset):
 //   {"path", "scroll", "scale", "gen" (layout count), "vw" (view width), "colors": {"selection", "focus", "link"},
 //    "pages": [{"i", "x", "y", "w", "h", "items": [
-//        {"t", "x", "y", "w", "h", "g" (glyph top), "s" (glyph box height), "f" (face), "d" (1: a right-to-left run), "b" (block),
+//        {"t", "x", "y", "w", "h", "g" (glyph top), "s" (glyph box height), "f" (face), "d" (1: a right-to-left run),
+//        "b" (block),
 //         "k" (block kind), "href" | "fold", "l" (link id), "c" (continues the previous box's link),
 //         "clip": [left, right] (code lines)}
 //      | {"img" (alt text), "x", "y", "w", "h", "b"}]}]}
