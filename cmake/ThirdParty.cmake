@@ -54,3 +54,33 @@ if(NOT EMSCRIPTEN)
   add_library(third_party_utf8proc INTERFACE)
   target_link_libraries(third_party_utf8proc INTERFACE PkgConfig::UTF8PROC)
 endif()
+
+# GNU FriBidi (core/bidi.h): natively Debian's libfribidi; in the wasm its C sources, from Debian's source
+# package (./folio bootstrap), with the tables the release ships already generated (lib/*.tab.i).
+if(EMSCRIPTEN)
+  set(_fribidi "${FOLIO_THIRD_PARTY_DIR}/fribidi/lib")
+  if(NOT EXISTS "${_fribidi}/fribidi-bidi.c")
+    message(FATAL_ERROR "FriBidi sources not found in ${FOLIO_THIRD_PARTY_DIR}/fribidi; run ./folio bootstrap")
+  endif()
+  # The header meson would write (fribidi-config.h.in): only the version and int's size matter.
+  set(_fribidi_config "${CMAKE_BINARY_DIR}/fribidi_config/fribidi-config.h")
+  file(WRITE "${_fribidi_config}.new" "#ifndef FRIBIDI_CONFIG_H\n#define FRIBIDI_CONFIG_H\n"
+    "#define FRIBIDI \"fribidi\"\n#define FRIBIDI_NAME \"GNU FriBidi\"\n#define FRIBIDI_BUGREPORT \"\"\n"
+    "#define FRIBIDI_VERSION \"1.0.16\"\n#define FRIBIDI_MAJOR_VERSION 1\n#define FRIBIDI_MINOR_VERSION 0\n"
+    "#define FRIBIDI_MICRO_VERSION 16\n#define FRIBIDI_INTERFACE_VERSION 4\n"
+    "#define FRIBIDI_INTERFACE_VERSION_STRING \"4\"\n#define FRIBIDI_SIZEOF_INT 4\n#endif\n")
+  file(COPY_FILE "${_fribidi_config}.new" "${_fribidi_config}" ONLY_IF_DIFFERENT)
+  # Only what bidi.cpp calls: types, levels, brackets, mirroring, reordering, Arabic joining and shaping.
+  add_library(third_party_fribidi STATIC "${_fribidi}/fribidi.c" "${_fribidi}/fribidi-bidi.c"
+    "${_fribidi}/fribidi-bidi-types.c" "${_fribidi}/fribidi-brackets.c" "${_fribidi}/fribidi-mirroring.c"
+    "${_fribidi}/fribidi-joining.c" "${_fribidi}/fribidi-joining-types.c" "${_fribidi}/fribidi-arabic.c"
+    "${_fribidi}/fribidi-run.c" "${_fribidi}/fribidi-deprecated.c")
+  target_include_directories(third_party_fribidi SYSTEM PUBLIC "${_fribidi}" "${CMAKE_BINARY_DIR}/fribidi_config")
+  target_compile_definitions(third_party_fribidi PUBLIC FRIBIDI_LIB_STATIC
+    PRIVATE HAVE_STDLIB_H=1 HAVE_STRING_H=1 HAVE_STRINGIZE=1)
+  target_compile_options(third_party_fribidi PRIVATE -w)
+else()
+  pkg_check_modules(FRIBIDI REQUIRED IMPORTED_TARGET fribidi)
+  add_library(third_party_fribidi INTERFACE)
+  target_link_libraries(third_party_fribidi INTERFACE PkgConfig::FRIBIDI)
+endif()

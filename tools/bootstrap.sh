@@ -20,6 +20,10 @@ IMGUI_SHA256="e7bd201d56b5ee90d24d5dac85e5c12f98bdb95410252a62d27b7f89e4566d48"
 MD4C_VERSION="0.5.3-1"
 MD4C_TARBALL="md4c_0.5.3.orig.tar.gz"
 MD4C_SHA256="bc2e3bf85e5e6235ee5246778d608048e0a572d9d84538e5ef9e7d4b59a28ad6"
+# GNU FriBidi's C sources, compiled into the wasm (natively the build links Debian's libfribidi-dev).
+FRIBIDI_VERSION="1.0.16-5"
+FRIBIDI_TARBALL="fribidi_1.0.16.orig.tar.xz"
+FRIBIDI_SHA256="1b1cde5b235d40479e91be2f0e88a309e3214c8ab470ec8a2744d82a5a9ea05c"
 
 # Debian binary packages, grouped by why we need them.
 APT_PACKAGES=(
@@ -31,6 +35,8 @@ APT_PACKAGES=(
   libgumbo-dev libsource-highlight-dev
   # build time, native only: Unicode normalisation and case folding of tags and slugs in any script
   libutf8proc-dev
+  # right to left and Arabic joining in the layout (core/bidi.h): natively; the wasm compiles FriBidi's sources
+  libfribidi-dev
   # fonts (serif text face with italic/bold, mono face) and the subsetter
   fonts-noto-core fonts-jetbrains-mono python3-fonttools
   # the script faces behind them: Chinese, Japanese and Korean (tools/script_fonts.py)
@@ -151,6 +157,7 @@ main() {
   install_packages
   fetch_source imgui "$IMGUI_VERSION" "$IMGUI_TARBALL" "$IMGUI_SHA256" "$THIRD/imgui"
   fetch_source md4c "$MD4C_VERSION" "$MD4C_TARBALL" "$MD4C_SHA256" "$THIRD/md4c"
+  fetch_source fribidi "$FRIBIDI_VERSION" "$FRIBIDI_TARBALL" "$FRIBIDI_SHA256" "$THIRD/fribidi"
   install_node_modules
   step "ready"
 }

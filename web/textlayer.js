@@ -17,6 +17,7 @@
   //---- [SECTION] The layer's elements (present before the wasm registers its events on #layer)
   var layer = document.createElement("div");
   layer.id = "layer";
+  layer.dir = "ltr"; // runs are placed from the left; a right-to-left run says so itself (it.d)
   var sheet = document.createElement("div");
   sheet.className = "sheet";
   layer.appendChild(sheet);
@@ -76,6 +77,7 @@
     var size = it.s * m.em; // the CSS font size whose glyph box is the canvas's
     var el = document.createElement(it.href ? "a" : "span");
     el.textContent = it.t;
+    if (it.d) el.dir = "rtl"; // a right-to-left run: its logical text, set by the browser from the right
     if (it.href) el.href = it.href;
     if (it.fold) {
       el.dataset.fold = it.fold;
@@ -501,7 +503,9 @@
       var piece = asHtml && el.tagName === "A" ? '<a href="' + escapeHtml(el.href) + '">' + escapeHtml(r.text) + "</a>" : escapeHtml(r.text);
       if (prev && prev.block === block) {
         var code = block.classList.contains("code"), sameLine = prev.d.y === d.y;
-        var sep = sameLine ? (d.x - prev.d.r > d.s * 0.15 ? " " : "") : code ? "\n" : " ";
+        // A right-to-left line's runs come in logical order, each left of the one before.
+        var gap = Math.max(d.x - prev.d.r, prev.d.x - d.r);
+        var sep = sameLine ? (gap > d.s * 0.15 ? " " : "") : code ? "\n" : " ";
         plain += sep;
         markup += sep;
       } else {

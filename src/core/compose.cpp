@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/bidi.h"
 #include "core/bound.h"
 #include "core/links.h"
 #include "core/routes.h"
@@ -29,7 +30,10 @@ struct Composer {
     Book book;
     Flow f;
     Scale k;
-    Composer(Measurer& m, const PageSpec& spec) : f(book, m), k(spec) { book.spec = spec; }
+    Composer(const Site& site, Measurer& m, const PageSpec& spec) : f(book, m), k(spec) {
+        book.spec = spec;
+        f.rtl_site = rtl_language(site.info.language);
+    }
     Book finish() {
         f.finish();
         return std::move(book);
@@ -661,7 +665,7 @@ void compose_main(Flow& f, const Scale& k, const Site& site, const ComposeState&
 
 Book lay_out(const Site& site, Measurer& m, const ComposeState& state, const PageSpec& spec,
              const std::map<std::string, std::string>& folios) {
-    Composer c(m, spec);
+    Composer c(site, m, spec);
     Flow& f = c.f;
     const Scale& k = c.k;
     compose_front(f, k, site, state);
@@ -697,7 +701,7 @@ Book compose_site(const Site& site, Measurer& m, const ComposeState& state, cons
 }
 
 Book compose_article(const Site& site, int index, Measurer& m, const ComposeState& state, const PageSpec& spec) {
-    Composer c(m, spec);
+    Composer c(site, m, spec);
     Flow& f = c.f;
     const Scale& k = c.k;
     f.image_sizes = &state.images;
@@ -742,7 +746,7 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
 
 Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const PageSpec& spec,
                  const ComposeState& state) {
-    Composer c(m, spec);
+    Composer c(site, m, spec);
     Flow& f = c.f;
     f.page_limit = state.page_limit;
     const Scale& k = c.k;
@@ -770,7 +774,7 @@ Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const Pa
 }
 
 Book compose_loading(const Site& site, Measurer& m, const PageSpec& spec) {
-    Composer c(m, spec);
+    Composer c(site, m, spec);
     Flow& f = c.f;
     const Scale& k = c.k;
     f.begin_chapter("loading", "loading", "", false, false);
@@ -781,7 +785,7 @@ Book compose_loading(const Site& site, Measurer& m, const PageSpec& spec) {
 }
 
 Book compose_not_found(const Site& site, const std::string& path, Measurer& m, const PageSpec& spec) {
-    Composer c(m, spec);
+    Composer c(site, m, spec);
     Flow& f = c.f;
     const Scale& k = c.k;
     f.begin_chapter("not-found", "page not found", "", false, false);

@@ -6,6 +6,10 @@
 //    XML 1.0 forbids (feed readers and XML parsers reject the whole document for one of those).
 #include "core/emit.h"
 
+#include "core/bidi.h"
+
+#include <cstring>
+
 #include "core/html_document.h"
 #include "core/links.h"
 #include "core/routes.h"
@@ -451,12 +455,46 @@ std::string trim_newline(std::string s) {
     return s;
 }
 
+// Every block of text opening with one of these tags gets dir="auto": the browser sets it in its first
+// strong character's direction, as the book does (bidi.h), whatever the page's own direction.
+std::string with_auto_direction(const std::string& html) {
+    static const char* const kBlocks[] = {"p",  "li",         "h1", "h2", "h3", "h4", "h5",
+                                          "h6", "blockquote", "dd", "dt", "td", "th", "figcaption"};
+    std::string out;
+    out.reserve(html.size() + html.size() / 16);
+    for (size_t i = 0; i < html.size();) {
+        if (html[i] == '<') {
+            bool matched = false;
+            for (const char* tag : kBlocks) {
+                const size_t n = std::strlen(tag);
+                if (html.compare(i + 1, n, tag) == 0 && i + 1 + n < html.size() &&
+                    (html[i + 1 + n] == '>' || html[i + 1 + n] == ' ')) {
+                    out.append(html, i, 1 + n);
+                    out += " dir=\"auto\"";
+                    i += 1 + n;
+                    matched = true;
+                    break;
+                }
+            }
+            if (matched) continue;
+        }
+        out += html[i++];
+    }
+    return out;
+}
+
 std::string page_html(const Site& site, const Route& r, const std::string& shell, const SiteAssets& assets,
                       const std::string& proof = "") {
     const std::string lang = esc(site.info.language), title = esc(route_title(site, r));
     const std::string head = trim_newline(head_html(site, r, assets)), scripts = scripts_html(assets);
-    const std::string body = trim_newline(page_header(site, r) + route_view(site, r) + page_footer());
+    std::string body = trim_newline(page_header(site, r) + route_view(site, r) + page_footer());
+    // A right-to-left site's pages read right to left; a paragraph in the other direction (English in
+    // Arabic, Hebrew in English) is set in its own (dir="auto"), as in the book.
+    const bool rtl = rtl_language(site.info.language);
+    const std::string dir = rtl ? " dir=\"rtl\"" : "";
+    if (rtl || needs_bidi(body)) body = with_auto_direction(body);
     return fill_shell(shell, {{"lang", &lang},
+                              {"dir", &dir},
                               {"title", &title},
                               {"head", &head},
                               {"proof", &proof},

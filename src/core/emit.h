@@ -34,7 +34,7 @@ struct OutputFile {
     std::string contents;
 };
 
-// shell: the text of shell.html, with the placeholders {{lang}} {{title}} {{head}} {{body}} {{scripts}}.
+// shell: the text of shell.html, with the placeholders {{lang}} {{dir}} {{title}} {{head}} {{body}} {{scripts}}.
 std::vector<OutputFile> emit_site(const Site& site, const std::string& shell, const SiteAssets& assets);
 // The same, in pieces, so a large site need not be held in memory whole and pages can be made in
 // parallel: one route's page (routes from all_routes), and the files that are not a route's page

@@ -1,6 +1,8 @@
 // folio core: find in the book. See find.h.
 #include "core/find.h"
 
+#include "core/bidi.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -162,8 +164,12 @@ PageText page_text(const Page& pg) {
         if (prev) {
             // A new line, or a gap between runs on one line (the layout does not keep spaces between
             // spans): either reads as a space. Runs that touch (a word half in bold) join directly.
-            bool new_line = std::fabs(b.y - prev->y) > 0.5f || b.x < prev->x;
-            bool gap = b.x > prev->x + prev->w + prev->size * 0.1f;
+            // Runs of a right-to-left line come in logical order, so from right to left.
+            const bool rtl = b.rtl || prev->rtl;
+            bool new_line = std::fabs(b.y - prev->y) > 0.5f || (b.x < prev->x && !rtl);
+            const float slack = prev->size * 0.1f;
+            bool gap = rtl ? std::fabs(b.x + b.w - prev->x) > slack && std::fabs(b.x - prev->x - prev->w) > slack
+                           : b.x > prev->x + prev->w + slack;
             if (new_line || gap) t.text += ' ';
         }
         t.box.push_back(i);
@@ -260,8 +266,13 @@ FindRect piece_rect(const Book& book, int page, const FindPiece& piece, Measurer
     const Box& b = book.pages[page].boxes[piece.box];
     const char* s = b.text.data();
     FindRect r;
-    r.x = b.x + m.width(b.face, b.size, s, s + piece.begin);
-    r.w = m.width(b.face, b.size, s + piece.begin, s + piece.end);
+    // As drawn: Arabic joined (bidi.h), and a right-to-left run's text starts at its right edge.
+    const std::string before = shape_arabic(std::string_view(s, static_cast<size_t>(piece.begin)));
+    const std::string match =
+        shape_arabic(std::string_view(s + piece.begin, static_cast<size_t>(piece.end - piece.begin)));
+    const float before_w = m.width(b.face, b.size, before.data(), before.data() + before.size());
+    r.w = m.width(b.face, b.size, match.data(), match.data() + match.size());
+    r.x = b.rtl ? b.x + b.w - before_w - r.w : b.x + before_w;
     r.y = b.y;
     r.h = b.h;
     return r;

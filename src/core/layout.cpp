@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/bidi.h"
 #include "core/links.h"
 #include "core/text.h"
 
@@ -178,7 +179,7 @@ void Flow::place_furniture(Page& p) {
         b.size = size;
         b.ink = Ink::Muted;
         b.text = text;
-        b.w = m_.width(face, size, text.data(), text.data() + text.size());
+        b.w = run_width(face, size, text.data(), text.data() + text.size());
         // A head longer than the measure (a long title on a phone) ends in "…" where it would leave it.
         std::vector<size_t> ends; // each character's end, to drop them one at a time from the last
         for (size_t i = 0; b.w > s.measure() && i < text.size();)
@@ -189,7 +190,11 @@ void Flow::place_furniture(Page& p) {
             while (!b.text.empty() && b.text.back() == ' ')
                 b.text.pop_back();
             b.text += "\xE2\x80\xA6";
-            b.w = m_.width(face, size, b.text.data(), b.text.data() + b.text.size());
+            b.w = run_width(face, size, b.text.data(), b.text.data() + b.text.size());
+        }
+        if (needs_bidi(b.text)) {
+            b.rtl = first_strong_direction(b.text) < 0 || (first_strong_direction(b.text) == 0 && rtl_site);
+            b.shown = visual_line(b.text, b.rtl);
         }
         b.h = size * 1.32f;
         b.x = (s.width - b.w) * 0.5f;
@@ -211,6 +216,108 @@ void Flow::finish() {
 //-----------------------------------------------------------------------------
 // [SECTION] Line breaking
 //-----------------------------------------------------------------------------
+
+float Flow::run_width(Face face, float size, const char* begin, const char* end) {
+    const std::string_view text(begin, static_cast<size_t>(end - begin));
+    if (!needs_bidi(text)) return m_.width(face, size, begin, end);
+    const std::string shaped = shape_arabic(text);
+    return m_.width(face, size, shaped.data(), shaped.data() + shaped.size());
+}
+
+bool Flow::rtl_paragraph(const std::vector<Span>& spans) const {
+    std::string all;
+    bool any = false;
+    for (const Span& sp : spans) {
+        any = any || needs_bidi(sp.text);
+        all += sp.text;
+    }
+    if (!any) return rtl_site && first_strong_direction(all) == 0;
+    const int dir = first_strong_direction(all);
+    return dir < 0 || (dir == 0 && rtl_site);
+}
+
+void Flow::reorder_line(Line& line, const std::vector<Span>& spans, float size, bool rtl) {
+    // The line's code points in logical order, each with its fragment and byte offset in it; the gap between
+    // two fragments (a space between spans) is a space of its own (fragment -1) as wide as the gap.
+    std::u32string cps;
+    struct Origin {
+        int frag;
+        size_t byte, end;
+        float gap;
+    };
+    std::vector<Origin> origin;
+    for (size_t k = 0; k < line.frags.size(); ++k) {
+        const Fragment& f = line.frags[k];
+        if (k > 0) {
+            const Fragment& prev = line.frags[k - 1];
+            const float gap = f.x - (prev.x + prev.w);
+            if (gap > 0.01f) {
+                cps.push_back(U' ');
+                origin.push_back({-1, 0, 0, gap});
+            }
+        }
+        for (size_t i = 0; i < f.text.size();) {
+            uint32_t cp = 0;
+            size_t n = utf8_decode(f.text, i, cp);
+            if (n == 0) cp = 0xFFFD, n = 1;
+            cps.push_back(static_cast<char32_t>(cp));
+            origin.push_back({static_cast<int>(k), i, i + n, 0});
+            i += n;
+        }
+    }
+    const BidiLine order = bidi_line(cps, rtl);
+    // Runs in visual order: visually adjacent code points of one fragment and level, logically adjacent too.
+    struct Run {
+        int frag;
+        size_t byte0, byte1; // its bytes in the fragment's text
+        int first;           // its first code point in logical order
+        bool rtl;
+        float gap;
+    };
+    std::vector<Run> runs;
+    int last = -1;
+    for (const int l : order.visual_to_logical) {
+        const Origin& o = origin[static_cast<size_t>(l)];
+        const bool odd = order.levels[static_cast<size_t>(l)] % 2 == 1;
+        if (o.frag < 0) {
+            runs.push_back({-1, 0, 0, l, odd, o.gap});
+            last = -1;
+            continue;
+        }
+        Run* r = runs.empty() ? nullptr : &runs.back();
+        if (r && r->frag == o.frag && r->rtl == odd && last >= 0 && l == last + (odd ? -1 : 1) &&
+            order.levels[static_cast<size_t>(l)] == order.levels[static_cast<size_t>(last)]) {
+            r->byte0 = std::min(r->byte0, o.byte);
+            r->byte1 = std::max(r->byte1, o.end);
+            r->first = std::min(r->first, l);
+        } else {
+            runs.push_back({o.frag, o.byte, o.end, l, odd, 0});
+        }
+        last = l;
+    }
+    // Placed left to right, then made fragments again in logical order.
+    std::vector<std::pair<int, Fragment>> placed;
+    float x = 0;
+    for (const Run& r : runs) {
+        if (r.frag < 0) {
+            x += r.gap;
+            continue;
+        }
+        const Fragment& from = line.frags[static_cast<size_t>(r.frag)];
+        const Span& sp = spans[static_cast<size_t>(from.span)];
+        Fragment f{from.span, from.text.substr(r.byte0, r.byte1 - r.byte0), x, 0, r.rtl, {}};
+        f.w = run_width(sp.face, span_size(sp, size), f.text.data(), f.text.data() + f.text.size());
+        std::string shown = display_text(f.text, r.rtl);
+        if (shown != f.text) f.shown = std::move(shown);
+        x += f.w;
+        placed.emplace_back(r.first, std::move(f));
+    }
+    std::stable_sort(placed.begin(), placed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    line.frags.clear();
+    for (auto& p : placed)
+        line.frags.push_back(std::move(p.second));
+    line.width = x;
+}
 
 // A script is 0.72 of the line's size. Every renderer centres a run's glyph box (1.32 of its size) in its
 // line box and puts the baseline at the face's ascent in it (Noto Serif: 0.785 of the box), so a smaller
@@ -240,12 +347,12 @@ float Flow::carry_word(std::vector<Line>& lines, const WordStart& word, const st
     size_t moved_from = static_cast<size_t>(word.frag);
     if (word.offset > 0) { // the word began inside a fragment (after a space in one span's text): split it
         Fragment& head = from.frags[moved_from];
-        Fragment tail{head.span, head.text.substr(word.offset), 0, 0};
+        Fragment tail{head.span, head.text.substr(word.offset), 0, 0, false, {}};
         const Span& sp = spans[static_cast<size_t>(head.span)];
         const float at = span_size(sp, size);
-        tail.w = m_.width(sp.face, at, tail.text.data(), tail.text.data() + tail.text.size());
+        tail.w = run_width(sp.face, at, tail.text.data(), tail.text.data() + tail.text.size());
         head.text.resize(word.offset - 1); // less the space before the word
-        head.w = m_.width(sp.face, at, head.text.data(), head.text.data() + head.text.size());
+        head.w = run_width(sp.face, at, head.text.data(), head.text.data() + head.text.size());
         next.frags.push_back(std::move(tail));
         ++moved_from;
     }
@@ -306,7 +413,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
             while (ws < we) {
                 const char* wb = t.data() + ws;
                 const char* wend = t.data() + we;
-                float w = m_.width(sp.face, at, wb, wend);
+                float w = run_width(sp.face, at, wb, wend);
                 float sw = pending_space ? space_width(spans[pending_space_span].face) : 0;
                 if (x + sw + w <= measure + 0.01f || x == 0) {
                     if (x == 0 && w > measure + 0.01f) {
@@ -315,12 +422,12 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                         size_t cut = utf8_next(long_word, 0);
                         while (cut < long_word.size()) {
                             size_t nx = utf8_next(long_word, cut);
-                            if (m_.width(sp.face, at, long_word.data(), long_word.data() + nx) > measure) break;
+                            if (run_width(sp.face, at, long_word.data(), long_word.data() + nx) > measure) break;
                             cut = nx;
                         }
                         std::string head = long_word.substr(0, cut);
-                        float hw = m_.width(sp.face, at, head.data(), head.data() + head.size());
-                        lines.back().frags.push_back({si, head, 0, hw});
+                        float hw = run_width(sp.face, at, head.data(), head.data() + head.size());
+                        lines.back().frags.push_back({si, head, 0, hw, false, {}});
                         lines.back().width = hw;
                         ws += cut;
                         lines.emplace_back();
@@ -342,7 +449,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                         float fx =
                             ln.frags.empty() ? 0 : ln.frags.back().x + ln.frags.back().w + (pending_space ? sw : 0);
                         if (starts_word) word = {static_cast<int>(ln.frags.size()), 0, fx, x};
-                        ln.frags.push_back({si, std::string(wb, wend), fx, w});
+                        ln.frags.push_back({si, std::string(wb, wend), fx, w, false, {}});
                     }
                     x += sw + w;
                     ln.width = x;
@@ -373,10 +480,22 @@ void Flow::paragraph(const Paragraph& p) {
     const PageSpec& s = book_.spec;
     float right_w = 0;
     for (const Span& r : p.right)
-        right_w += m_.width(r.face, p.size, r.text.data(), r.text.data() + r.text.size());
+        right_w += run_width(r.face, p.size, r.text.data(), r.text.data() + r.text.size());
     float gap = right_w > 0 ? p.size * 1.2f : 0;
     float measure = s.measure() - p.indent - right_w - gap;
     std::vector<Line> lines = break_lines(p.spans, p.size, measure);
+    // Broken in logical order, then each line reordered for display (bidi.h); a right-to-left paragraph
+    // starts at the right: its lines align there, and its indent, list marker and quote bar are on the right.
+    const bool rtl = rtl_paragraph(p.spans);
+    bool reorder = rtl;
+    for (const Span& sp : p.spans)
+        reorder = reorder || needs_bidi(sp.text);
+    if (reorder)
+        for (Line& ln : lines)
+            reorder_line(ln, p.spans, p.size, rtl);
+    // The start edge of the lines (the end of the measure for right to left), and which way is inward.
+    const float start_edge = rtl ? s.margin_inner + s.measure() - p.indent : s.margin_inner + p.indent;
+    const float inward = rtl ? -1.0f : 1.0f;
     float lh = p.size * p.leading;
     begin_block(p.keep_with_next ? BlockKind::Heading : BlockKind::Paragraph);
 
@@ -390,11 +509,12 @@ void Flow::paragraph(const Paragraph& p) {
             continue;
         }
         Line& ln = lines[li];
-        float x0 = s.margin_inner + p.indent + (p.centered ? (measure - ln.width) * 0.5f : 0);
+        const float inset = p.centered ? (measure - ln.width) * 0.5f : 0;
+        float x0 = rtl ? start_edge - inset - ln.width : start_edge + inset;
         if (li == 0 && !p.marker.empty()) {
-            float mw = m_.width(p.marker_face, p.size, p.marker.data(), p.marker.data() + p.marker.size());
+            float mw = run_width(p.marker_face, p.size, p.marker.data(), p.marker.data() + p.marker.size());
             Box b;
-            b.x = s.margin_inner + p.indent - mw - p.size * 0.6f;
+            b.x = rtl ? start_edge + p.size * 0.6f : start_edge - mw - p.size * 0.6f;
             b.y = y_;
             b.w = mw;
             b.h = lh;
@@ -408,17 +528,20 @@ void Flow::paragraph(const Paragraph& p) {
         if (p.bar) {
             Box b;
             b.kind = BoxKind::Rule;
-            b.x = s.margin_inner + p.indent - p.size * 0.9f;
+            b.x = start_edge - inward * p.size * 0.9f - (rtl ? 2.0f : 0.0f);
             b.y = y_;
             b.w = 2.0f;
             b.h = lh;
             b.ink = Ink::Rule;
             page().boxes.push_back(std::move(b));
         }
+        int prev_span = -1; // the span of the line's previous box: one link's runs on a line share its id
         for (Fragment& f : ln.frags) {
             const Span& sp = p.spans[f.span];
             Box b;
             b.x = x0 + f.x;
+            b.rtl = f.rtl;
+            b.shown = std::move(f.shown);
             b.y = y_ + script_offset(sp, p.size);
             b.w = f.w;
             b.h = lh;
@@ -430,17 +553,18 @@ void Flow::paragraph(const Paragraph& p) {
             if (sp.link.kind != ActionKind::None) {
                 // Fragments of one span share a link id, so a wrapped link is one link.
                 bool same = !book_.links.empty() && !page().boxes.empty() && page().boxes.back().link >= 0 &&
-                            book_.links[page().boxes.back().link] == sp.link && li > 0;
+                            book_.links[page().boxes.back().link] == sp.link && (li > 0 || prev_span == f.span);
                 b.link = same ? page().boxes.back().link : link_id(sp.link);
             }
             b.block = block_;
             page().boxes.push_back(std::move(b));
+            prev_span = f.span;
         }
         if (li + 1 == lines.size() && right_w > 0) {
-            float rx = s.margin_inner + s.measure() - right_w;
+            float rx = rtl ? s.margin_inner : s.margin_inner + s.measure() - right_w; // the end edge
             for (const Span& r : p.right) {
                 Box b;
-                b.w = m_.width(r.face, p.size, r.text.data(), r.text.data() + r.text.size());
+                b.w = run_width(r.face, p.size, r.text.data(), r.text.data() + r.text.size());
                 b.x = rx;
                 b.y = y_;
                 b.h = lh;
@@ -673,7 +797,7 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
         for (size_t c = 0; c < r.size(); ++c) {
             float w = 0;
             for (const Span& sp : r[c].spans)
-                w += m_.width(sp.face, span_size(sp, size), sp.text.data(), sp.text.data() + sp.text.size());
+                w += run_width(sp.face, span_size(sp, size), sp.text.data(), sp.text.data() + sp.text.size());
             natural[c] = std::max(natural[c], w + 2 * pad);
         }
     float total = 0;
@@ -690,6 +814,12 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
         size_t height_lines = 1;
         for (size_t c = 0; c < r.size(); ++c) {
             cell_lines[c] = break_lines(r[c].spans, size, colx[c + 1] - colx[c] - 2 * pad);
+            bool reorder = rtl_paragraph(r[c].spans);
+            for (const Span& sp : r[c].spans)
+                reorder = reorder || needs_bidi(sp.text);
+            if (reorder)
+                for (Line& ln : cell_lines[c])
+                    reorder_line(ln, r[c].spans, size, rtl_paragraph(r[c].spans));
             height_lines = std::max(height_lines, cell_lines[c].size());
         }
         float row_h = lh * static_cast<float>(height_lines) + pad * 0.6f;
@@ -699,15 +829,18 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
         for (size_t c = 0; c < r.size(); ++c) {
             const TableCell& cell = r[c];
             float cw = colx[c + 1] - colx[c] - 2 * pad;
+            // A right-to-left cell without an alignment of its own starts at the right.
+            const bool end_aligned =
+                cell.align == Align::Right || (cell.align == Align::Default && rtl_paragraph(cell.spans));
             for (size_t li = 0; li < cell_lines[c].size(); ++li) {
-                const Line& ln = cell_lines[c][li];
-                float shift = cell.align == Align::Right    ? cw - ln.width
-                              : cell.align == Align::Center ? (cw - ln.width) * 0.5f
-                                                            : 0;
-                for (const Fragment& fr : ln.frags) {
+                Line& ln = cell_lines[c][li];
+                float shift = end_aligned ? cw - ln.width : cell.align == Align::Center ? (cw - ln.width) * 0.5f : 0;
+                for (Fragment& fr : ln.frags) {
                     const Span& sp = cell.spans[fr.span];
                     Box b;
                     b.x = colx[c] + pad + shift + fr.x;
+                    b.rtl = fr.rtl;
+                    b.shown = std::move(fr.shown);
                     b.y = y_ + pad * 0.3f + lh * static_cast<float>(li) + script_offset(sp, size);
                     b.w = fr.w;
                     b.h = lh;

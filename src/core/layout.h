@@ -189,7 +189,14 @@ struct Box {
     // Text: words that follow the run for assistive technology only (Paragraph::right_unseen).
     std::string unseen;
     int block = -1; // index into Book::blocks: the paragraph, code block, table row or image it belongs to
+    // Text: a run of a line reordered for right to left (core/bidi.h). text stays logical (copy, find, the
+    // text layer); shown is what is drawn when it differs: the run in visual order, Arabic letters joined.
+    bool rtl = false;  // the run reads right to left
+    std::string shown; // empty: text is drawn as it is
 };
+
+// What the canvas draws for a text box (and what a font must have to draw it).
+inline const std::string& drawn_text(const Box& b) { return b.shown.empty() ? b.text : b.shown; }
 
 struct Page {
     int folio = 0; // 1-based within its numbering
@@ -257,6 +264,9 @@ public:
     // dropped. Those pages are final by then (a heading that moves, moves when the next block begins a page).
     int page_limit = 0;
     bool past_limit() const { return page_limit > 0 && static_cast<int>(book_.pages.size()) > page_limit; }
+    // The site's language is written right to left (bidi.h: rtl_language): a paragraph with no strong
+    // character of its own (numbers only) is set right to left too.
+    bool rtl_site = false;
 
     // Starts a chapter on a new page; with on_even, on the next even (left) page of its numbering,
     // leaving a blank page if needed. continued_head is printed on the chapter's later pages.
@@ -286,8 +296,10 @@ public:
 private:
     struct Fragment {
         int span;
-        std::string text;
+        std::string text; // logical order
         float x, w;
+        bool rtl = false;  // reorder_line: the run reads right to left
+        std::string shown; // reorder_line: what is drawn, when it differs from text
     };
     struct Line {
         std::vector<Fragment> frags;
@@ -300,6 +312,13 @@ private:
     };
     std::vector<Line> break_lines(const std::vector<Span>& spans, float size, float measure);
     float carry_word(std::vector<Line>& lines, const WordStart& word, const std::vector<Span>& spans, float size);
+    // The paragraph's direction: its first strong character's, else the site's (UAX #9 P2-P3).
+    bool rtl_paragraph(const std::vector<Span>& spans) const;
+    // Cuts a line's fragments into runs of one direction and places them in visual order from x 0; the
+    // fragments stay in logical order (the order boxes are made in, which copy and find read).
+    void reorder_line(Line& line, const std::vector<Span>& spans, float size, bool rtl);
+    // Width of logical text as drawn: Arabic joined (bidi.h: shape_arabic).
+    float run_width(Face face, float size, const char* begin, const char* end);
     void new_page();
     void ensure(float h);
     void fit_image_to_page(float& w, float& h) const;

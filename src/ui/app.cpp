@@ -607,7 +607,7 @@ void draw_page(PageDraw& d) {
                                     a.theme.ink_of(Ink::Mark));
                 ink = Ink::Text;
             }
-            draw_text(d, b.face, b.size, ImVec2(p0.x, base_y), a.theme.ink_of(ink), b.text);
+            draw_text(d, b.face, b.size, ImVec2(p0.x, base_y), a.theme.ink_of(ink), drawn_text(b));
             if (b.strike) {
                 float y = std::round(p0.y + b.h * s * 0.52f);
                 d.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), a.theme.ink_of(b.ink), std::max(1.0f, s));
@@ -642,7 +642,7 @@ void draw_message(App& a, ImDrawList* dl) {
 bool box_drawable(const Fonts& fonts, const Box& b) {
     switch (b.kind) {
     case BoxKind::Text:
-        if (!fonts.draws(b.face, b.text.data(), b.text.data() + b.text.size())) return false;
+        if (!fonts.draws(b.face, drawn_text(b).data(), drawn_text(b).data() + drawn_text(b).size())) return false;
         if (b.code >= 0 && b.x + b.w > b.clip_x + b.clip_w)
             return fonts.draws(Face::Mono, kCodeMarks, kCodeMarks + std::strlen(kCodeMarks));
         return true;
@@ -661,7 +661,8 @@ bool picture_shown(const App& a, const Box& b) {
 // The face box_drawable found lacking: the run's own, or the one its marks or alt text are set in.
 Face face_wanted(const Fonts& fonts, const Box& b) {
     if (b.kind == BoxKind::Image) return Face::Italic;
-    return fonts.draws(b.face, b.text.data(), b.text.data() + b.text.size()) ? Face::Mono : b.face;
+    const std::string& drawn = drawn_text(b);
+    return fonts.draws(b.face, drawn.data(), drawn.data() + drawn.size()) ? Face::Mono : b.face;
 }
 
 // Faces that so far only measure (Fonts::metrics), or that are partial and lack a character a box draws,

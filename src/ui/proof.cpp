@@ -1,6 +1,8 @@
 // folio ui: the proof. See proof.h.
 #include "ui/proof.h"
 
+#include "core/bidi.h"
+
 #include "core/links.h"
 #include "core/scroll.h"
 #include "core/text.h"
@@ -189,7 +191,8 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
                     const bool clipped = reaches_panel_edge(b);
                     if (clipped) out += " cd";
                     out += "\" style=\"--x:"; // a run needs no width: its glyphs make it
-                    put_num(out, b.x);
+                    // A right-to-left run is placed by its right edge, where its text starts (folio.css).
+                    put_num(out, b.rtl ? b.x + b.w : b.x);
                     out += ";--y:";
                     put_num(out, b.y);
                     if (clipped) { // the panel's right edge
@@ -197,6 +200,7 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
                         put_num(out, b.clip_x + b.clip_w - b.x);
                     }
                     out += '"';
+                    if (b.rtl) out += " dir=\"rtl\""; // logical text, which the browser sets from the right
                     if (href) put_link_attributes(out, *href);
                     out += '>';
                     append_html_escaped(out, b.text);
@@ -405,8 +409,9 @@ std::vector<uint32_t> ProofMaker::main_characters(Face face) {
                 // An image's alt text is set in italic (until its picture shows), as the book draws it.
                 const Face drawn_in = b.kind == BoxKind::Image ? Face::Italic : b.face;
                 if ((b.kind != BoxKind::Text && b.kind != BoxKind::Image) || drawn_in != face) continue;
-                const char* end = b.text.data() + b.text.size();
-                for (const char* s = b.text.data(); s < end;) {
+                const std::string& drawn = drawn_text(b); // Arabic in its joined forms
+                const char* end = drawn.data() + drawn.size();
+                for (const char* s = drawn.data(); s < end;) {
                     unsigned int c = static_cast<unsigned char>(*s);
                     s += c < 0x80 ? 1 : ImTextCharFromUtf8(&c, s, end);
                     if (c >= seen.size()) seen.resize(c + 1, false);
@@ -461,8 +466,10 @@ std::string ProofMaker::html(const Route& route) {
         }
     faces_[route.path] = bits;
     // data-scroll: the book's key and wheel steps, so the proof answers them as the book will (core/scroll.h).
-    return "<div id=\"proof\" aria-hidden=\"true\" data-faces=\"" + faces + "\" data-scroll='" + scroll_steps_json() +
-           "'>" + variants + "</div>";
+    // Runs are placed from the left, in a right-to-left page too; a right-to-left run says so itself.
+    const char* dir = rtl_language(site_.info.language) ? " dir=\"ltr\"" : "";
+    return "<div id=\"proof\"" + std::string(dir) + " aria-hidden=\"true\" data-faces=\"" + faces + "\" data-scroll='" +
+           scroll_steps_json() + "'>" + variants + "</div>";
 }
 
 unsigned ProofMaker::faces(const Route& route) {

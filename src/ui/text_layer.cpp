@@ -112,6 +112,7 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
         put_field(out, "g", y0 + glyph_top(b) * s);
         put_field(out, "s", b.size * s);
         put_field(out, "f", static_cast<float>(static_cast<int>(b.face)));
+        if (b.rtl) out += ",\"d\":1"; // a right-to-left run (its text is logical: the browser orders it)
         if (b.block >= 0 && b.block < static_cast<int>(a.book.blocks.size())) {
             out += ",\"k\":\"";
             out += block_kind_name(a.book.blocks[b.block]);

@@ -46,7 +46,8 @@ TextLayerKey text_layer_key(const App& a);
 //   {"path", "scroll", "scale", "gen" (layout count), "vw" (view width), "fill" (what the items depend on
 //    beyond the geometry: a page filled under the same fill is still right), "colors": {"selection", "focus", "link"},
 //    "pages": [{"i", "x", "y", "w", "h", "later": 1} | {"i", "x", "y", "w", "h", "items": [
-//        {"t", "x", "y", "w", "h", "g" (glyph top), "s" (glyph box height), "f" (face), "b" (block),
+//        {"t", "x", "y", "w", "h", "g" (glyph top), "s" (glyph box height), "f" (face), "d" (1: a right-to-left run),
+//        "b" (block),
 //         "k" (block kind), "href" | "fold", "l" (link id), "c" (continues the previous box's link),
 //         "clip": [left, right] (code lines), "u" (words after the run for assistive technology only, Box::unseen)}
 //      | {"img" (alt text), "x", "y", "w", "h", "b"}]}]}
