@@ -31,10 +31,11 @@ const SITES = {
   "site-rich": ["/", "/writing/everything-markdown", "/writing/short-note", "/writing/unsafe-links", "/tags/cpp"],
   "site-blog": ["/", "/writing/code-in-every-language", "/writing/raw-html-tour", "/writing/a-long-read",
     "/writing/pictures-with-spaces", "/tags/code"],
+  // Sites in other scripts: their first views merge the script faces behind the book's (src/ui/fonts.h),
+  // and set lines right to left (core/bidi).
   "site-scripts": ["/", "/writing/%E6%9E%81%E5%85%89", "/writing/rust-notes", "/contents"],
+  "site-rtl": ["/", "/writing/haifa", "/writing/rust-arabic"],
   big: ["/", "/writing", "/books", "/contents"],
-  // A site in other scripts: its first views merge the script faces behind the book's (src/ui/fonts.h).
-  "site-scripts": ["/", "/writing/%E6%9E%81%E5%85%89"],
 };
 const VIEWS = [
   { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
