@@ -426,6 +426,29 @@ void map_raw_html(Node& n, const Builder& b, std::vector<HtmlNote>& notes) {
 // [SECTION] <xmp> and <plaintext>: fenced before md4c reads the text
 //-----------------------------------------------------------------------------
 
+// Whether a line is inside fenced code, seen line by line as CommonMark reads fences: up to three spaces,
+// then three or more backticks or tildes; the same character, at least as many, and nothing else closes.
+struct CodeFence {
+    char ch = 0; // the open fence's character; 0 outside code
+    size_t len = 0;
+    bool open() const { return ch != 0; }
+    void see(const std::string& md, size_t line, size_t line_end) {
+        size_t indent = line;
+        while (indent < line_end && indent - line < 3 && md[indent] == ' ')
+            ++indent;
+        size_t run = 0;
+        while (indent + run < line_end && (md[indent + run] == '`' || md[indent + run] == '~') &&
+               md[indent + run] == md[indent])
+            ++run;
+        const bool closes =
+            ch && md[indent] == ch && run >= len && md.find_first_not_of(" \t\r", indent + run) >= line_end;
+        if (run >= 3 && (ch == 0 || closes)) {
+            ch = ch ? 0 : md[indent]; // a fence opens, or the open one closes
+            len = ch ? run : 0;
+        }
+    }
+};
+
 bool ieq_at(const std::string& s, size_t at, const char* word) {
     for (size_t k = 0; word[k]; ++k) {
         if (at + k >= s.size()) return false;
@@ -477,28 +500,16 @@ bool fence_preformatted(const std::string& md, std::string& out) {
     for (size_t at = md.find('<'); at != std::string::npos && !any; at = md.find('<', at + 1))
         any = ieq_at(md, at + 1, "xmp") || ieq_at(md, at + 1, "plaintext");
     if (!any) return false;
-    char fence_char = 0;
-    size_t fence_len = 0, line = 0;
+    CodeFence fence;
+    size_t line = 0;
     bool block_starts = true; // the line before was blank, or there was none
     while (line < md.size()) {
         size_t line_end = md.find('\n', line);
         line_end = line_end == std::string::npos ? md.size() : line_end;
-        size_t indent = line;
-        while (indent < line_end && indent - line < 3 && md[indent] == ' ')
-            ++indent;
-        size_t run = 0;
-        while (indent + run < line_end && (md[indent + run] == '`' || md[indent + run] == '~') &&
-               md[indent + run] == md[indent])
-            ++run;
-        const bool closes = fence_char && md[indent] == fence_char && run >= fence_len &&
-                            md.find_first_not_of(" \t\r", indent + run) >= line_end;
-        if (run >= 3 && (fence_char == 0 || closes)) {
-            fence_char = fence_char ? 0 : md[indent]; // a fence opens, or the open one closes
-            fence_len = fence_char ? run : 0;
-        }
+        fence.see(md, line, line_end);
         // Only where a block begins: inside an HTML block (no blank line before) gumbo reads it whole.
         const char* name = nullptr;
-        size_t content = fence_char || !block_starts ? 0 : preformatted_open(md, line, line_end, name);
+        size_t content = fence.open() || !block_starts ? 0 : preformatted_open(md, line, line_end, name);
         if (!content) {
             block_starts = md.find_first_not_of(" \t\r", line) >= line_end;
             out.append(md, line, line_end + 1 - line);
@@ -574,8 +585,7 @@ bool blank_line(const std::string& md, size_t line, size_t line_end) {
 // Definitions inside fenced code are code. False when the text defines none.
 bool cut_footnote_definitions(const std::string& md, std::string& out, std::vector<FootnoteDef>& defs) {
     if (md.find("[^") == std::string::npos) return false;
-    char fence_char = 0;
-    size_t fence_len = 0;
+    CodeFence fence;
     int line_no = 0;
     out.clear();
     auto next_line = [&](size_t line) {
@@ -585,22 +595,10 @@ bool cut_footnote_definitions(const std::string& md, std::string& out, std::vect
     for (size_t line = 0; line < md.size();) {
         size_t line_end = next_line(line);
         ++line_no;
-        size_t indent = line;
-        while (indent < line_end && indent - line < 3 && md[indent] == ' ')
-            ++indent;
-        size_t run = 0;
-        while (indent + run < line_end && (md[indent + run] == '`' || md[indent + run] == '~') &&
-               md[indent + run] == md[indent])
-            ++run;
-        const bool closes = fence_char && md[indent] == fence_char && run >= fence_len &&
-                            md.find_first_not_of(" \t\r", indent + run) >= line_end;
-        if (run >= 3 && (fence_char == 0 || closes)) {
-            fence_char = fence_char ? 0 : md[indent];
-            fence_len = fence_char ? run : 0;
-        }
+        fence.see(md, line, line_end);
         FootnoteDef def;
         size_t text = 0;
-        if (fence_char || !footnote_definition(md, line, line_end, def.label, text)) {
+        if (fence.open() || !footnote_definition(md, line, line_end, def.label, text)) {
             out.append(md, line, line_end + 1 - line);
             line = line_end + 1;
             continue;
