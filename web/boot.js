@@ -22,12 +22,19 @@
   var fault = document.getElementById("fault");
   var textEl = document.getElementById("text");
   var firstFrame;
+  var wordGap = 0; // folio.spaced
   var proofShown = Promise.resolve(); // the proof has been painted (or there is none): showProof
   var folio = (window.folio = {
     ready: new Promise(function (resolve) { firstFrame = resolve; }),
     framesDrawn: 0,
     route: location.pathname,
     error: null,
+    // Whether two runs of a line, gap CSS px apart, set at glyph size CSS px, have a word space between them
+    // (the layout keeps none: src/core/layout.h's kWordGap, handed over as --word-gap).
+    spaced: function (gap, size) {
+      wordGap = wordGap || parseFloat(getComputedStyle(html).getPropertyValue("--word-gap"));
+      return gap > size * wordGap;
+    },
     // complete: the route's first view is whole (an article's body is in): only then does the book take
     // the proof's place, so the page on screen never loses text it showed.
     _frameDrawn: function (n, complete) {
@@ -739,7 +746,7 @@
       var r = run.getBoundingClientRect(), size = parseFloat(getComputedStyle(run).fontSize), page = run.parentNode.parentNode;
       if (prev) {
         var sameLine = Math.abs(r.top - prev.top) < 1 && page === prev.page;
-        text += sameLine ? (r.left - prev.right > size * 0.15 ? " " : "") : r.top - prev.top > prev.height * 1.9 ? "\n\n" : " ";
+        text += sameLine ? (folio.spaced(r.left - prev.right, size) ? " " : "") : r.top - prev.top > prev.height * 1.9 ? "\n\n" : " ";
       }
       text += t.data.slice(from, to);
       prev = { top: r.top, right: r.right, height: r.height, page: page };
@@ -934,6 +941,21 @@
     try { return fn(ptr, bytes.length - 1); } finally { Module._free(ptr); }
   }
 
+  // Under forced colours, the system's colours as CSS gives them (Canvas, CanvasText, LinkText, VisitedText,
+  // GrayText, Highlight, HighlightText), as the book reads them (src/ui/theme.h: parse_system_colors).
+  function systemColours() {
+    var probe = document.createElement("i");
+    probe.style.cssText = "position:absolute;forced-color-adjust:none;visibility:hidden";
+    document.body.appendChild(probe);
+    var out = ["Canvas", "CanvasText", "LinkText", "VisitedText", "GrayText", "Highlight", "HighlightText"].map(function (name) {
+      probe.style.color = name;
+      var c = getComputedStyle(probe).color.match(/[\d.]+/g) || [0, 0, 0];
+      return c[0] + " " + c[1] + " " + c[2] + " " + (c.length > 3 ? c[3] : 1);
+    });
+    probe.remove();
+    return out.join(";");
+  }
+
   // The canvas stays invisible above the proof (or the text, for a late book) until its first frame.
   function start(results) {
     mark("book-start");
@@ -968,6 +990,8 @@
       mark("begin");
       var dark = window.matchMedia("(prefers-color-scheme: dark)");
       var reduce = window.matchMedia("(prefers-reduced-motion: reduce)");
+      var contrast = window.matchMedia("(prefers-contrast: more)");
+      var forced = window.matchMedia("(forced-colors: active)");
       var dispatch = function (kind, a, b, c, s) {
         if (s === undefined) return Module._folio_dispatch(kind, a || 0, b || 0, c || 0, 0);
         withString(Module, s, function (p) { Module._folio_dispatch(kind, a || 0, b || 0, c || 0, p); });
@@ -975,10 +999,13 @@
       var resize = function () {
         dispatch(1, canvas.clientWidth || window.innerWidth, canvas.clientHeight || window.innerHeight, window.devicePixelRatio || 1);
       };
-      dispatch(3, dark.matches ? 1 : 0);
+      var colours = function () { dispatch(3, dark.matches ? 1 : 0, contrast.matches ? 1 : 0, 0, forced.matches ? systemColours() : undefined); };
+      colours();
       dispatch(4, reduce.matches ? 1 : 0);
       // A reader's (or the system's) change, like their input, waits for the book's later code if it must.
-      dark.addEventListener("change", function () { folio.whenLater(function () { dispatch(3, dark.matches ? 1 : 0); }); });
+      [dark, contrast, forced].forEach(function (mq) {
+        mq.addEventListener("change", function () { folio.whenLater(colours); });
+      });
       reduce.addEventListener("change", function () { folio.whenLater(function () { dispatch(4, reduce.matches ? 1 : 0); }); });
       // The canvas is laid out (and drawn) invisible over the proof until its first complete frame; then it
       // replaces the proof in one step (bookShown).

@@ -20,6 +20,7 @@
   layer.dir = "ltr"; // runs are placed from the left; a right-to-left run says so itself (it.d)
   var sheet = document.createElement("div");
   sheet.className = "sheet";
+  sheet.setAttribute("role", "main"); // the book is the page's main content (#text steps aside while the layer holds it)
   layer.appendChild(sheet);
   canvas.after(layer);
 
@@ -164,21 +165,23 @@
     if (pg.later) { el.classList.add("later"); return el; } // its items come while idle (fillLater)
     if (pg.alert) return messagePage(el, pg);
     var block = null, blockId = null, prev = null;
+    var lists = []; // the lists open at this block, outermost first: {list, item, listEl, itemEl}
     pg.items.forEach(function (it) {
       if (it.b !== blockId || !block) {
+        var parent = listItemFor(el, lists, it.L || []);
         block = document.createElement("div");
         block.className = "block";
         if (it.k === "h") {
           block.setAttribute("role", "heading");
-          block.setAttribute("aria-level", "2");
+          block.setAttribute("aria-level", String(it.lv || 2)); // the static page's outline (Paragraph::heading)
         }
         if (it.k === "code") block.classList.add("code");
         blockId = it.b;
-        el.appendChild(block);
+        parent.appendChild(block);
         prev = null;
       } else if (prev) {
         // Spaces between runs are gaps on the canvas; in the DOM they make words for readers and find.
-        var sep = it.y === prev.y ? (it.x - (prev.x + prev.w) > it.s * 0.15 ? " " : "") : block.classList.contains("code") ? "\n" : " ";
+        var sep = it.y === prev.y ? (folio.spaced(it.x - (prev.x + prev.w), it.s) ? " " : "") : block.classList.contains("code") ? "\n" : " ";
         if (sep) block.appendChild(document.createTextNode(sep));
       }
       block.appendChild(it.img !== undefined ? image(it) : item(it, pg.i));
@@ -186,6 +189,29 @@
       prev = it;
     });
     return el;
+  }
+
+  // Where a block goes: into the item of the innermost list it is in (it.L: list, item, ordered, ... from the
+  // outermost), opening the lists and items it needs after those already open on the page, or the page
+  // itself. Lists and items are roles on boxless elements: the runs are placed on the page all the same.
+  function listItemFor(pageEl, open, path) {
+    var depth = path.length / 3, d = 0;
+    while (d < open.length && d < depth && open[d].list === path[3 * d] && open[d].item === path[3 * d + 1]) d++;
+    var listEl = d < open.length && d < depth && open[d].list === path[3 * d] ? open[d].listEl : null; // its next item
+    open.length = d;
+    for (; d < depth; d++) {
+      if (!listEl) {
+        listEl = document.createElement("div");
+        listEl.setAttribute("role", "list");
+        (d ? open[d - 1].itemEl : pageEl).appendChild(listEl);
+      }
+      var itemEl = document.createElement("div");
+      itemEl.setAttribute("role", "listitem");
+      listEl.appendChild(itemEl);
+      open.push({ list: path[3 * d], item: path[3 * d + 1], listEl: listEl, itemEl: itemEl });
+      listEl = null;
+    }
+    return open.length ? open[open.length - 1].itemEl : pageEl;
   }
 
   // The page of an error (the canvas's MessagePage): its title and paragraphs, announced as an alert.
@@ -217,6 +243,41 @@
   // Where a page lies (with the fill, what its items depend on): a page filled while idle stays while both hold.
   function placeOf(doc, pg) { return doc.fill + "|" + doc.gen + "|" + doc.scale + "|" + doc.vw + "|" + pg.x + "|" + pg.y; }
 
+  // In reading order, a run of pages of one landmark (the contents, an article) in its own element: a page
+  // kept stays where it is, new ones go around it. The landmarks' elements have no box of their own (the
+  // pages are placed on the sheet).
+  var landmarks = [];
+  function placePages(keep) {
+    var before = null, run = null, used = 0;
+    var put = function (parent, el, after) {
+      if (after ? after.nextSibling !== el : parent.firstChild !== el) parent.insertBefore(el, after ? after.nextSibling : parent.firstChild);
+    };
+    keep.forEach(function (entry) {
+      if (!entry.lm) {
+        run = null;
+        put(sheet, entry.el, before);
+        before = entry.el;
+        return;
+      }
+      if (!run || run.role !== entry.lm) {
+        run = landmarks[used] || (landmarks[used] = { el: document.createElement("div") });
+        used++;
+        if (run.role !== entry.lm) {
+          run.role = entry.lm;
+          run.el.setAttribute("role", entry.lm);
+          if (entry.lm === "navigation") run.el.setAttribute("aria-label", "contents");
+          else run.el.removeAttribute("aria-label");
+        }
+        put(sheet, run.el, before);
+        before = run.el;
+        run.last = null;
+      }
+      put(run.el, entry.el, run.last);
+      run.last = entry.el;
+    });
+    landmarks.splice(used).forEach(function (r) { r.el.remove(); });
+  }
+
   function build(doc) {
     var alert = doc.pages.length === 1 && doc.pages[0].alert;
     if (!fontsLoaded && !alert) { data = doc; return; } // built once the faces are in (an error page needs none)
@@ -231,20 +292,14 @@
     doc.pages.forEach(function (pg) {
       var old = pages.get(pg.i), place = placeOf(doc, pg);
       if (pg.later) {
-        keep.set(pg.i, old && old.place === place ? old : { el: pageElement(pg), sig: "", stub: true, place: place });
+        keep.set(pg.i, old && old.place === place ? old : { el: pageElement(pg), sig: "", stub: true, place: place, lm: pg.lm });
         return;
       }
       var sig = JSON.stringify(pg);
-      keep.set(pg.i, old && old.sig === sig ? old : { el: pageElement(pg), sig: sig, stub: false, place: place });
+      keep.set(pg.i, old && old.sig === sig ? old : { el: pageElement(pg), sig: sig, stub: false, place: place, lm: pg.lm });
     });
     pages.forEach(function (entry, i) { if (keep.get(i) !== entry) entry.el.remove(); });
-    // In reading order: a page kept stays where it is, new ones go around it.
-    var before = null;
-    keep.forEach(function (entry) {
-      if (before ? before.nextSibling !== entry.el : sheet.firstChild !== entry.el)
-        sheet.insertBefore(entry.el, before ? before.nextSibling : sheet.firstChild);
-      before = entry.el;
-    });
+    placePages(keep);
     pages = keep;
     fitRuns();
     data = doc;
@@ -349,23 +404,77 @@
   // A double click selects the word under the pointer, whatever was selected before (the browser would
   // start dragging the old selection when the click lands inside it), as on any page.
   var words = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "word" }) : null;
-  layer.addEventListener("dblclick", function (e) {
-    if (!words || e.button !== 0 || e.shiftKey) return;
-    var at = document.caretRangeFromPoint && document.caretRangeFromPoint(e.clientX, e.clientY);
+  function selectWordAt(x, y) {
+    if (!words) return false;
+    var at = document.caretRangeFromPoint && document.caretRangeFromPoint(x, y);
     var node = at && at.startContainer;
-    if (!node || node.nodeType !== 3 || !node.parentNode.closest("#layer [data-i]")) return;
+    if (!node || node.nodeType !== 3 || !node.parentNode.closest("#layer [data-i]")) return false;
     var offset = at.startOffset, seg = null;
     for (var s of words.segment(node.data)) {
       if (s.index <= offset && offset <= s.index + s.segment.length && s.isWordLike) { seg = s; break; }
     }
-    if (!seg) return;
+    if (!seg) return false;
     var r = document.createRange();
     r.setStart(node, seg.index);
     r.setEnd(node, seg.index + seg.segment.length);
     var sel = getSelection();
     sel.removeAllRanges();
     sel.addRange(r);
+    return true;
+  }
+  layer.addEventListener("dblclick", function (e) {
+    if (e.button === 0 && !e.shiftKey) selectWordAt(e.clientX, e.clientY);
   });
+
+  // A long press of one finger on the text selects the word under it, as a phone's browser does on any
+  // page (not every browser does it for the layer's text, whose touches the book also watches). A press is
+  // held, then long (the word is selected, and the finger's lift is no tap), or ends as a tap or a drag.
+  var LONG_PRESS_MS = 500, PRESS_SLOP = 8;
+  var press = { state: "none", x: 0, y: 0, timer: 0 };
+  function endPress(state) {
+    clearTimeout(press.timer);
+    press.state = state;
+  }
+  layer.addEventListener("touchstart", function (e) {
+    endPress("none");
+    if (e.touches.length !== 1) return;
+    var t = e.touches[0];
+    press = { state: "held", x: t.clientX, y: t.clientY, timer: setTimeout(function () {
+      if (press.state === "held") endPress(selectWordAt(press.x, press.y) ? "long" : "none");
+    }, LONG_PRESS_MS) };
+  }, { passive: true });
+  layer.addEventListener("touchmove", function (e) {
+    var t = e.touches[0];
+    if (press.state === "held" && (e.touches.length !== 1 || Math.abs(t.clientX - press.x) > PRESS_SLOP || Math.abs(t.clientY - press.y) > PRESS_SLOP)) endPress("none");
+  }, { passive: true });
+  layer.addEventListener("touchend", function (e) {
+    if (press.state === "long" && e.cancelable) e.preventDefault(); // the lift of a long press is not a tap
+    endPress("none");
+  });
+  layer.addEventListener("touchcancel", function () { endPress("none"); });
+
+  // Dragging a selection to the top or bottom edge of the window scrolls the book on, the faster the
+  // nearer the edge, and the selection follows the pointer over the text that comes, as on any page.
+  var EDGE_BAND = 40; // CSS px at each edge of the window
+  var edgeDrag = null; // {x, y, step}: the pointer in an edge band with a selection drag on
+  window.addEventListener("mousemove", function (e) {
+    var band = 0, h = window.innerHeight;
+    if (layer.classList.contains("selecting") && e.buttons & 1)
+      band = e.clientY < EDGE_BAND ? e.clientY - EDGE_BAND : e.clientY > h - EDGE_BAND ? e.clientY - (h - EDGE_BAND) : 0;
+    var was = edgeDrag;
+    edgeDrag = band ? { x: e.clientX, y: Math.max(1, Math.min(h - 1, e.clientY)), step: Math.sign(band) * Math.max(2, Math.abs(band) * 0.6) } : null;
+    if (edgeDrag && !was) requestAnimationFrame(edgeScroll);
+  });
+  function edgeScroll() {
+    if (!edgeDrag || !layer.classList.contains("selecting") || !data) return (edgeDrag = null);
+    var now = data.scrollNow === undefined ? data.scroll : data.scrollNow, to = now + edgeDrag.step;
+    var x = edgeDrag.x, y = edgeDrag.y;
+    folio.whenLater(function () { window.Module._folio_scroll_to(to); });
+    var at = document.caretRangeFromPoint && document.caretRangeFromPoint(x, y), sel = getSelection();
+    if (at && at.startContainer.nodeType === 3 && layer.contains(at.startContainer) && sel.rangeCount)
+      sel.extend(at.startContainer, at.startOffset);
+    requestAnimationFrame(edgeScroll);
+  }
 
   // A click outside the text (the desk, the margins the canvas draws) clears the selection, as a click on
   // any page's background does; the book's own handling of the click (it takes the mouse) would keep it.
@@ -505,7 +614,7 @@
         var code = block.classList.contains("code"), sameLine = prev.d.y === d.y;
         // A right-to-left line's runs come in logical order, each left of the one before.
         var gap = Math.max(d.x - prev.d.r, prev.d.x - d.r);
-        var sep = sameLine ? (gap > d.s * 0.15 ? " " : "") : code ? "\n" : " ";
+        var sep = sameLine ? (folio.spaced(gap, d.s) ? " " : "") : code ? "\n" : " ";
         plain += sep;
         markup += sep;
       } else {

@@ -31,6 +31,7 @@
 #include "core/search_index.h"
 #include "ui/headless.h"
 #include "ui/proof.h"
+#include "ui/theme.h"
 
 namespace fs = std::filesystem;
 
@@ -304,7 +305,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     // Each page fetches whole the faces its proof shows (the proof is made just before the page's head),
     // the others as stand-ins; a page without a proof fetches every face.
     assets.first_faces = [&proofs](const Route& r) { return proofs.faces(r); };
-    css += desk_css();
+    css += palette_css() + desk_css();
     if (fonts_usable) css += proof_css(fonts, face_metric);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});

@@ -59,6 +59,7 @@ void chapter_title(Flow& f, const Scale& k, const std::string& title, const std:
     Paragraph t = para({text(title, Face::Serif)}, k.title, subtitle.empty() ? k.body * 1.4f : k.body * 0.2f);
     t.leading = 1.2f;
     t.keep_with_next = true;
+    t.heading = 1;
     f.paragraph(t);
     if (!subtitle.empty()) {
         Paragraph s = para({text(subtitle, Face::Italic, Ink::Muted)}, k.subtitle, k.body * 1.4f);
@@ -85,10 +86,11 @@ void open_chapter(Flow& f, const Scale& k, const std::string& id, const std::str
     chapter_title(f, k, title, "");
 }
 
-void small_heading(Flow& f, const Scale& k, std::vector<Span> spans, float before) {
+void small_heading(Flow& f, const Scale& k, std::vector<Span> spans, float before, int level) {
     Paragraph h = para(std::move(spans), k.small, k.body * 0.15f);
     h.space_before = before;
     h.keep_with_next = true;
+    h.heading = level;
     f.paragraph(h);
 }
 
@@ -227,7 +229,9 @@ void flow_list(Flow& f, const Scale& k, const Node& list, float indent, int dept
     int number = list.start;
     const float hang = k.body * 1.6f;
     const std::string bullet = depth % 2 ? "\xE2\x80\x93" : "\xE2\x80\xA2";
+    f.begin_list(list.ordered);
     for (const Node& item : list.children) {
+        f.list_item();
         std::string marker = list.ordered ? std::to_string(number++) + "." : bullet;
         std::vector<Span> inline_spans; // tight items hold their text directly, not in a paragraph
         auto flush = [&] {
@@ -263,6 +267,7 @@ void flow_list(Flow& f, const Scale& k, const Node& list, float indent, int dept
         }
         flush();
     }
+    f.end_list();
     f.space(k.body * 0.4f);
 }
 
@@ -297,6 +302,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
             p.space_before = k.body * 0.8f;
             p.leading = 1.25f;
             p.keep_with_next = true;
+            p.heading = page_heading_level(c.level);
             p.indent = indent;
             p.anchor = c.id;
             f.paragraph(p);
@@ -386,13 +392,18 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
     f.space(k.body * 3.0f);
     Paragraph name = para({text(site.info.author)}, k.name, k.body * 0.8f);
     name.leading = 1.15f;
+    name.heading = 1;
     f.paragraph(name);
     f.paragraph(para({text(site.info.tagline, Face::Italic)}, k.body * 1.1f, k.body * 0.6f));
     if (!site.info.bio.empty())
         f.paragraph(para({text(site.info.bio, Face::Serif, Ink::Muted)}, k.body, k.body * 0.6f));
-    for (const Link& l : site.info.links)
+    f.begin_list(false);
+    for (const Link& l : site.info.links) {
+        f.list_item();
         f.paragraph(para({l.href.empty() ? text(l.text, Face::Italic, Ink::Muted) : link(l.text, l.href, Face::Italic)},
                          k.body, k.body * 0.3f));
+    }
+    f.end_list();
     f.space(k.body * 1.5f);
     std::vector<Span> nav = {link("contents", chapter_path("contents"))};
     f.paragraph(para(nav, k.body, k.body * 1.2f));
@@ -427,18 +438,25 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
         Paragraph yh = para({text(std::to_string(y.year), Face::Bold)}, k.body * 1.3f, k.body * 0.5f);
         yh.space_before = k.body * 1.2f;
         yh.keep_with_next = true;
+        yh.heading = 2;
         f.paragraph(yh);
         for (const TimelineEntry& e : y.entries) {
             if (e.kind == EntryKind::Pulls) {
                 int id = block++;
                 small_heading(f, k,
                               {text("merged into ", Face::Italic, Ink::Muted), link(e.ref, e.repo_url, Face::Italic)},
-                              k.body * 0.8f);
+                              k.body * 0.8f, 3);
                 bool open = state.unfolded.count(id) > 0;
                 int shown = 0;
+                f.begin_list(true);
                 for (const PullRequest& p : e.pulls) {
                     bool rest = shown >= e.show;
                     if (rest && !open) break;
+                    if (rest && shown == e.show) { // the rest, opened: a list of its own, as under <details>
+                        f.end_list();
+                        f.begin_list(true);
+                    }
+                    f.list_item();
                     Paragraph pl = para({text(p.title)}, k.small, k.body * 0.1f);
                     pl.indent = k.body * 3.2f;
                     pl.marker = "#" + std::to_string(p.number);
@@ -447,6 +465,7 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
                     f.paragraph(pl);
                     ++shown;
                 }
+                f.end_list();
                 if (e.rest > 0) {
                     Span toggle{Face::Italic, Ink::Link, open ? "fold the rest" : e.rest_label, fold_link(id), false};
                     Paragraph t = para({toggle}, k.small, k.body * 0.4f);
@@ -462,6 +481,7 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
                 Paragraph h = para(head, k.body, k.body * 0.1f);
                 h.space_before = k.body * 0.8f;
                 h.keep_with_next = true;
+                h.heading = 3;
                 f.paragraph(h);
                 f.paragraph(para({text(p.summary)}, k.body, k.body * 0.2f));
             } else if (e.kind == EntryKind::Article && e.index >= 0) {
@@ -469,6 +489,7 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
                 Paragraph h = para({link(a.title, article_path(a), Face::Italic)}, k.body * 1.1f, k.body * 0.1f);
                 h.space_before = k.body * 0.8f;
                 h.keep_with_next = true;
+                h.heading = 3;
                 h.right = {text(format_day_month(a.date, a.date.year != y.year), Face::Serif, Ink::Muted)};
                 f.paragraph(h);
                 f.paragraph(para({text(a.dek, Face::Serif, Ink::Text)}, k.body, k.body * 0.2f));
@@ -489,12 +510,15 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
 
     f.begin_chapter("contents", "contents", "contents, continued", true, false);
     chapter_title(f, k, "contents", "");
+    f.begin_list(true);
     for (const Chapter& c : site.chapters) {
         if (c.number == 0) continue;
+        f.list_item();
         auto it = folios.find(c.id);
         f.paragraph(entry_line(c.number, link(c.title, chapter_path(c.id)), it == folios.end() ? "00" : it->second,
                                k.body * 1.1f, k.body * 2.2f, k.body * 0.5f));
     }
+    f.end_list();
     // Search across the writing: its own route, a page the platform draws over the desk.
     if (!site.writing.empty()) {
         Paragraph s = para({link("search all writing", kSearchPath, Face::Italic)}, k.body, 0);
@@ -508,13 +532,16 @@ void compose_loves_intro(Flow& f, const Scale& k, const Site& site) {
     const Loves& l = site.loves;
     open_chapter(f, k, "loves", l.title);
     flow_blocks(f, k, l.intro, 0, 0);
+    f.begin_list(false);
     for (const Shelf& s : l.shelves) {
+        f.list_item();
         Paragraph p = para({link(s.title, chapter_path(s.id), Face::Serif)}, k.body * 1.1f, k.body * 0.1f);
         p.right = {text(std::to_string(s.count), Face::Serif, Ink::Muted)};
         p.space_before = k.body * 0.6f;
         f.paragraph(p);
         if (!s.subtitle.empty()) f.paragraph(para({text(s.subtitle, Face::Italic, Ink::Muted)}, k.body, k.body * 0.2f));
     }
+    f.end_list();
 }
 
 void compose_shelf(Flow& f, const Scale& k, const Site& site, const Shelf& s, const ComposeState& state) {
@@ -528,6 +555,7 @@ void compose_shelf(Flow& f, const Scale& k, const Site& site, const Shelf& s, co
             h.leading = 1.3f;
             h.space_before = k.body * 0.45f;
             h.keep_with_next = true;
+            h.heading = 2;
             f.paragraph(h);
         }
         int n = 1;
@@ -535,9 +563,11 @@ void compose_shelf(Flow& f, const Scale& k, const Site& site, const Shelf& s, co
         const bool folded = g.fold >= 0, open = folded && fold_open(state, g.fold);
         const bool ready = open && site.folds[g.fold].loaded;
         int shown = 0;
+        f.begin_list(s.numbered);
         for (const ShelfItem& it : g.items) {
             if (folded && shown >= kShelfGroupShown && !ready) break;
             ++shown;
+            f.list_item();
             std::vector<Span> spans = {it.href.empty() ? text(it.title) : link(it.title, it.href)};
             if (!it.by_line.empty()) spans.push_back(text("  " + it.by_line, Face::Italic, Ink::Muted));
             Paragraph p = para(spans, size, 0);
@@ -549,6 +579,7 @@ void compose_shelf(Flow& f, const Scale& k, const Site& site, const Shelf& s, co
             }
             f.paragraph(p);
         }
+        f.end_list();
         if (!folded) continue;
         const Fold& fold = site.folds[g.fold];
         const float indent = s.numbered ? k.body * 1.6f : 0;
@@ -569,8 +600,14 @@ void compose_writing(Flow& f, const Scale& k, const Site& site, const ComposeSta
         f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, false), k.body,
                                k.body * 1.9f, k.body * 1.55f, " " + std::to_string(a.date.year)));
     };
+    f.begin_list(true);
+    auto entry_item = [&](const Article& a) {
+        f.list_item();
+        entry(a);
+    };
     for (const Article& a : site.writing)
-        if (a.fold < 0) entry(a);
+        if (a.fold < 0) entry_item(a);
+    f.end_list();
     // Older articles (bound.h): a year a line, each opening in place.
     for (size_t i = 0; i < site.folds.size(); ++i) {
         const Fold& fold = site.folds[i];
@@ -592,8 +629,10 @@ void compose_writing(Flow& f, const Scale& k, const Site& site, const ComposeSta
         // Newest first, whatever order they arrived in (the timeline's chunk may have brought some).
         std::stable_sort(under.begin(), under.end(),
                          [](const Article* x, const Article* y) { return x->number > y->number; });
+        f.begin_list(true);
         for (const Article* a : under)
-            entry(*a);
+            entry_item(*a);
+        f.end_list();
     }
 }
 
@@ -611,7 +650,7 @@ void compose_work(Flow& f, const Scale& k, const Site& site) {
     }
     flow_blocks(f, k, w.after, 0, 0);
     if (!w.projects.empty()) {
-        small_heading(f, k, {text("projects", Face::Italic, Ink::Accent)}, k.body * 0.6f);
+        small_heading(f, k, {text("projects", Face::Italic, Ink::Accent)}, k.body * 0.6f, 2);
         for (const std::string& id : w.projects) {
             int i = site.find_project(id);
             if (i < 0) continue;
@@ -620,6 +659,7 @@ void compose_work(Flow& f, const Scale& k, const Site& site) {
             Paragraph h = para(head, k.body, k.body * 0.1f);
             h.space_before = k.body * 0.5f;
             h.keep_with_next = true;
+            h.heading = 3;
             f.paragraph(h);
             f.paragraph(para({text(p.summary)}, k.body, k.body * 0.1f));
             std::vector<Span> links;
@@ -637,15 +677,18 @@ void compose_find_me(Flow& f, const Scale& k, const Site& site) {
     const FindMe& m = site.find_me;
     open_chapter(f, k, "find-me", m.title);
     if (!m.handle.empty()) {
-        if (!m.handle_label.empty()) small_heading(f, k, {text(m.handle_label, Face::Italic, Ink::Muted)}, 0);
+        if (!m.handle_label.empty()) small_heading(f, k, {text(m.handle_label, Face::Italic, Ink::Muted)}, 0, 0);
         f.paragraph(para({text(m.handle, Face::Serif)}, k.body * 1.3f, k.body));
     }
+    f.begin_list(false);
     for (const Link& l : m.links) {
+        f.list_item();
         std::vector<Span> spans = {l.href.empty() ? text(l.text) : link(l.text, l.href)};
         // The address beside the name, where a reader can follow it (emit.cpp's find_me_view does the same).
         if (followable(l.href)) spans.push_back(text("  " + l.href, Face::Italic, Ink::Muted));
         f.paragraph(para(spans, k.body, k.body * 0.4f));
     }
+    f.end_list();
     f.paragraph(para({link("rss feed", feed_path(), Face::Italic)}, k.body, 0));
 }
 
@@ -713,6 +756,7 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     f.paragraph(back);
     Paragraph t = para({text(a.title)}, k.title, k.body * 0.5f);
     t.leading = 1.2f;
+    t.heading = 1;
     f.paragraph(t);
     std::vector<Span> meta = {text("no. " + std::to_string(a.number) + "  \xC2\xB7  " + format_day_month(a.date, true) +
                                        "  \xC2\xB7  " + a.reading_time,
@@ -731,16 +775,20 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
                        Face::Italic, Ink::Muted)},
                  k.body, k.body * 0.6f));
     f.rule(k.body, k.body * 0.8f);
+    f.begin_list(false);
     if (a.next >= 0) {
+        f.list_item();
         const Article& n = site.writing[a.next];
         f.paragraph(
             para({text("newer  ", Face::Italic, Ink::Muted), link(n.title, article_path(n))}, k.body, k.body * 0.4f));
     }
     if (a.prev >= 0) {
+        f.list_item();
         const Article& p = site.writing[a.prev];
         f.paragraph(
             para({text("older  ", Face::Italic, Ink::Muted), link(p.title, article_path(p))}, k.body, k.body * 0.4f));
     }
+    f.end_list();
     return c.finish();
 }
 
@@ -754,13 +802,16 @@ Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const Pa
     f.paragraph(para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f));
     chapter_title(f, k, tag_title(tag), "");
     auto it = site.tags.find(tag);
+    f.begin_list(true);
     if (it != site.tags.end())
         for (int i : it->second) {
             const Article& a = site.writing[i];
+            f.list_item();
             f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, true), k.body,
                                    k.body * 1.9f, k.body * 0.1f));
             f.paragraph(para({text(a.dek, Face::Serif, Ink::Muted)}, k.small, k.body * 0.5f));
         }
+    f.end_list();
     // A bounded archive (bound.h): the older articles are still on their way (the book fetches every year).
     bool waiting = false, failed = false;
     for (const Fold& fold : site.folds)

@@ -157,7 +157,7 @@ struct Node {
     Align align = Align::Default;
     bool ordered = false;
     bool header = false;             // TableCell in the head row
-    int level = 0;                   // Heading level
+    int level = 0;                   // Heading level (as written: see page_heading_level)
     int start = 1;                   // List start number
     int width = 0, height = 0;       // Image: as the author wrote them (CSS pixels), 0 when not given
     std::string text;                // Text, Code, CodeBlock, HtmlBlock, Image alt
@@ -176,5 +176,9 @@ int count_words(const Node& n);
 
 // GitHub's heading anchors: lower case, spaces to '-', punctuation dropped; repeats get -1, -2, ...
 void assign_heading_ids(Node& doc);
+
+// A document's heading as a page sets it: the page's title is its only level 1, so "#" is level 2 (both
+// renderings: the static page's <hN> and the book's outline).
+inline int page_heading_level(int written) { return written + 1 < 1 ? 1 : written + 1 > 6 ? 6 : written + 1; }
 
 } // namespace folio

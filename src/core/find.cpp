@@ -167,7 +167,7 @@ PageText page_text(const Page& pg) {
             // Runs of a right-to-left line come in logical order, so from right to left.
             const bool rtl = b.rtl || prev->rtl;
             bool new_line = std::fabs(b.y - prev->y) > 0.5f || (b.x < prev->x && !rtl);
-            const float slack = prev->size * 0.1f;
+            const float slack = prev->size * kWordGap;
             bool gap = rtl ? std::fabs(b.x + b.w - prev->x) > slack && std::fabs(b.x - prev->x - prev->w) > slack
                            : b.x > prev->x + prev->w + slack;
             if (new_line || gap) t.text += ' ';

@@ -43,9 +43,7 @@ void wrap(std::string& out, const char* tag, const Node& n, const HtmlStyle& st,
 }
 
 void render_heading(std::string& out, const Node& n, const HtmlStyle& st) {
-    int level = n.level + st.heading_shift;
-    level = level < 1 ? 1 : level > 6 ? 6 : level;
-    const std::string tag = "h" + std::to_string(level);
+    const std::string tag = "h" + std::to_string(page_heading_level(n.level));
     out += "<" + tag + (n.id.empty() ? std::string() : " id=\"" + esc(n.id) + "\"") + ">";
     render_children(out, n, st);
     out += "</" + tag + ">\n";

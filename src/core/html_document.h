@@ -8,7 +8,6 @@
 namespace folio {
 
 struct HtmlStyle {
-    int heading_shift = 1;     // the page title is the only h1
     std::string base;          // non-empty (feeds): site paths become absolute against it
     bool inline_align = false; // feeds: style attributes; pages use classes since the CSP forbids inline styles
     std::string route = "/";   // the page's route: relative links ("../x", "y#part") resolve against it

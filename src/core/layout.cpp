@@ -80,10 +80,24 @@ int Flow::link_id(const LinkAction& action) {
     return static_cast<int>(book_.links.size()) - 1;
 }
 
-int Flow::begin_block(BlockKind kind) {
-    book_.blocks.push_back(kind);
+int Flow::begin_block(BlockKind kind, int level) {
+    book_.blocks.push_back({kind, level, open_lists_.empty() ? -1 : open_lists_.back().item});
     block_ = static_cast<int>(book_.blocks.size()) - 1;
     return block_;
+}
+
+void Flow::begin_list(bool ordered) { open_lists_.push_back({book_.lists++, -1, ordered}); }
+
+void Flow::list_item() {
+    if (open_lists_.empty()) return;
+    OpenList& l = open_lists_.back();
+    const int outer = open_lists_.size() > 1 ? open_lists_[open_lists_.size() - 2].item : -1;
+    book_.items.push_back({l.list, outer, l.ordered});
+    l.item = static_cast<int>(book_.items.size()) - 1;
+}
+
+void Flow::end_list() {
+    if (!open_lists_.empty()) open_lists_.pop_back();
 }
 
 void Flow::new_page() {
@@ -497,7 +511,7 @@ void Flow::paragraph(const Paragraph& p) {
     const float start_edge = rtl ? s.margin_inner + s.measure() - p.indent : s.margin_inner + p.indent;
     const float inward = rtl ? -1.0f : 1.0f;
     float lh = p.size * p.leading;
-    begin_block(p.keep_with_next ? BlockKind::Heading : BlockKind::Paragraph);
+    begin_block(p.heading > 0 ? BlockKind::Heading : BlockKind::Paragraph, p.heading);
 
     if (!book_.pages.empty() && y_ > s.margin_top + 0.5f) y_ += p.space_before;
     for (size_t li = 0; li < lines.size(); ++li) {

@@ -149,6 +149,7 @@ struct Paragraph {
     std::vector<Span> right; // drawn right-aligned on the last line (dates, folio numbers)
     float space_before = 0.0f, space_after = 0.0f;
     bool keep_with_next = false; // headings: never the last thing on a page
+    int heading = 0;             // 1..6: a heading of that level, the static page's <hN> (its outline); 0: none
     bool centered = false;
     bool bar = false;   // a vertical rule left of every line (block quotes)
     std::string anchor; // headings: the id links reach it by (#part-two); recorded in Book::anchors
@@ -195,6 +196,12 @@ struct Box {
     std::string shown; // empty: text is drawn as it is
 };
 
+// The layout keeps no spaces between the runs of a line: two runs further apart than this share of their
+// glyph size (Box::size) have a word space between them, nearer ones touch (a word half in bold). Every
+// reader of the runs joins them by it: find, and (through desk_css's --word-gap) the text layer's DOM and
+// copy, and the early page's copy.
+constexpr float kWordGap = 0.15f;
+
 // What the canvas draws for a text box (and what a font must have to draw it).
 inline const std::string& drawn_text(const Box& b) { return b.shown.empty() ? b.text : b.shown; }
 
@@ -218,7 +225,21 @@ struct Book {
     std::vector<ChapterSpan> chapters;
     std::vector<LinkAction> links;   // by link id (Box::link); one per link, shared by its wrapped boxes
     std::vector<std::string> images; // site paths of the pictures, by Box::image (only the site's own)
-    std::vector<BlockKind> blocks;   // by block id (Box::block), in reading order
+    struct Block {
+        BlockKind kind = BlockKind::Paragraph;
+        int level = 0; // a heading's (Paragraph::heading)
+        int item = -1; // the list item it is in (the innermost; an index into items), -1: none
+    };
+    std::vector<Block> blocks; // by block id (Box::block), in reading order
+    // Lists, as the static page's <ol>/<ul> (Flow::begin_list): each item in its list, each list in the
+    // item it is nested in, so the text layer can give assistive technology lists of items.
+    struct ListItem {
+        int list = 0;   // numbered in reading order from 0
+        int outer = -1; // the item of the list this one's list is nested in, -1: none
+        bool ordered = false;
+    };
+    std::vector<ListItem> items;
+    int lists = 0;
     int code_blocks = 0;
     struct Anchor {
         int page = 0;
@@ -285,6 +306,11 @@ public:
     // width/height: what the author wrote (0: not given); a given width caps the drawn width, as in HTML.
     void image(const std::string& src, const std::string& alt, float size, int width = 0, int height = 0);
     void space(float h);
+    // Lists: the blocks made between begin_list and end_list are in the list, each in the item the latest
+    // list_item began. Lists nest. They say what the blocks are (Book::items); they move nothing.
+    void begin_list(bool ordered);
+    void list_item();
+    void end_list();
     // Ends the current numbering on an odd page count, adding a blank page when needed, so the next
     // numbering starts on a right-hand page (the front matter before main-matter page 1).
     void end_on_odd_page();
@@ -324,7 +350,7 @@ private:
     void fit_image_to_page(float& w, float& h) const;
     int link_id(const LinkAction& action);
     void place_furniture(Page& p);
-    int begin_block(BlockKind kind); // a new block id; boxes made until the next one carry it
+    int begin_block(BlockKind kind, int level = 0); // a new block id; boxes made until the next one carry it
     Page& page() { return book_.pages.back(); }
 
     Book& book_;
@@ -340,6 +366,11 @@ private:
     int keep_from_ = -1;
     float keep_y_ = 0;
     int block_ = -1;
+    struct OpenList {
+        int list = 0, item = -1; // the list, and its latest item (-1: none begun yet)
+        bool ordered = false;
+    };
+    std::vector<OpenList> open_lists_;
 };
 
 } // namespace folio

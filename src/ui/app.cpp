@@ -548,7 +548,7 @@ void draw_page(PageDraw& d) {
     if (a.spreads) {
         // The gutter: a soft shade on both sides of the fold between facing pages.
         float w = 14.0f * s;
-        ImU32 dark = a.theme.dark ? IM_COL32(0, 0, 0, 70) : IM_COL32(60, 40, 10, 22), clear = dark & ~IM_COL32_A_MASK;
+        ImU32 dark = a.theme.gutter, clear = dark & ~IM_COL32_A_MASK;
         if (d.page % 2 == 1)
             d.dl->AddRectFilledMultiColor(o, ImVec2(o.x + w, o.y + size.y), dark, clear, clear, dark);
         else
@@ -601,16 +601,15 @@ void draw_page(PageDraw& d) {
                 d.dl->PopClipRect();
                 break;
             }
-            Ink ink = b.ink;
-            if (ink == Ink::Mark) { // <mark>: a highlighter stroke behind the words, the text in ink
-                d.dl->AddRectFilled(ImVec2(p0.x, p0.y + b.h * s * 0.12f), ImVec2(p1.x, p1.y - b.h * s * 0.08f),
-                                    a.theme.ink_of(Ink::Mark));
-                ink = Ink::Text;
+            ImU32 ink = a.theme.ink_of(b.ink);
+            if (b.ink == Ink::Mark) { // <mark>: a highlighter stroke behind the words, the text in ink
+                d.dl->AddRectFilled(ImVec2(p0.x, p0.y + b.h * s * 0.12f), ImVec2(p1.x, p1.y - b.h * s * 0.08f), ink);
+                ink = a.theme.mark_text;
             }
-            draw_text(d, b.face, b.size, ImVec2(p0.x, base_y), a.theme.ink_of(ink), drawn_text(b));
+            draw_text(d, b.face, b.size, ImVec2(p0.x, base_y), ink, drawn_text(b));
             if (b.strike) {
                 float y = std::round(p0.y + b.h * s * 0.52f);
-                d.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), a.theme.ink_of(b.ink), std::max(1.0f, s));
+                d.dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), ink, std::max(1.0f, s));
             }
             if (b.link >= 0 && link_item(d, b, i, p0, p1)) pending_link = a.book.links[b.link];
             break;

@@ -149,8 +149,7 @@ void draw_find_highlights(App& a, ImDrawList* dl, int page, ImVec2 o, float s) {
     const auto& m = f.matches;
     auto it = std::lower_bound(m.begin(), m.end(), page, [](const FindMatch& x, int p) { return x.page < p; });
     // Marker colours under the ink: every match soft, the current one strong, in both themes.
-    const ImU32 all = a.theme.dark ? IM_COL32(196, 150, 52, 84) : IM_COL32(255, 214, 102, 120);
-    const ImU32 cur = a.theme.dark ? IM_COL32(226, 140, 36, 190) : IM_COL32(255, 158, 28, 200);
+    const ImU32 all = a.theme.find_all, cur = a.theme.find_current;
     for (; it != m.end() && it->page == page; ++it) {
         bool current = (it - m.begin()) == f.current;
         for (const FindPiece& p : it->pieces) {
@@ -160,9 +159,7 @@ void draw_find_highlights(App& a, ImDrawList* dl, int page, ImVec2 o, float s) {
             float band = b.size * 1.25f, y = r.y + (r.h - band) * 0.5f;
             ImVec2 p0(o.x + (r.x - 1) * s, o.y + y * s), p1(o.x + (r.x + r.w + 1) * s, o.y + (y + band) * s);
             dl->AddRectFilled(p0, p1, current ? cur : all, 2.0f * s);
-            if (current)
-                dl->AddRect(p0, p1, a.theme.dark ? IM_COL32(255, 190, 90, 230) : IM_COL32(190, 96, 0, 230), 2.0f * s, 0,
-                            std::max(1.0f, s));
+            if (current) dl->AddRect(p0, p1, a.theme.find_edge, 2.0f * s, 0, std::max(1.0f, s));
         }
     }
 }

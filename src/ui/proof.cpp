@@ -55,23 +55,6 @@ std::string num(float v) {
     return s;
 }
 
-std::string css_colour(ImU32 c) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "rgba(%u,%u,%u,%s)", (c >> IM_COL32_R_SHIFT) & 0xFF, (c >> IM_COL32_G_SHIFT) & 0xFF,
-                  (c >> IM_COL32_B_SHIFT) & 0xFF,
-                  num(static_cast<float>((c >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f).c_str());
-    return buf;
-}
-
-std::string inks(const Theme& t) {
-    std::string out = "--pf-desk:" + css_colour(t.desk) + ";--pf-paper:" + css_colour(t.paper) +
-                      ";--pf-shadow:" + css_colour(t.shadow) +
-                      ";--pf-gutter:" + css_colour(t.dark ? IM_COL32(0, 0, 0, 70) : IM_COL32(60, 40, 10, 22)) + ";";
-    for (int i = 0; i < kInkCount; ++i)
-        out += "--pf-k" + std::to_string(i) + ":" + css_colour(t.ink[i]) + ";";
-    return out;
-}
-
 // A box's place on its page, in page units: the stylesheet scales and rounds it as the canvas does.
 void put_place(std::string& out, const Box& b) {
     out += "--x:";
@@ -272,7 +255,10 @@ std::vector<ProofVariant> proof_variants(float body_box_per_em) {
     return out;
 }
 
-std::string desk_css() { return ":root{--top-pad:" + num(kTopPad) + "px;--row-gap:" + num(kRowGap) + "px}\n"; }
+std::string desk_css() {
+    return ":root{--top-pad:" + num(kTopPad) + "px;--row-gap:" + num(kRowGap) + "px;--word-gap:" + num(kWordGap) +
+           "}\n";
+}
 
 std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]) {
     const float bpe = fonts.box_per_em[static_cast<int>(Face::Serif)];
@@ -286,8 +272,6 @@ std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]
         "calc(clamp(" + num(kMinBodyPx) + "px, 18px + (100vw - 1280px) / 320, " + num(kMaxBodyPx) + "px) * " + k + ")";
     std::string css = "\n/*---- [SECTION] The proof: the first page as the book sets it (written by folio build, "
                       "src/ui/proof.cpp) ----*/\n\n";
-    css +=
-        ":root{" + inks(theme_light()) + "}\n@media (prefers-color-scheme: dark){:root{" + inks(theme_dark()) + "}}\n";
     // Each face, then the script faces behind it in chain order (ui/fonts.h: the book merges them so).
     std::string scripts;
     for (size_t k = 0; k < fonts.scripts.size(); ++k)

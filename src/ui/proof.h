@@ -49,7 +49,8 @@ std::vector<ProofVariant> proof_variants(float body_box_per_em);
 std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]);
 
 // The desk's geometry as CSS custom properties (--top-pad, --row-gap: app.h's kTopPad and kRowGap), for
-// every stylesheet and script that places a page as the book does: one home, the constants.
+// every stylesheet and script that places a page as the book does, and --word-gap (layout.h's kWordGap)
+// for every script that joins runs into text: one home, the constants.
 std::string desk_css();
 // Without script: the faces as @font-face rules (the same files the wasm fetches), the proof in the page's
 // flow above the text.

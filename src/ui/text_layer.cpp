@@ -56,11 +56,29 @@ void put_field(std::string& out, const char* key, float v) {
     put_number(out, v);
 }
 
-std::string css_rgba(ImU32 c, float alpha) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "rgba(%u,%u,%u,%.2f)", (c >> IM_COL32_R_SHIFT) & 0xFF,
-                  (c >> IM_COL32_G_SHIFT) & 0xFF, (c >> IM_COL32_B_SHIFT) & 0xFF, static_cast<double>(alpha));
-    return buf;
+// The lists a block is in, outermost first: "L": [list, item, ordered (0|1), ...] (Book::items).
+void put_list_path(std::string& out, const Book& book, int item) {
+    std::vector<int> chain;
+    for (int i = item; i >= 0 && i < static_cast<int>(book.items.size()); i = book.items[i].outer)
+        chain.push_back(i);
+    out += ",\"L\":[";
+    for (size_t k = chain.size(); k-- > 0;) {
+        const Book::ListItem& it = book.items[chain[k]];
+        out += std::to_string(it.list) + "," + std::to_string(chain[k]) + "," + (it.ordered ? "1" : "0");
+        if (k) out += ',';
+    }
+    out += ']';
+}
+
+// The layer's own colours, as its JSON's "colors" object (the theme's selection, focus ring and link).
+std::string layer_colors(const Theme& t) {
+    std::string out = "{\"selection\":";
+    put_string(out, css_colour(t.selection));
+    out += ",\"focus\":";
+    put_string(out, css_colour(t.focus));
+    out += ",\"link\":";
+    put_string(out, css_colour(t.ink_of(Ink::Link)));
+    return out + "}";
 }
 
 const char* block_kind_name(BlockKind k) {
@@ -114,9 +132,12 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
         put_field(out, "f", static_cast<float>(static_cast<int>(b.face)));
         if (b.rtl) out += ",\"d\":1"; // a right-to-left run (its text is logical: the browser orders it)
         if (b.block >= 0 && b.block < static_cast<int>(a.book.blocks.size())) {
+            const Book::Block& block = a.book.blocks[b.block];
             out += ",\"k\":\"";
-            out += block_kind_name(a.book.blocks[b.block]);
+            out += block_kind_name(block.kind);
             out += '"';
+            if (block.level > 0) put_field(out, "lv", static_cast<float>(block.level));
+            if (block.item >= 0) put_list_path(out, a.book, block.item);
         }
         if (b.link >= 0 && b.link < static_cast<int>(a.book.links.size())) {
             const LinkAction& act = a.book.links[b.link];
@@ -179,7 +200,7 @@ TextLayerKey text_layer_key(const App& a) {
     k.scale = a.page_scale;
     k.view_width = a.view_width;
     k.view_height = a.view_height;
-    k.dark = a.theme.dark;
+    k.colors = layer_colors(a.theme);
     k.code_scroll = a.code_scroll;
     k.error = a.error;
     return k;
@@ -211,12 +232,19 @@ std::string fill_key(const App& a) {
     mix(&a.layouts, sizeof a.layouts);
     mix(&a.page_scale, sizeof a.page_scale);
     mix(&a.view_width, sizeof a.view_width);
-    const char dark = a.theme.dark ? 1 : 0;
-    mix(&dark, 1);
+    mix(&a.theme, sizeof a.theme); // a plain struct of colours
     if (!a.code_scroll.empty()) mix(a.code_scroll.data(), a.code_scroll.size() * sizeof(float));
     char buf[16];
     std::snprintf(buf, sizeof buf, "%08x", h);
     return buf;
+}
+
+// The landmark a page belongs to, for a screen reader's landmark list: the contents are the book's
+// navigation (as the static page's <nav>), an article's pages its <article>; the whole layer is the main.
+const char* page_landmark(const Page& pg) {
+    if (pg.chapter == "contents") return "navigation";
+    if (pg.chapter == "article") return "article";
+    return nullptr;
 }
 
 void put_page(std::string& out, const App& a, int p, bool with_items) {
@@ -227,6 +255,7 @@ void put_page(std::string& out, const App& a, int p, bool with_items) {
     put_field(out, "y", o.y + a.scroll);
     put_field(out, "w", a.book.spec.width * a.page_scale);
     put_field(out, "h", a.book.spec.height * a.page_scale);
+    if (const char* lm = page_landmark(pg)) out += std::string(",\"lm\":\"") + lm + '"';
     if (!with_items) {
         out += ",\"later\":1}";
         return;
@@ -285,14 +314,7 @@ std::string text_layer_json(const App& a) {
     put_field(out, "vw", a.view_width);
     out += ",\"fill\":";
     put_string(out, fill_key(a));
-    const ImU32 accent = a.theme.ink_of(Ink::Accent);
-    out += ",\"colors\":{\"selection\":";
-    put_string(out, css_rgba(accent, a.theme.dark ? 0.38f : 0.26f));
-    out += ",\"focus\":";
-    put_string(out, css_rgba(a.theme.focus, 1.0f));
-    out += ",\"link\":";
-    put_string(out, css_rgba(a.theme.ink_of(Ink::Link), 1.0f));
-    out += "},\"pages\":[";
+    out += ",\"colors\":" + layer_colors(a.theme) + ",\"pages\":[";
     if (!a.error.empty()) {
         put_message_page(out, a);
     } else {

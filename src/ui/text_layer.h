@@ -24,12 +24,12 @@ struct TextLayerKey {
     int layouts = -1;
     std::vector<int> pages; // indices of the pages on screen
     float scale = 0, view_width = 0, view_height = 0;
-    bool dark = false;
+    std::string colors; // the theme's (theme_key)
     std::vector<float> code_scroll;
     std::string error; // the error page replaces the book (MessagePage)
     bool operator==(const TextLayerKey& o) const {
         return layouts == o.layouts && pages == o.pages && scale == o.scale && view_width == o.view_width &&
-               dark == o.dark && code_scroll == o.code_scroll && error == o.error &&
+               colors == o.colors && code_scroll == o.code_scroll && error == o.error &&
                (error.empty() || view_height == o.view_height);
     }
     bool operator!=(const TextLayerKey& o) const { return !(*this == o); }
@@ -45,10 +45,12 @@ TextLayerKey text_layer_key(const App& a);
 // "later" stubs (their place only) whose items text_layer_page_json gives once the first view is done.
 //   {"path", "scroll", "scale", "gen" (layout count), "vw" (view width), "fill" (what the items depend on
 //    beyond the geometry: a page filled under the same fill is still right), "colors": {"selection", "focus", "link"},
-//    "pages": [{"i", "x", "y", "w", "h", "later": 1} | {"i", "x", "y", "w", "h", "items": [
+//    "pages": [{"i", "x", "y", "w", "h", "lm" (its landmark: "navigation" | "article", if any), "later": 1}
+//            | {"i", "x", "y", "w", "h", "lm", "items": [
 //        {"t", "x", "y", "w", "h", "g" (glyph top), "s" (glyph box height), "f" (face), "d" (1: a right-to-left run),
 //        "b" (block),
-//         "k" (block kind), "href" | "fold", "l" (link id), "c" (continues the previous box's link),
+//         "k" (block kind), "lv" (a heading's level), "L" (the lists its block is in, outermost first:
+//         list, item, ordered, ...), "href" | "fold", "l" (link id), "c" (continues the previous box's link),
 //         "clip": [left, right] (code lines), "u" (words after the run for assistive technology only, Box::unseen)}
 //      | {"img" (alt text), "x", "y", "w", "h", "b"}]}]}
 // While an error is set the one page is the error page, announced as an alert, placed on screen (the

@@ -5,7 +5,7 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { useSite, serve, open, ready, settle } from "./harness.mjs";
+import { useSite, serve, open, ready, settle, pixels } from "./harness.mjs";
 
 const env = useSite();
 const BLOG = process.env.FOLIO_BLOG_SITE;
@@ -44,19 +44,23 @@ async function axTree(page) {
   const { nodes } = await cdp.send("Accessibility.getFullAXTree");
   await cdp.detach();
   const byId = new Map(nodes.map((n) => [n.nodeId, n]));
-  const text = [], headings = [], roles = [];
+  const text = [], headings = [], roles = [], outline = [];
   const walk = (n) => {
     if (!n) return;
     const role = n.role?.value;
     if (!n.ignored) {
       if (role === "StaticText") text.push(n.name?.value ?? "");
-      if (role === "heading") headings.push(n.name?.value ?? "");
+      if (role === "heading") {
+        const level = (n.properties || []).find((p) => p.name === "level")?.value?.value;
+        headings.push(n.name?.value ?? "");
+        outline.push({ level, name: n.name?.value ?? "" });
+      }
       roles.push({ role, name: n.name?.value ?? "" });
     }
     for (const c of n.childIds || []) walk(byId.get(c));
   };
   walk(nodes.find((n) => !n.parentId));
-  return { text: text.join(" "), headings, roles };
+  return { text: text.join(" "), headings, roles, outline };
 }
 
 // Until every page of the route is in the layer (the pages off screen are filled while idle).
@@ -214,4 +218,183 @@ test("running heads and folios stay out of the tree; links, buttons and headings
   assert.ok(tree.headings.includes("2026"));
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+//---- The outline: the static page's headings, level by level, are the layer's
+
+// The static page's headings (#text, what a closed <details> shows), as a screen reader's heading list has them.
+async function staticOutline(browser, base, route) {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(base + route);
+  const out = await page.evaluate(() => [...document.querySelectorAll("#text :is(h1, h2, h3, h4, h5, h6)")]
+    .filter((h) => h.checkVisibility() && !h.closest("#text > header"))
+    .map((h) => ({ level: Number(h.tagName[1]), name: h.innerText })));
+  await context.close();
+  return out;
+}
+
+for (const [site, route] of [["seed", "/"], ["seed", "/writing/"], ["seed", "/work/"], ["blog", "longest"]]) {
+  test(`the heading outline of ${site} ${route} is the static page's: the same headings at the same levels`, async () => {
+    let base = env.base, r = route;
+    if (site === "blog") {
+      blogServer ??= await serve(BLOG);
+      base = `http://127.0.0.1:${blogServer.address().port}`;
+      r = longestArticles(BLOG).find((a) => /<h2/.test(fs.readFileSync(path.join(BLOG, a, "index.html"), "utf8")));
+      assert.ok(r, "the fixture blog has an article with sections");
+    }
+    const want = await staticOutline(env.browser, base, r);
+    assert.ok(want.length >= 2, `${r}: the static page has an outline (${JSON.stringify(want)})`);
+    const { page, errors, context } = await open(env.browser, base, r);
+    await ready(page);
+    await settle(page);
+    await whole(page);
+    const got = (await axTree(page)).outline;
+    // The layer holds the whole book around the route: the route's headings are one run of the tree's,
+    // each at its level (a book heading may say more on its line: a date, a project's years).
+    const same = (g, w) => g.level === w.level && squeeze(g.name).startsWith(squeeze(w.name));
+    const at = got.findIndex((g, i) => want.every((w, k) => got[i + k] && same(got[i + k], w)));
+    assert.ok(at >= 0, `${r}: the tree's headings ${JSON.stringify(got.slice(0, 40))} hold the static outline ${JSON.stringify(want)}`);
+    assert.ok(got.some((g) => g.level === 1) && got.some((g) => g.level > 1), "more than one level");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+//---- Colours the reader chose: forced colours and more contrast
+
+// The colour of one CSS colour value as the page computes it ("Canvas", "var(--paper)"): [r, g, b].
+const cssColour = (page, value) => page.evaluate((v) => {
+  const probe = document.createElement("i");
+  probe.style.cssText = "position:absolute;forced-color-adjust:none";
+  probe.style.color = v;
+  document.body.appendChild(probe);
+  const c = getComputedStyle(probe).color.match(/[\d.]+/g).slice(0, 3).map(Number);
+  probe.remove();
+  return c;
+}, value);
+
+// The canvas's paper: a pixel just inside the first page's corner (its margin), and the desk's.
+async function paperAndDesk(page) {
+  const r = await page.evaluate(() => {
+    const b = document.querySelector("#layer .page").getBoundingClientRect();
+    return { x: Math.round(b.left + 6), y: Math.max(0, Math.round(b.top)) + 6, desk: Math.round(b.left / 2) };
+  });
+  const { data } = await pixels(page, { x: 0, y: r.y, width: r.x + 1, height: 1 });
+  const at = (x) => [...data.subarray(x * 4, x * 4 + 3)];
+  return { paper: at(r.x), desk: at(r.desk) };
+}
+
+const near = (a, b, tol = 3) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+
+for (const scheme of ["dark", "light"]) {
+  test(`forced colours (${scheme}): the book is drawn in the system's colours, the layer stays unseen, and it follows a change`, async () => {
+    const { page, errors, context } = await open(env.browser, env.base, "/", { colorScheme: scheme, forcedColors: "active" });
+    await ready(page);
+    await settle(page);
+    const canvas = await cssColour(page, "Canvas"), text = await cssColour(page, "CanvasText");
+    const { paper, desk } = await paperAndDesk(page);
+    assert.ok(near(paper, canvas), `paper ${paper} is the system's Canvas ${canvas}`);
+    assert.ok(near(desk, canvas), `desk ${desk} is the system's Canvas ${canvas}`);
+    // The year heading's ink: only Canvas, CanvasText and their blends (antialiasing), and some CanvasText.
+    const box = await page.evaluate(() => window.folio.box("2026"));
+    const { data } = await pixels(page, { x: Math.floor(box.x), y: Math.floor(box.y), width: Math.ceil(box.width), height: Math.ceil(box.height) });
+    let strays = 0, inked = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const p = [data[i], data[i + 1], data[i + 2]];
+      const t = Math.max(0, Math.min(1, ((p[0] - canvas[0]) + (p[1] - canvas[1]) + (p[2] - canvas[2])) / ((text[0] - canvas[0]) + (text[1] - canvas[1]) + (text[2] - canvas[2]))));
+      const blend = canvas.map((c, k) => c + (text[k] - c) * t);
+      if (!near(p, blend, 24)) strays++;
+      if (near(p, text, 24)) inked++;
+    }
+    assert.ok(inked > 10, `the heading is inked in CanvasText (${inked} pixels)`);
+    assert.ok(strays <= data.length / 4 / 100, `${strays} of ${data.length / 4} pixels are neither Canvas, CanvasText nor a blend`);
+    // The layer's text is not painted over the canvas by the browser (forced-color-adjust: none).
+    const layerInk = await page.evaluate(() => getComputedStyle(document.querySelector("#layer [data-i]")).color);
+    assert.equal(layerInk, "rgba(0, 0, 0, 0)");
+    // The reader turns forced colours off: the book redraws in its own palette, the one the CSS has.
+    await page.emulateMedia({ forcedColors: "none" });
+    const own = await cssColour(page, "var(--pf-paper)");
+    assert.ok(!near(own, canvas), "the book's own paper differs from the system's");
+    let now = null;
+    for (let i = 0; i < 50 && !(now && near(now, own)); i++) {
+      await page.waitForTimeout(100);
+      now = (await paperAndDesk(page)).paper;
+    }
+    assert.ok(near(now, own), `after the change, paper ${now} is the book's ${own}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test("more contrast: the book, the early page and the static page take the same higher-contrast palette", async () => {
+  for (const scheme of ["light", "dark"]) {
+    const usual = await open(env.browser, env.base, "/", { colorScheme: scheme });
+    await ready(usual.page);
+    const usualPaper = await cssColour(usual.page, "var(--paper)");
+    await usual.context.close();
+    const { page, errors, context } = await open(env.browser, env.base, "/", { colorScheme: scheme, contrast: "more" });
+    await ready(page);
+    await settle(page);
+    const want = await cssColour(page, "var(--pf-paper)");
+    assert.deepEqual(await cssColour(page, "var(--paper)"), want, "the static page's paper is the book's");
+    assert.notDeepEqual(want, usualPaper, `${scheme}: more contrast is another palette`);
+    const { paper } = await paperAndDesk(page);
+    assert.ok(near(paper, want), `${scheme}: the canvas's paper ${paper} is the contrast palette's ${want}`);
+    // Its ink against its paper: at least 7:1 (AAA), measured on the colours the page computes.
+    const ink = await cssColour(page, "var(--ink)"), muted = await cssColour(page, "var(--muted)");
+    const lum = (c) => { const l = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; };
+    const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    assert.ok(ratio(ink, want) >= 7 && ratio(muted, want) >= 7, `${scheme}: ink ${ratio(ink, want).toFixed(2)}:1, muted ${ratio(muted, want).toFixed(2)}:1`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test("landmarks: the book is the main content, its contents the navigation, an article's pages the article", async () => {
+  for (const [route, want] of [["/", ["main", "navigation"]], ["/writing/a-file-is-just-bytes", ["main", "article"]]]) {
+    const { page, errors, context } = await open(env.browser, env.base, route);
+    await ready(page);
+    await settle(page);
+    await whole(page);
+    const tree = await axTree(page);
+    const roles = tree.roles.map((r) => r.role);
+    for (const role of want) assert.equal(roles.filter((r) => r === role).length, 1, `${route}: one ${role} landmark (${JSON.stringify([...new Set(roles)])})`);
+    if (want.includes("navigation")) assert.ok(tree.roles.some((r) => r.role === "navigation" && r.name === "contents"));
+    // The landmark holds its text: the article's title is inside the article.
+    const inside = await page.evaluate((role) => {
+      const el = document.querySelector(`#layer [role="${role}"]`);
+      return el ? el.innerText.trim().slice(0, 40) : "";
+    }, want[1]);
+    assert.ok(inside.length > 0, `${route}: the ${want[1]} holds text`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test("zoom to 200% and 400%: the text grows and nothing needs a sideways scroll (WCAG 1.4.4, 1.4.10)", async () => {
+  // Zoom as the browser does it: device pixels per CSS px up, the window's width in CSS px down.
+  const at = {};
+  for (const zoom of [1, 2, 4]) {
+    const { page, errors, context } = await open(env.browser, env.base, "/writing/a-file-is-just-bytes", { viewport: { width: 1280 / zoom, height: 800 / zoom }, deviceScaleFactor: zoom });
+    await ready(page);
+    await settle(page);
+    await whole(page);
+    at[zoom] = await page.evaluate(() => {
+      const runs = [...document.querySelectorAll("#layer [data-i]")].filter((e) => !e.closest(".code"));
+      return {
+        body: window.folio.metrics().bodyPx * devicePixelRatio, // device px: what the eye gets
+        sideways: document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth,
+        past: runs.filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5).map((e) => e.textContent).slice(0, 5),
+        pages: [...document.querySelectorAll("#layer .page")].every((p) => { const r = p.getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth; }),
+      };
+    });
+    assert.equal(at[zoom].sideways, 0, `${zoom * 100}%: no sideways scroll`);
+    assert.deepEqual(at[zoom].past, [], `${zoom * 100}%: every line of text inside the window`);
+    assert.ok(at[zoom].pages, `${zoom * 100}%: the pages fit the window`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.ok(at[2].body >= 1.5 * at[1].body, `200%: body text ${at[2].body} device px against ${at[1].body}`);
+  assert.ok(at[4].body >= 3 * at[1].body, `400%: body text ${at[4].body} device px against ${at[1].body}`);
 });

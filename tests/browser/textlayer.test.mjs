@@ -3,7 +3,7 @@
 // any console error.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, open, ready, settle } from "./harness.mjs";
+import { useSite, open, ready, settle, idle } from "./harness.mjs";
 
 const env = useSite();
 
@@ -432,6 +432,57 @@ test("on a phone: a one-finger drag over the text scrolls; a tap on a link follo
   const link = { x: r.x + r.width / 2, y: r.mid, href: "/contents" };
   await page.touchscreen.tap(link.x, link.y);
   await page.waitForFunction((h) => location.pathname === h, link.href);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a selection dragged to the bottom edge of the window scrolls the book on and grows with it", async () => {
+  const { page, errors, context } = await start("/");
+  const w = await wordRect(page, "inference", "I work on AI");
+  await page.mouse.move(w.x + 1, w.mid);
+  await page.mouse.down();
+  await page.mouse.move(w.x + 40, 796, { steps: 8 }); // into the band at the window's bottom edge, held there
+  const before = (await page.evaluate(() => getSelection().toString())).length;
+  await page.waitForFunction(() => window.folio.scroll() > 600, null, { timeout: 30000 });
+  await page.mouse.up();
+  const after = await page.evaluate(() => ({ scroll: window.folio.scroll(), text: getSelection().toString() }));
+  assert.ok(after.text.startsWith("inference"), after.text.slice(0, 40));
+  assert.ok(after.text.length > before + 200, `the selection grew with the scroll: ${before} then ${after.text.length} characters`);
+  // Let go, the book stays where the drag took it; a drag that stays in the middle of the window scrolls nothing.
+  await settle(page);
+  const kept = await page.evaluate(() => window.folio.scroll());
+  const mid = await page.evaluate(() => {
+    const el = [...document.querySelectorAll("#layer [data-i]")].find((e) => { const r = e.getBoundingClientRect(); return r.top > 350 && r.bottom < 450 && r.width > 80; });
+    const r = el.getBoundingClientRect();
+    return { x: r.left, mid: r.top + r.height / 2 };
+  });
+  await page.mouse.move(mid.x + 1, mid.mid);
+  await page.mouse.down();
+  await page.mouse.move(mid.x + 60, 420, { steps: 5 });
+  await settle(page);
+  await page.mouse.up();
+  assert.equal(await page.evaluate(() => window.folio.scroll()), kept);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("on a phone: a long press on a word selects it, and its lift follows no link", async () => {
+  const { page, errors, context } = await start("/", { hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+  const cdp = await context.newCDPSession(page);
+  const w = await wordRect(page, "inference");
+  const press = async (x, y, held) => {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+    await held();
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  };
+  // Held until the word is selected (a state, not a time): then lifted.
+  await press(w.x + w.width / 2, w.mid, () => page.waitForFunction(() => getSelection().toString() !== "", null, { timeout: 30000 }));
+  assert.equal(await page.evaluate(() => getSelection().toString()), "inference");
+  // On a link: the word is selected and the page stays.
+  const l = await wordRect(page, "contents", "contents");
+  await press(l.x + l.width / 2, l.mid, () => page.waitForFunction(() => getSelection().toString() === "contents", null, { timeout: 30000 }));
+  await idle(page);
+  assert.equal(await page.evaluate(() => location.pathname), "/");
   assert.deepEqual(errors, []);
   await context.close();
 });

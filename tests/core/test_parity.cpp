@@ -1,11 +1,14 @@
 // compose (the book) and emit (the static HTML) walk the model each their own way: this holds them to one
 // text. For every route of the seed and the fixture bundles, the words the book's pages show (their
-// content, not the running heads and folios) are the words of the route's #text, in the same order.
+// content, not the running heads and folios) are the words of the route's #text, in the same order; its
+// headings are the HTML's, level by level (the outline a screen reader moves through); and so are its lists.
 #include <catch2/catch_test_macros.hpp>
 
 #include <gumbo.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -86,6 +89,165 @@ std::vector<std::string> book_words(const Book& b, int first, int last) {
     return words(text);
 }
 
+// A route's outline: each heading's level and words, in order. The HTML's are its <h1>..<h6> (in #text,
+// those a closed <details> shows); the book's its heading blocks (Paragraph::heading), which the text
+// layer gives assistive technology as headings of those levels.
+struct Heading {
+    int level = 0;
+    std::vector<std::string> words;
+};
+
+void html_outline(const GumboNode* n, std::vector<Heading>& out) {
+    if (n->type != GUMBO_NODE_ELEMENT) return;
+    const GumboTag tag = n->v.element.tag;
+    if (tag == GUMBO_TAG_HEADER || tag == GUMBO_TAG_FOOTER) return;
+    if (tag >= GUMBO_TAG_H1 && tag <= GUMBO_TAG_H6) {
+        std::string text;
+        text_of(n, text);
+        out.push_back({static_cast<int>(tag - GUMBO_TAG_H1) + 1, words(text)});
+        return;
+    }
+    const bool closed = tag == GUMBO_TAG_DETAILS && !gumbo_get_attribute(&n->v.element.attributes, "open");
+    const GumboVector& kids = n->v.element.children;
+    for (unsigned i = 0; i < kids.length; ++i) {
+        const GumboNode* kid = static_cast<const GumboNode*>(kids.data[i]);
+        if (closed && !(kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_SUMMARY)) continue;
+        html_outline(kid, out);
+    }
+}
+
+std::vector<Heading> html_outline(const std::string& html) {
+    GumboOutput* g = gumbo_parse(html.c_str());
+    std::vector<Heading> out;
+    if (const GumboNode* main = by_id(g->root, "text")) html_outline(main, out);
+    gumbo_destroy_output(&kGumboDefaultOptions, g);
+    return out;
+}
+
+std::vector<Heading> book_outline(const Book& b, int first, int last) {
+    std::vector<Heading> out;
+    int block = -1;
+    std::string text;
+    auto flush = [&] {
+        if (block >= 0) out.push_back({b.blocks[block].level, words(text)});
+        block = -1;
+        text.clear();
+    };
+    for (int p = first; p <= last; ++p)
+        for (const Box& x : b.pages[p].boxes) {
+            if (x.role != BoxRole::Content || x.kind != BoxKind::Text || x.block < 0) continue;
+            if (x.block != block) flush();
+            if (b.blocks[x.block].kind != BlockKind::Heading) continue;
+            block = x.block;
+            text += x.text + " ";
+        }
+    flush();
+    return out;
+}
+
+// The outlines agree: the same levels in the same order, and each book heading starts with the HTML
+// heading's words (the book may set more on the heading's line: a project's years, an entry's date).
+std::string outline_difference(const std::vector<Heading>& book, const std::vector<Heading>& html) {
+    auto show = [](const Heading& h) {
+        std::string s = "h" + std::to_string(h.level) + " \"";
+        for (const std::string& w : h.words)
+            s += w + " ";
+        return s + "\"";
+    };
+    for (size_t i = 0; i < std::max(book.size(), html.size()); ++i) {
+        if (i >= book.size()) return "the HTML has " + show(html[i]) + " after the book's last heading";
+        if (i >= html.size()) return "the book has " + show(book[i]) + " after the HTML's last heading";
+        const bool prefix = book[i].words.size() >= html[i].words.size() &&
+                            std::equal(html[i].words.begin(), html[i].words.end(), book[i].words.begin());
+        if (book[i].level != html[i].level || !prefix)
+            return "heading " + std::to_string(i) + ": the book has " + show(book[i]) + ", the HTML " + show(html[i]);
+    }
+    return "";
+}
+
+// A route's lists, in the order they begin: whether numbered, how many items, how deep. The HTML's are
+// its <ol>/<ul> in #text (those a closed <details> shows), less the two the book sets inline, on one line
+// (an article's tags, beside its date; a project's links, joined by dots); the book's are Book::items.
+struct List {
+    bool ordered = false;
+    int items = 0, depth = 0;
+    bool operator==(const List& o) const { return ordered == o.ordered && items == o.items && depth == o.depth; }
+};
+
+bool has_class(const GumboNode* n, const char* cls) {
+    const GumboAttribute* a = gumbo_get_attribute(&n->v.element.attributes, "class");
+    return a && (" " + std::string(a->value) + " ").find(std::string(" ") + cls + " ") != std::string::npos;
+}
+
+void html_lists(const GumboNode* n, std::vector<List>& out, int depth, bool in_project) {
+    if (n->type != GUMBO_NODE_ELEMENT) return;
+    const GumboTag tag = n->v.element.tag;
+    if (tag == GUMBO_TAG_HEADER || tag == GUMBO_TAG_FOOTER) return;
+    const bool closed = tag == GUMBO_TAG_DETAILS && !gumbo_get_attribute(&n->v.element.attributes, "open");
+    in_project = in_project || has_class(n, "project");
+    const bool inline_list = (tag == GUMBO_TAG_UL && has_class(n, "tags")) || (in_project && has_class(n, "links"));
+    size_t at = out.size();
+    if ((tag == GUMBO_TAG_OL || tag == GUMBO_TAG_UL) && !inline_list) {
+        out.push_back({tag == GUMBO_TAG_OL, 0, depth});
+        ++depth;
+    }
+    const GumboVector& kids = n->v.element.children;
+    for (unsigned i = 0; i < kids.length; ++i) {
+        const GumboNode* kid = static_cast<const GumboNode*>(kids.data[i]);
+        if (closed && !(kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_SUMMARY)) continue;
+        if (inline_list) continue;
+        if (at < out.size() && kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_LI) ++out[at].items;
+        html_lists(kid, out, depth, in_project);
+    }
+}
+
+std::vector<List> html_lists(const std::string& html) {
+    GumboOutput* g = gumbo_parse(html.c_str());
+    std::vector<List> out;
+    if (const GumboNode* main = by_id(g->root, "text")) html_lists(main, out, 0, false);
+    gumbo_destroy_output(&kGumboDefaultOptions, g);
+    return out;
+}
+
+std::vector<List> book_lists(const Book& b, int first, int last) {
+    std::vector<List> out;
+    std::map<int, size_t> index; // list id -> its place in out
+    std::set<int> seen;          // items counted
+    for (int p = first; p <= last; ++p)
+        for (const Box& x : b.pages[p].boxes) {
+            if (x.role != BoxRole::Content || x.block < 0) continue;
+            // The item's chain, innermost first: each list it is in counts the item on its level.
+            for (int item = b.blocks[x.block].item; item >= 0; item = b.items[item].outer) {
+                const Book::ListItem& it = b.items[item];
+                if (!index.count(it.list)) {
+                    int depth = 0;
+                    for (int o = it.outer; o >= 0; o = b.items[o].outer)
+                        ++depth;
+                    index[it.list] = out.size();
+                    out.push_back({it.ordered, 0, depth});
+                }
+                if (seen.insert(item).second) ++out[index[it.list]].items;
+            }
+        }
+    // In the order the lists begin: an outer list began before the lists inside it (the loop above met
+    // the inner item first).
+    std::vector<std::pair<int, List>> by_id;
+    for (const auto& [id, at] : index)
+        by_id.push_back({id, out[at]});
+    out.clear();
+    for (const auto& [id, l] : by_id)
+        out.push_back(l);
+    return out;
+}
+
+std::string show_lists(const std::vector<List>& lists) {
+    std::string s;
+    for (const List& l : lists)
+        s +=
+            std::string(l.ordered ? "ol" : "ul") + "(" + std::to_string(l.items) + ")@" + std::to_string(l.depth) + " ";
+    return s;
+}
+
 // The book of a route, its folds closed as a reader first sees them, and the pages that are the route's.
 struct RouteBook {
     Book book;
@@ -144,21 +306,33 @@ void check_bundle(const std::string& dir) {
     FixedMeasurer m;
     SiteAssets assets;
     std::map<RouteKind, int> checked;
+    size_t lists_seen = 0;
     for (const Route& r : all_routes(site)) {
         if (r.kind == RouteKind::Search) continue; // a form, and the results a script finds: no book of its own
         RouteBook b = book_of(site, r, m);
         REQUIRE(b.last >= b.first);
-        const auto hw = html_words(emit_page(site, r, "<main id=\"text\">{{body}}</main>", assets).contents);
+        const std::string html = emit_page(site, r, "<main id=\"text\">{{body}}</main>", assets).contents;
+        const auto hw = html_words(html);
         const auto bw = joined_as(book_words(b.book, b.first, b.last), hw);
         INFO(dir << " " << r.path << ": " << parting(bw, hw));
         CHECK(bw.size() > 0);
         CHECK(bw == hw);
+        const std::vector<Heading> outline = html_outline(html);
+        INFO(dir << " " << r.path
+                 << " outline: " << outline_difference(book_outline(b.book, b.first, b.last), outline));
+        CHECK(outline_difference(book_outline(b.book, b.first, b.last), outline).empty());
+        CHECK(!outline.empty()); // every route has its title at least
+        const std::vector<List> lists = html_lists(html), book = book_lists(b.book, b.first, b.last);
+        INFO(dir << " " << r.path << " lists: the book has " << show_lists(book) << "; the HTML " << show_lists(lists));
+        CHECK(book == lists);
+        lists_seen += lists.size();
         ++checked[r.kind];
     }
     // Every kind of route was compared, not only the front page.
     CHECK(checked[RouteKind::Main] > 0);
     CHECK(checked[RouteKind::Article] > 0);
     CHECK(checked[RouteKind::Tag] > 0);
+    CHECK(lists_seen > 0);
 }
 
 } // namespace

@@ -167,21 +167,84 @@ TEST_CASE("an article route shows its reader; unknown paths show not-found", "[u
     CHECK(t.find_box("page not found", at));
 }
 
-TEST_CASE("themes meet WCAG AA for every text ink", "[ui]") {
-    for (const Theme& th : {theme_light(), theme_dark()}) {
-        CHECK(contrast_ratio(th.ink_of(Ink::Text), th.paper) >= 4.5f);
-        CHECK(contrast_ratio(th.ink_of(Ink::Muted), th.paper) >= 4.5f);
-        CHECK(contrast_ratio(th.ink_of(Ink::Accent), th.paper) >= 4.5f);
-        CHECK(contrast_ratio(th.ink_of(Ink::Link), th.paper) >= 4.5f);
-        CHECK(contrast_ratio(th.ink_of(Ink::Text), th.ink_of(Ink::Panel)) >= 4.5f);
-        // Highlighted code: every token ink on the code panel, and text on a <mark> stroke.
-        for (int i = static_cast<int>(Ink::CodeKeyword); i <= static_cast<int>(Ink::CodeRemoved); ++i) {
-            CAPTURE(th.dark, i);
-            CHECK(contrast_ratio(th.ink[i], th.ink_of(Ink::Panel)) >= 4.5f);
-            CHECK(th.ink[i] != th.ink_of(Ink::Text)); // a colour of its own
-        }
-        CHECK(contrast_ratio(th.ink_of(Ink::Text), th.ink_of(Ink::Mark)) >= 4.5f);
+// Every text ink against what it is drawn on: AA (4.5:1) in the usual themes, AAA (7:1) in the contrast ones.
+static void check_text_contrast(const Theme& th, float least) {
+    for (Ink ink : {Ink::Text, Ink::Muted, Ink::Accent, Ink::Link}) {
+        CAPTURE(th.dark, static_cast<int>(ink), contrast_ratio(th.ink_of(ink), th.paper));
+        CHECK(contrast_ratio(th.ink_of(ink), th.paper) >= least);
     }
+    CHECK(contrast_ratio(th.ink_of(Ink::Text), th.ink_of(Ink::Panel)) >= least);
+    // Highlighted code: every token ink on the code panel, and text on a <mark> stroke.
+    for (int i = static_cast<int>(Ink::CodeKeyword); i <= static_cast<int>(Ink::CodeRemoved); ++i) {
+        CAPTURE(th.dark, i, contrast_ratio(th.ink[i], th.ink_of(Ink::Panel)));
+        CHECK(contrast_ratio(th.ink[i], th.ink_of(Ink::Panel)) >= least);
+        CHECK(th.ink[i] != th.ink_of(Ink::Text)); // a colour of its own
+    }
+    CHECK(contrast_ratio(th.mark_text, th.ink_of(Ink::Mark)) >= least);
+    // The focus ring is not text: WCAG 1.4.11 asks 3:1 of it against the paper.
+    CHECK(contrast_ratio(th.focus, th.paper) >= 3.0f);
+}
+
+TEST_CASE("themes meet WCAG AA for every text ink, the contrast themes AAA", "[ui]") {
+    check_text_contrast(theme_light(), 4.5f);
+    check_text_contrast(theme_dark(), 4.5f);
+    check_text_contrast(theme_contrast(false), 7.0f);
+    check_text_contrast(theme_contrast(true), 7.0f);
+    // More contrast means more: the body text's ratio grows in both.
+    CHECK(contrast_ratio(theme_contrast(false).ink_of(Ink::Muted), theme_contrast(false).paper) >
+          contrast_ratio(theme_light().ink_of(Ink::Muted), theme_light().paper));
+    CHECK(contrast_ratio(theme_contrast(true).ink_of(Ink::Muted), theme_contrast(true).paper) >
+          contrast_ratio(theme_dark().ink_of(Ink::Muted), theme_dark().paper));
+}
+
+TEST_CASE("forced colours: the book is drawn in the system's colours only", "[ui]") {
+    // What Chromium gives a page under forced colours with a dark scheme (web/boot.js reads it so).
+    SystemColors sys;
+    REQUIRE(
+        parse_system_colors("0 0 0 1;255 255 255 1;255 255 0 1;255 255 0 1;63 242 63 1;0 230 255 0.8;0 0 0 1", sys));
+    CHECK(sys.canvas == IM_COL32(0, 0, 0, 255));
+    CHECK(sys.highlight == IM_COL32(0, 230, 255, 204));
+    ColorPrefs prefs;
+    prefs.forced = true;
+    prefs.system = sys;
+    prefs.more_contrast = true; // forced colours win
+    const Theme th = theme_for(prefs);
+    CHECK(th.dark);
+    CHECK(th.paper == sys.canvas);
+    CHECK(th.desk == sys.canvas);
+    CHECK(th.ink_of(Ink::Text) == sys.canvas_text);
+    CHECK(th.ink_of(Ink::Link) == sys.link_text);
+    CHECK(th.ink_of(Ink::Mark) == sys.highlight);
+    CHECK(th.mark_text == sys.highlight_text);
+    for (int i = 0; i < kInkCount; ++i) {
+        CAPTURE(i);
+        const ImU32 c = th.ink[i];
+        CHECK((c == sys.canvas || c == sys.canvas_text || c == sys.link_text || c == sys.highlight));
+    }
+    // A light system scheme is light.
+    REQUIRE(
+        parse_system_colors("255 255 255 1; 0 0 0 1; 0 0 159 1; 0 0 159 1; 96 0 0 1; 5 0 73 0.8; 255 255 255 1", sys));
+    CHECK_FALSE(theme_forced(sys).dark);
+    // Anything else is no forced palette at all.
+    for (const char* bad : {"", "0 0 0 1", "0 0 0 1;255 255 255 1;255 255 0 1;255 255 0 1;63 242 63 1;0 230 255 0.8",
+                            "0 0 0 1;255 255 255 1;255 255 0 1;255 255 0 1;63 242 63 1;0 230 255 0.8;0 0 0 1;1 1 1 1",
+                            "300 0 0 1;255 255 255 1;255 255 0 1;255 255 0 1;63 242 63 1;0 230 255 0.8;0 0 0 1"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(parse_system_colors(bad, sys));
+    }
+    CHECK(theme_for(ColorPrefs{}).paper == theme_light().paper);
+}
+
+TEST_CASE("the static page and the early page take their colours from the book's palettes", "[ui]") {
+    const std::string css = palette_css();
+    for (const Theme& th : {theme_light(), theme_dark(), theme_contrast(false), theme_contrast(true)}) {
+        CAPTURE(th.dark);
+        CHECK(css.find("--paper:" + css_colour(th.paper) + ";") != std::string::npos);
+        CHECK(css.find("--pf-paper:" + css_colour(th.paper) + ";") != std::string::npos);
+        CHECK(css.find("--ink:" + css_colour(th.ink_of(Ink::Text)) + ";") != std::string::npos);
+        CHECK(css.find("--accent:" + css_colour(th.ink_of(Ink::Link)) + ";") != std::string::npos);
+    }
+    CHECK(css.find("@media (prefers-contrast: more) and (prefers-color-scheme: dark)") != std::string::npos);
 }
 
 TEST_CASE("a huge bundle draws only the visible pages", "[ui][scale][seed]") {

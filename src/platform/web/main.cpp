@@ -672,8 +672,9 @@ EMSCRIPTEN_KEEPALIVE int folio_start(const char* path, double restore_scroll, do
 }
 
 // DOM events that html5.h does not cover. kind: 1 resize (a = css width, b = css height, c = dpr),
-// 2 popstate (s = path, a = scroll), 3 colour scheme (a = 1 dark), 4 reduced motion (a = 1 reduce), 5 the reader
-// scrolled the proof by a CSS px, before the book showed (web/boot.js).
+// 2 popstate (s = path, a = scroll), 3 colours (a = 1 dark, b = 1 more contrast, s = the system colours under
+// forced colours, as ui/theme.h's parse_system_colors reads them, or null), 4 reduced motion (a = 1 reduce), 5 the
+// reader scrolled the proof by a CSS px, before the book showed (web/boot.js).
 EMSCRIPTEN_KEEPALIVE void folio_dispatch(int kind, double a, double b, double c, const char* s) {
     Platform& p = g_platform;
     switch (kind) {
@@ -683,7 +684,14 @@ EMSCRIPTEN_KEEPALIVE void folio_dispatch(int kind, double a, double b, double c,
         p.dpr = c > 0 ? c : 1;
         break;
     case 2: p.app.open(s ? s : "/", a); break;
-    case 3: p.app.theme = a != 0 ? folio::theme_dark() : folio::theme_light(); break;
+    case 3: {
+        folio::ColorPrefs prefs;
+        prefs.dark = a != 0;
+        prefs.more_contrast = b != 0;
+        prefs.forced = s && folio::parse_system_colors(s, prefs.system);
+        p.app.theme = folio::theme_for(prefs);
+        break;
+    }
     case 4: p.app.reduced_motion = a != 0; break;
     case 5: p.app.pending_offset += static_cast<float>(a); break;
     default: return;
