@@ -42,6 +42,11 @@ const VIEWS = [
   { viewport: { width: 1280, height: 800 } },
   { viewport: { width: 1920, height: 1080 }, colorScheme: "dark" },
 ];
+// The colours a reader may choose (src/ui/theme.h: theme_for): at each site's first route.
+const READER_VIEWS = [
+  { viewport: { width: 1280, height: 800 }, forcedColors: "active", colorScheme: "dark" },
+  { viewport: { width: 1280, height: 800 }, contrast: "more" },
+];
 
 const wholeWasm = path.join(web, "folio.whole.wasm");
 const names = readSymbols(path.join(web, "folio.whole.js.symbols"));
@@ -69,7 +74,7 @@ try {
     const server = await serve(site);
     const base = `http://127.0.0.1:${server.address().port}`;
     for (const route of routes) {
-      for (const view of VIEWS) {
+      for (const view of route === routes[0] ? VIEWS.concat(READER_VIEWS) : VIEWS) {
         const context = await browser.newContext(view);
         const page = await context.newPage();
         // The module's instance, for its profile export (boot.js keeps it to itself).

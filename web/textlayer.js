@@ -456,13 +456,15 @@
   // Dragging a selection to the top or bottom edge of the window scrolls the book on, the faster the
   // nearer the edge, and the selection follows the pointer over the text that comes, as on any page.
   var EDGE_BAND = 40; // CSS px at each edge of the window
-  var edgeDrag = null; // {x, y, step}: the pointer in an edge band with a selection drag on
+  var edgeDrag = null; // {x, y, step, anchor}: the pointer in an edge band with a selection drag on
   window.addEventListener("mousemove", function (e) {
     var band = 0, h = window.innerHeight;
     if (layer.classList.contains("selecting") && e.buttons & 1)
       band = e.clientY < EDGE_BAND ? e.clientY - EDGE_BAND : e.clientY > h - EDGE_BAND ? e.clientY - (h - EDGE_BAND) : 0;
-    var was = edgeDrag;
-    edgeDrag = band ? { x: e.clientX, y: Math.max(1, Math.min(h - 1, e.clientY)), step: Math.sign(band) * Math.max(2, Math.abs(band) * 0.6) } : null;
+    var was = edgeDrag, sel = getSelection();
+    edgeDrag = band ? { x: e.clientX, y: Math.max(1, Math.min(h - 1, e.clientY)), step: Math.sign(band) * Math.max(2, Math.abs(band) * 0.6),
+      // Where the drag began: the browser may move the selection's anchor as the text moves under a still pointer.
+      anchor: was ? was.anchor : sel.rangeCount ? [sel.anchorNode, sel.anchorOffset] : null } : null;
     if (edgeDrag && !was) requestAnimationFrame(edgeScroll);
   });
   function edgeScroll() {
@@ -470,9 +472,9 @@
     var now = data.scrollNow === undefined ? data.scroll : data.scrollNow, to = now + edgeDrag.step;
     var x = edgeDrag.x, y = edgeDrag.y;
     folio.whenLater(function () { window.Module._folio_scroll_to(to); });
-    var at = document.caretRangeFromPoint && document.caretRangeFromPoint(x, y), sel = getSelection();
-    if (at && at.startContainer.nodeType === 3 && layer.contains(at.startContainer) && sel.rangeCount)
-      sel.extend(at.startContainer, at.startOffset);
+    var at = document.caretRangeFromPoint && document.caretRangeFromPoint(x, y), a = edgeDrag.anchor;
+    if (at && at.startContainer.nodeType === 3 && layer.contains(at.startContainer) && a && a[0].isConnected)
+      getSelection().setBaseAndExtent(a[0], a[1], at.startContainer, at.startOffset);
     requestAnimationFrame(edgeScroll);
   }
 
