@@ -75,6 +75,7 @@
     bar = document.createElement("div");
     bar.id = "findbar";
     bar.setAttribute("role", "search");
+    bar.setAttribute("aria-label", "find in this book");
     bar.hidden = true;
     input = document.createElement("input");
     input.type = "search";

@@ -20,7 +20,6 @@
   layer.dir = "ltr"; // runs are placed from the left; a right-to-left run says so itself (it.d)
   var sheet = document.createElement("div");
   sheet.className = "sheet";
-  sheet.setAttribute("role", "main"); // the book is the page's main content (#text steps aside while the layer holds it)
   layer.appendChild(sheet);
   canvas.after(layer);
 
@@ -311,6 +310,10 @@
     fixed = !!alert;
     moveTo(doc.scroll);
     html.classList.toggle("layer-on", doc.pages.length > 0);
+    // The book is the page's main content while the layer holds it (#text steps aside); a view drawn over
+    // the desk (search) brings its own.
+    if (doc.pages.length > 0) sheet.setAttribute("role", "main");
+    else sheet.removeAttribute("role");
     if (focusKey && !layer.contains(focused)) refocus(focusKey);
     if (pendingFocus) focusStop(pendingFocus);
     folio.layerBuilds++;

@@ -3,6 +3,7 @@
 #include "core/document.h"
 
 #include <set>
+#include <vector>
 
 namespace folio {
 
@@ -99,6 +100,24 @@ void assign(Node& n, std::set<std::string>& used) {
 void assign_heading_ids(Node& doc) {
     std::set<std::string> used;
     assign(doc, used);
+}
+
+static void rank(Node& n, std::vector<int>& open) { // open: the written levels of the headings above
+    for (Node& c : n.children) {
+        if (c.kind != NodeKind::Heading) {
+            rank(c, open);
+            continue;
+        }
+        while (!open.empty() && open.back() >= c.level)
+            open.pop_back();
+        open.push_back(c.level);
+        c.level = static_cast<int>(open.size());
+    }
+}
+
+void rank_headings(Node& doc) {
+    std::vector<int> open;
+    rank(doc, open);
 }
 
 } // namespace folio

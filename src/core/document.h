@@ -177,8 +177,13 @@ int count_words(const Node& n);
 // GitHub's heading anchors: lower case, spaces to '-', punctuation dropped; repeats get -1, -2, ...
 void assign_heading_ids(Node& doc);
 
-// A document's heading as a page sets it: the page's title is its only level 1, so "#" is level 2 (both
-// renderings: the static page's <hN> and the book's outline).
-inline int page_heading_level(int written) { return written + 1 < 1 ? 1 : written + 1 > 6 ? 6 : written + 1; }
+// An outline never skips a level (a screen reader's list of headings; WCAG 1.3.1): each heading's level
+// becomes its depth among the headings above it, so a "### Part one" that is the first heading is a section
+// (level 1), and "## A" then "#### B" a section and its subsection. The loader ranks every document once.
+void rank_headings(Node& doc);
+
+// A document's heading as a page sets it: the page's title is its only level 1, so a ranked level 1 is
+// level 2 (both renderings: the static page's <hN> and the book's outline).
+inline int page_heading_level(int ranked) { return ranked + 1 < 1 ? 1 : ranked + 1 > 6 ? 6 : ranked + 1; }
 
 } // namespace folio

@@ -305,7 +305,8 @@ std::string main_view(const Site& site, const std::string& chapter) {
 // that search_index.h writes. Without script, the note points at the full list.
 std::string search_view() {
     return "<section class=\"search\">\n<h1>search</h1>\n"
-           "<form class=\"search-form\" action=\"/search/\" method=\"get\" role=\"search\">\n"
+           "<form class=\"search-form\" action=\"/search/\" method=\"get\" role=\"search\" "
+           "aria-label=\"search all writing\">\n"
            "<label for=\"search-q\">search all writing</label>\n"
            "<input id=\"search-q\" name=\"q\" type=\"search\" autocomplete=\"off\" spellcheck=\"false\" "
            "enterkeyhint=\"search\">\n<button type=\"submit\">search</button>\n</form>\n"

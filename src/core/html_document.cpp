@@ -79,7 +79,9 @@ const char* token_class(Token t) {
 
 void render_code_block(std::string& out, const Node& n) {
     std::string lang = code_language(n.info);
-    out += lang.empty() ? "<pre><code>" : "<pre><code class=\"language-" + esc(lang) + "\">";
+    // A code block may scroll sideways: a tab stop, so that the keyboard can scroll it too (WCAG 2.1.1).
+    out +=
+        lang.empty() ? "<pre tabindex=\"0\"><code>" : "<pre tabindex=\"0\"><code class=\"language-" + esc(lang) + "\">";
     each_code_run(n.text, n.runs, [&](Token token, std::string_view text) {
         const char* cls = token_class(token);
         if (*cls) out += std::string("<span class=\"") + cls + "\">";
@@ -147,8 +149,8 @@ void render_node(std::string& out, const Node& n, const HtmlStyle& st) {
     case NodeKind::TableBody: wrap(out, "tbody", n, st, true, true); break;
     case NodeKind::TableRow: wrap(out, "tr", n, st, true, true); break;
     case NodeKind::TableCell: render_cell(out, n, st); break;
-    case NodeKind::HtmlBlock: out += "<pre>" + esc(n.text) + "</pre>\n"; break; // shown, never run
-    case NodeKind::HtmlInline: out += esc(n.text); break;                       // never in a finished tree
+    case NodeKind::HtmlBlock: out += "<pre tabindex=\"0\">" + esc(n.text) + "</pre>\n"; break; // shown, never run
+    case NodeKind::HtmlInline: out += esc(n.text); break; // never in a finished tree
     case NodeKind::DefList: wrap(out, "dl", n, st, true, true); break;
     case NodeKind::DefTerm: wrap(out, "dt", n, st, true); break;
     case NodeKind::DefDetails: wrap(out, "dd", n, st, true); break;

@@ -853,6 +853,7 @@ Document parse_body(const std::string& written, std::vector<SourceNote>* notes, 
         append_notes(b.doc, defs, refs.count, notes, gumbo_only);
         if (notes) footnote_warnings(markdown, defs, refs.missing, *notes);
     }
+    rank_headings(b.doc);
     return std::move(b.doc);
 }
 

@@ -2,7 +2,6 @@
 #include "ui/theme.h"
 
 #include <cmath>
-#include <cstdio>
 #include <initializer_list>
 #include <iterator>
 
@@ -91,6 +90,7 @@ Theme theme_contrast(bool dark) {
         t.focus = rgb(0xA8CCFF);
     }
     t.mark_text = t.ink[0];
+    t.selection = with_alpha(t.ink_of(Ink::Accent), dark ? 97 : 66);
     return t;
 }
 
@@ -121,19 +121,33 @@ Theme theme_for(const ColorPrefs& prefs) {
     return prefs.dark ? theme_dark() : theme_light();
 }
 
+// A number as CSS writes a colour's channels: digits, and a fraction for alpha ("255", "0.8"). By hand:
+// the wasm's first module would otherwise carry scanf for it.
+static bool read_number(const char*& at, double& out) {
+    while (*at == ' ')
+        ++at;
+    const char* start = at;
+    double v = 0;
+    while (*at >= '0' && *at <= '9')
+        v = v * 10 + (*at++ - '0');
+    if (*at == '.')
+        for (double place = 0.1; *++at >= '0' && *at <= '9'; place /= 10)
+            v += (*at - '0') * place;
+    out = v;
+    return at != start && v < 1e6;
+}
+
 bool parse_system_colors(const std::string& text, SystemColors& out) {
     ImU32* fields[] = {&out.canvas,    &out.canvas_text, &out.link_text,     &out.visited_text,
                        &out.gray_text, &out.highlight,   &out.highlight_text};
     const char* at = text.c_str();
     for (size_t i = 0; i < std::size(fields); ++i) {
-        unsigned r = 0, g = 0, b = 0;
-        float a = 0;
-        int used = 0;
-        if (std::sscanf(at, " %u %u %u %f%n", &r, &g, &b, &a, &used) != 4 || r > 255 || g > 255 || b > 255 ||
-            !(a >= 0 && a <= 1))
-            return false;
-        *fields[i] = IM_COL32(r, g, b, static_cast<unsigned>(std::lround(a * 255)));
-        at += used;
+        double c[4];
+        for (double& v : c)
+            if (!read_number(at, v)) return false;
+        if (c[0] > 255 || c[1] > 255 || c[2] > 255 || c[3] > 1) return false;
+        *fields[i] = IM_COL32(static_cast<unsigned>(c[0]), static_cast<unsigned>(c[1]), static_cast<unsigned>(c[2]),
+                              static_cast<unsigned>(std::lround(c[3] * 255)));
         while (*at == ' ')
             ++at;
         if (i + 1 < std::size(fields) && *at++ != ';') return false;

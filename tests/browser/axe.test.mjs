@@ -52,9 +52,9 @@ async function checkSite(root, base) {
     await page.goto(base + "/");
     await ready(page);
     for (const route of routes) {
-      const builds = await page.evaluate(() => window.folio.layerBuilds);
-      await page.evaluate((r) => window.folio.go(r), route);
-      await page.waitForFunction((n) => window.folio.layerBuilds > n && document.documentElement.classList.contains("layer-on"), builds, { timeout: 30000 });
+      await page.evaluate((r) => { if (location.pathname !== r) window.folio.go(r); }, route);
+      // Until the layer holds the route (its static text follows it into #text: folio.textPath).
+      await page.waitForFunction((r) => (window.folio.textPath || "").replace(/\/$/, "") === r.replace(/\/$/, ""), route, { timeout: 30000 });
       await settle(page);
       for (const v of await violations(page)) found.push(`book ${colorScheme} ${route}: ${v}`);
       checked++;

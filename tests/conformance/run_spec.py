@@ -157,11 +157,25 @@ def resolve_expected(html):
 
 
 def shift_headings(html):
-    return re.sub(r"<(/?)h([1-6])\b", lambda m: "<%sh%d" % (m.group(1), min(int(m.group(2)) + 1, 6)), html)
+    """The page's title is its h1, and a document's outline never skips a level (src/core/document.h:
+    rank_headings): each heading becomes its depth among the headings above it, plus one."""
+    open_levels, out = [], []
+
+    def rank(m):
+        closing, level = m.group(1), int(m.group(2))
+        if not closing:
+            while open_levels and open_levels[-1][0] >= level:
+                open_levels.pop()
+            open_levels.append((level, min(len(open_levels) + 2, 6)))
+            out.append(open_levels[-1][1])
+            return "<h%d" % out[-1]
+        return "</h%d" % out[-1]
+
+    return re.sub(r"<(/?)h([1-6])\b", rank, html)
 
 
 def adjust_actual(html):
-    html = html.replace(' loading="lazy"', "")
+    html = html.replace(' loading="lazy"', "").replace('<pre tabindex="0">', "<pre>")
     html = re.sub(r"<(h[1-6]) id=\"[^\"]*\">", r"<\1>", html)
     html = re.sub(r"</?span\b[^>]*>", "", html)
     return re.sub(r'class="align-(left|center|right)"', r'align="\1"', html)

@@ -412,7 +412,7 @@ TEST_CASE("emit: Markdown bodies become semantic HTML", "[emit]") {
     CHECK(art.find("<blockquote>\n<p>quoted</p>\n</blockquote>") != std::string::npos);
     CHECK(art.find("<ol start=\"3\">\n<li>three</li>") != std::string::npos);
     CHECK(art.find("<ul>\n<li>a</li>") != std::string::npos);
-    CHECK(art.find("<pre><code class=\"language-cpp\"><span class=\"tok-ty\">int</span> <span "
+    CHECK(art.find("<pre tabindex=\"0\"><code class=\"language-cpp\"><span class=\"tok-ty\">int</span> <span "
                    "class=\"tok-fn\">main</span>") != std::string::npos);
     CHECK(art.find("<span class=\"tok-op\">&lt;</span> <span class=\"tok-nu\">2</span>") != std::string::npos);
     CHECK(art.find("<hr>") != std::string::npos);

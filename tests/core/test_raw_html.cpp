@@ -243,7 +243,7 @@ TEST_CASE("fenced code is highlighted in every listed language; unknown stays pl
     CHECK(highlight_code("", "x\n").empty());
     Document d = parse_markdown("```nosuchlang\nplain text\n```\n");
     CHECK(find(d, NodeKind::CodeBlock)->runs.empty());
-    CHECK(has(document_html(d), "<pre><code class=\"language-nosuchlang\">plain text\n</code></pre>"));
+    CHECK(has(document_html(d), "<pre tabindex=\"0\"><code class=\"language-nosuchlang\">plain text\n</code></pre>"));
     CHECK(has(html_of("```rust\nfn main() {}\n```\n"), "<span class=\"tok-kw\">fn</span>"));
 }
 
@@ -431,6 +431,7 @@ TEST_CASE("<xmp> and <plaintext> are preformatted text, blank lines and markup k
     CHECK(code->text == "a < b && c");
 
     // An HTML block's <xmp> (no blank line inside): the same preformatted text.
-    CHECK(html_of("<div>\n<xmp><p>kept</p></xmp>\n</div>\n").find("<pre><code>&lt;p&gt;kept&lt;/p&gt;") !=
-          std::string::npos);
+    CHECK(
+        html_of("<div>\n<xmp><p>kept</p></xmp>\n</div>\n").find("<pre tabindex=\"0\"><code>&lt;p&gt;kept&lt;/p&gt;") !=
+        std::string::npos);
 }
