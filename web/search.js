@@ -266,7 +266,7 @@
       page.append(close, el("h1", "", "search"));
       var f = el("form", "search-form");
       f.setAttribute("role", "search");
-      f.setAttribute("aria-label", "search all writing");
+      f.setAttribute("aria-label", "search the writing"); // the static page's form, under it, is "search all writing"
       f.action = "/search/";
       var i = el("input");
       i.type = "search";

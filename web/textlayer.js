@@ -459,7 +459,8 @@
   // Dragging a selection to the top or bottom edge of the window scrolls the book on, the faster the
   // nearer the edge, and the selection follows the pointer over the text that comes, as on any page.
   var EDGE_BAND = 40; // CSS px at each edge of the window
-  var edgeDrag = null; // {x, y, step, anchor}: the pointer in an edge band with a selection drag on
+  var edgeDrag = null; // {x, y, step, anchor, focus}: the pointer in an edge band with a selection drag on
+  var edgeEnds = null; // [anchor, focus] of the latest edge drag, kept when the button comes up
   window.addEventListener("mousemove", function (e) {
     var band = 0, h = window.innerHeight;
     if (layer.classList.contains("selecting") && e.buttons & 1)
@@ -467,17 +468,24 @@
     var was = edgeDrag, sel = getSelection();
     edgeDrag = band ? { x: e.clientX, y: Math.max(1, Math.min(h - 1, e.clientY)), step: Math.sign(band) * Math.max(2, Math.abs(band) * 0.6),
       // Where the drag began: the browser may move the selection's anchor as the text moves under a still pointer.
-      anchor: was ? was.anchor : sel.rangeCount ? [sel.anchorNode, sel.anchorOffset] : null } : null;
+      anchor: was ? was.anchor : sel.rangeCount ? [sel.anchorNode, sel.anchorOffset] : null, focus: was ? was.focus : null } : null;
     if (edgeDrag && !was) requestAnimationFrame(edgeScroll);
+    if (!edgeDrag) edgeEnds = null; // back over the text: the browser's selection is the reader's
   });
   function edgeScroll() {
     if (!edgeDrag || !layer.classList.contains("selecting") || !data) return (edgeDrag = null);
     var now = data.scrollNow === undefined ? data.scroll : data.scrollNow, to = now + edgeDrag.step;
     var x = edgeDrag.x, y = edgeDrag.y;
     folio.whenLater(function () { window.Module._folio_scroll_to(to); });
+    // The selection runs from where the drag began to the text under the pointer, or to the last text it
+    // was over (the browser, moving it too, would end it on the gap between two paragraphs).
     var at = document.caretRangeFromPoint && document.caretRangeFromPoint(x, y), a = edgeDrag.anchor;
-    if (at && at.startContainer.nodeType === 3 && layer.contains(at.startContainer) && a && a[0].isConnected)
-      getSelection().setBaseAndExtent(a[0], a[1], at.startContainer, at.startOffset);
+    if (at && at.startContainer.nodeType === 3 && layer.contains(at.startContainer)) edgeDrag.focus = [at.startContainer, at.startOffset];
+    var f = edgeDrag.focus;
+    if (a && f && a[0].isConnected && f[0].isConnected) {
+      getSelection().setBaseAndExtent(a[0], a[1], f[0], f[1]);
+      edgeEnds = [a, f];
+    }
     requestAnimationFrame(edgeScroll);
   }
 
@@ -509,7 +517,16 @@
   layer.addEventListener("mousedown", function (e) {
     if (e.button === 0 && !stopOf(e.target)) layer.classList.add("selecting");
   });
-  window.addEventListener("mouseup", function () { layer.classList.remove("selecting"); });
+  window.addEventListener("mouseup", function () {
+    layer.classList.remove("selecting");
+    // A drag that ended at the window's edge keeps what it selected: the browser's own end of the drag,
+    // at a pointer over no text, would collapse it.
+    var ends = edgeEnds;
+    edgeEnds = null;
+    if (ends) requestAnimationFrame(function () {
+      if (ends[0][0].isConnected && ends[1][0].isConnected) getSelection().setBaseAndExtent(ends[0][0], ends[0][1], ends[1][0], ends[1][1]);
+    });
+  });
 
   //---- [SECTION] Focus: Tab and Shift+Tab through every link of the book in reading order
   function wasmInts(fn) {

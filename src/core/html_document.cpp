@@ -79,7 +79,7 @@ const char* token_class(Token t) {
 
 void render_code_block(std::string& out, const Node& n) {
     std::string lang = code_language(n.info);
-    // A code block may scroll sideways: a tab stop, so that the keyboard can scroll it too (WCAG 2.1.1).
+    // A code block (and a table) may scroll sideways: a tab stop, so that the keyboard can scroll it too (WCAG 2.1.1).
     out +=
         lang.empty() ? "<pre tabindex=\"0\"><code>" : "<pre tabindex=\"0\"><code class=\"language-" + esc(lang) + "\">";
     each_code_run(n.text, n.runs, [&](Token token, std::string_view text) {
@@ -144,7 +144,11 @@ void render_node(std::string& out, const Node& n, const HtmlStyle& st) {
     case NodeKind::ListItem: wrap(out, "li", n, st, true); break;
     case NodeKind::CodeBlock: render_code_block(out, n); break;
     case NodeKind::Rule: out += "<hr>\n"; break;
-    case NodeKind::Table: wrap(out, "table", n, st, true, true); break;
+    case NodeKind::Table: // a tab stop, as a code block is: a wide table scrolls sideways (folio.css)
+        out += "<table tabindex=\"0\">\n";
+        render_children(out, n, st);
+        out += "</table>\n";
+        break;
     case NodeKind::TableHead: wrap(out, "thead", n, st, true, true); break;
     case NodeKind::TableBody: wrap(out, "tbody", n, st, true, true); break;
     case NodeKind::TableRow: wrap(out, "tr", n, st, true, true); break;

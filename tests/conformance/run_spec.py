@@ -175,7 +175,7 @@ def shift_headings(html):
 
 
 def adjust_actual(html):
-    html = html.replace(' loading="lazy"', "").replace('<pre tabindex="0">', "<pre>")
+    html = html.replace(' loading="lazy"', "").replace('<pre tabindex="0">', "<pre>").replace('<table tabindex="0">', "<table>")
     html = re.sub(r"<(h[1-6]) id=\"[^\"]*\">", r"<\1>", html)
     html = re.sub(r"</?span\b[^>]*>", "", html)
     return re.sub(r'class="align-(left|center|right)"', r'align="\1"', html)

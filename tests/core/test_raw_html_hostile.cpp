@@ -127,7 +127,7 @@ struct Auditor {
                    name == "loading";
         if (tag.size() == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6') return name == "id";
         if (tag == "ol") return name == "start";
-        if (tag == "pre") return name == "tabindex" && value == "0"; // a code block that scrolls is a tab stop
+        if (tag == "pre" || tag == "table") return name == "tabindex" && value == "0"; // they scroll: tab stops
         if (tag == "code" || tag == "span") return name == "class";
         if (tag == "abbr") return name == "title";
         if (tag == "th" || tag == "td") {
