@@ -461,6 +461,20 @@
   var EDGE_BAND = 40; // CSS px at each edge of the window
   var edgeDrag = null; // {x, y, step, anchor, focus}: the pointer in an edge band with a selection drag on
   var edgeEnds = null; // [anchor, focus] of the latest edge drag, kept when the button comes up
+  // A point of the selection as a run and an offset in it: a run's element is made again when its face
+  // arrives (folio._font) or its page is filled, and the point still finds its text.
+  function runPoint(node, offset) {
+    var run = node && (node.nodeType === 3 ? node.parentNode : node).closest("#layer [data-i]");
+    return run ? { p: run.dataset.p, i: run.dataset.i, o: node.nodeType === 3 ? offset : 0 } : null;
+  }
+  function runText(pt) {
+    var run = pt && sheet.querySelector('.page[data-page="' + pt.p + '"] [data-i="' + pt.i + '"]');
+    return run && run.firstChild && run.firstChild.nodeType === 3 ? run.firstChild : null;
+  }
+  function selectRuns(a, f) {
+    var at = runText(a), to = runText(f);
+    if (at && to) getSelection().setBaseAndExtent(at, Math.min(a.o, at.length), to, Math.min(f.o, to.length));
+  }
   window.addEventListener("mousemove", function (e) {
     var band = 0, h = window.innerHeight;
     if (layer.classList.contains("selecting") && e.buttons & 1)
@@ -468,23 +482,22 @@
     var was = edgeDrag, sel = getSelection();
     edgeDrag = band ? { x: e.clientX, y: Math.max(1, Math.min(h - 1, e.clientY)), step: Math.sign(band) * Math.max(2, Math.abs(band) * 0.6),
       // Where the drag began: the browser may move the selection's anchor as the text moves under a still pointer.
-      anchor: was ? was.anchor : sel.rangeCount ? [sel.anchorNode, sel.anchorOffset] : null, focus: was ? was.focus : null } : null;
+      anchor: was ? was.anchor : sel.rangeCount ? runPoint(sel.anchorNode, sel.anchorOffset) : null, focus: was ? was.focus : null } : null;
     if (edgeDrag && !was) requestAnimationFrame(edgeScroll);
     if (!edgeDrag) edgeEnds = null; // back over the text: the browser's selection is the reader's
   });
   function edgeScroll() {
     if (!edgeDrag || !layer.classList.contains("selecting") || !data) return (edgeDrag = null);
     var now = data.scrollNow === undefined ? data.scroll : data.scrollNow, to = now + edgeDrag.step;
-    var x = edgeDrag.x, y = edgeDrag.y;
     folio.whenLater(function () { window.Module._folio_scroll_to(to); });
     // The selection runs from where the drag began to the text under the pointer, or to the last text it
     // was over (the browser, moving it too, would end it on the gap between two paragraphs).
-    var at = document.caretRangeFromPoint && document.caretRangeFromPoint(x, y), a = edgeDrag.anchor;
-    if (at && at.startContainer.nodeType === 3 && layer.contains(at.startContainer)) edgeDrag.focus = [at.startContainer, at.startOffset];
-    var f = edgeDrag.focus;
-    if (a && f && a[0].isConnected && f[0].isConnected) {
-      getSelection().setBaseAndExtent(a[0], a[1], f[0], f[1]);
-      edgeEnds = [a, f];
+    var at = document.caretRangeFromPoint && document.caretRangeFromPoint(edgeDrag.x, edgeDrag.y);
+    var under = at && at.startContainer.nodeType === 3 && runPoint(at.startContainer, at.startOffset);
+    if (under) edgeDrag.focus = under;
+    if (edgeDrag.anchor && edgeDrag.focus) {
+      selectRuns(edgeDrag.anchor, edgeDrag.focus);
+      edgeEnds = [edgeDrag.anchor, edgeDrag.focus];
     }
     requestAnimationFrame(edgeScroll);
   }
@@ -523,9 +536,7 @@
     // at a pointer over no text, would collapse it.
     var ends = edgeEnds;
     edgeEnds = null;
-    if (ends) requestAnimationFrame(function () {
-      if (ends[0][0].isConnected && ends[1][0].isConnected) getSelection().setBaseAndExtent(ends[0][0], ends[0][1], ends[1][0], ends[1][1]);
-    });
+    if (ends) requestAnimationFrame(function () { selectRuns(ends[0], ends[1]); });
   });
 
   //---- [SECTION] Focus: Tab and Shift+Tab through every link of the book in reading order
