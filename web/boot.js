@@ -35,6 +35,28 @@
       wordGap = wordGap || parseFloat(getComputedStyle(html).getPropertyValue("--word-gap"));
       return gap > size * wordGap;
     },
+    // What a selection copies, the early page's and the book's layer's alike: its runs in reading order,
+    // each {text, block (what holds it: src/ui/text_layer.h's block_tag, "p", "h2", "pre", "td:0:1:2"...,
+    // with an id to tell two blocks apart), top and left and right (px), size (px), href}. The runs of a line
+    // are joined by a space where the layout left a word gap, lines by a space (code: a new line), blocks by
+    // a blank line, table cells by a tab and rows by a new line; the HTML keeps the blocks, cells and links.
+    copyOf: function (runs, asHtml) {
+      var out = "", prev = null;
+      runs.forEach(function (r) {
+        var text = asHtml ? escapeHtml(r.text) : r.text;
+        if (asHtml && r.href) text = '<a href="' + escapeHtml(r.href) + '">' + text + "</a>";
+        if (prev && prev.block === r.block && prev.id === r.id) {
+          // A right-to-left line's runs come in logical order, each left of the one before.
+          var gap = Math.max(r.left - prev.right, prev.left - r.right);
+          out += Math.abs(r.top - prev.top) < 1 ? (folio.spaced(gap, r.size) ? " " : "") : r.block === "pre" ? "\n" : " ";
+        } else {
+          out += between(prev, r, asHtml);
+        }
+        out += text;
+        prev = r;
+      });
+      return out + between(prev, null, asHtml);
+    },
     // complete: the route's first view is whole (an article's body is in): only then does the book take
     // the proof's place, so the page on screen never loses text it showed.
     _frameDrawn: function (n, complete) {
@@ -54,6 +76,24 @@
       }
     },
   });
+
+  //---- [SECTION] Copy: between two blocks of a selection (folio.copyOf) ----
+  function escapeHtml(s) { return s.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; }); }
+  // A block's element and, for a table cell, its place: "td:0:1:2" is {tag: "td", table: 0, row: 1}.
+  function blockPlace(block) {
+    var p = block.split(":");
+    return { tag: p[0], table: p.length > 1 ? +p[1] : -1, row: +p[2] };
+  }
+  // What goes between the block a and the block b (null: the copy's start or end).
+  function between(a, b, asHtml) {
+    var pa = a && blockPlace(a.block), pb = b && blockPlace(b.block);
+    var table = pa && pb && pa.table >= 0 && pa.table === pb.table, row = table && pa.row === pb.row;
+    if (!asHtml) return !a || !b ? "" : row ? "\t" : table ? "\n" : "\n\n";
+    var out = "";
+    if (pa) out += "</" + pa.tag + ">" + (pa.table < 0 ? "\n" : row ? "" : table ? "</tr>\n" : "</tr></table>\n");
+    if (pb) out += (pb.table < 0 ? "" : row ? "" : table ? "<tr>" : "<table><tr>") + "<" + pb.tag + ">";
+    return out;
+  }
 
   // Without WebGL2 or wasm the HTML text stays as it is: readable, styled, complete. Only the cheap test
   // here: the book's WebGL2 context is made once the proof is on screen and the book's files are in
@@ -736,27 +776,29 @@
       });
     });
   }
-  function proofCopyText(range) {
-    var text = "", prev = null;
+  // The proof's selected runs for folio.copyOf: each run that begins a block says what the block is (data-b).
+  function proofCopy(range, asHtml) {
+    var runs = [], block = "p", id = 0, page = null, pages = 0;
     shownRuns(document.getElementById("proof")).forEach(function (run) {
+      if (run.dataset.b) { block = run.dataset.b; id++; }
+      var pg = run.closest(".pg");
+      if (pg !== page) { page = pg; pages++; }
       var t = run.firstChild;
       if (!t || !range.intersectsNode(t)) return;
       var from = range.startContainer === t ? range.startOffset : 0, to = range.endContainer === t ? range.endOffset : t.length;
       if (to <= from) return;
-      var r = run.getBoundingClientRect(), size = parseFloat(getComputedStyle(run).fontSize), page = run.parentNode.parentNode;
-      if (prev) {
-        var sameLine = Math.abs(r.top - prev.top) < 1 && page === prev.page;
-        text += sameLine ? (folio.spaced(r.left - prev.right, size) ? " " : "") : r.top - prev.top > prev.height * 1.9 ? "\n\n" : " ";
-      }
-      text += t.data.slice(from, to);
-      prev = { top: r.top, right: r.right, height: r.height, page: page };
+      // Its line: the line box's top (--y, page units; runs of one line at other sizes share it), page by page.
+      var r = run.getBoundingClientRect(), line = pages * 1e5 + parseFloat(run.style.getPropertyValue("--y"));
+      runs.push({ text: t.data.slice(from, to), block: block, id: id, top: line, left: r.left, right: r.right,
+        size: parseFloat(getComputedStyle(run).fontSize), href: run.tagName === "A" ? run.href : null });
     });
-    return text;
+    return folio.copyOf(runs, asHtml);
   }
   document.addEventListener("copy", function (e) {
     var range = proofSelection();
     if (!range || !e.clipboardData || !proofScrollable()) return;
-    e.clipboardData.setData("text/plain", proofCopyText(range));
+    e.clipboardData.setData("text/plain", proofCopy(range, false));
+    e.clipboardData.setData("text/html", proofCopy(range, true));
     e.preventDefault();
   });
 

@@ -78,6 +78,7 @@
     var el = document.createElement(it.href ? "a" : "span");
     el.textContent = it.t;
     if (it.d) el.dir = "rtl"; // a right-to-left run: its logical text, set by the browser from the right
+    if (it.lang) el.lang = it.lang; // a screen reader speaks it in its own language, as the static page's <span lang>
     if (it.href) el.href = it.href;
     if (it.fold) {
       el.dataset.fold = it.fold;
@@ -165,16 +166,20 @@
     if (pg.alert) return messagePage(el, pg);
     var block = null, blockId = null, prev = null;
     var lists = []; // the lists open at this block, outermost first: {list, item, listEl, itemEl}
+    var table = {}; // the table open on the page: {id, parent, el, row, rowEl, col, cellEl}
     pg.items.forEach(function (it) {
       if (it.b !== blockId || !block) {
-        var parent = listItemFor(el, lists, it.L || []);
+        var parent = listItemFor(el, lists, it.L || []), kind = (it.k || "p").split(":");
+        if (kind.length === 4) parent = tableCellFor(parent, table, kind);
         block = document.createElement("div");
         block.className = "block";
-        if (it.k === "h") {
+        block.dataset.b = it.k || "p"; // what it is (block_tag): copy puts its text in that element
+        block.dataset.n = it.b;
+        if (/^h[1-6]$/.test(kind[0])) {
           block.setAttribute("role", "heading");
-          block.setAttribute("aria-level", String(it.lv || 2)); // the static page's outline (Paragraph::heading)
+          block.setAttribute("aria-level", kind[0][1]); // the static page's outline (Paragraph::heading)
         }
-        if (it.k === "code") block.classList.add("code");
+        if (kind[0] === "pre") block.classList.add("code");
         blockId = it.b;
         parent.appendChild(block);
         prev = null;
@@ -214,6 +219,36 @@
   }
 
   // The page of an error (the canvas's MessagePage): its title and paragraphs, announced as an alert.
+  // Where a table cell's block goes (its kind: "td" or "th", table, row, column): into its cell, in its row, in its
+  // table, each made when first met on the page. A row's cells that have no runs (an empty cell) are made
+  // empty all the same, so that a screen reader's columns line up. A table a page break cuts is two tables,
+  // one on each page, as its rows are drawn.
+  function tableCellFor(parent, open, kind) {
+    var T = [+kind[1], +kind[2], +kind[3], kind[0] === "th"];
+    if (open.id !== T[0] || open.parent !== parent) {
+      open.id = T[0];
+      open.parent = parent;
+      open.el = document.createElement("div");
+      open.el.setAttribute("role", "table");
+      open.row = -1;
+      parent.appendChild(open.el);
+    }
+    if (open.row !== T[1]) {
+      open.rowEl = document.createElement("div");
+      open.rowEl.setAttribute("role", "row");
+      open.el.appendChild(open.rowEl);
+      open.row = T[1];
+      open.col = -1;
+    }
+    while (open.col < T[2]) {
+      open.cellEl = document.createElement("div");
+      open.cellEl.setAttribute("role", T[3] ? "columnheader" : "cell");
+      open.rowEl.appendChild(open.cellEl);
+      open.col++;
+    }
+    return open.cellEl;
+  }
+
   function messagePage(el, pg) {
     el.classList.add("message");
     el.setAttribute("role", "alert");
@@ -616,7 +651,6 @@
   });
 
   //---- [SECTION] Copy: what is selected, in reading order, blank lines between blocks, links kept
-  function escapeHtml(s) { return s.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]; }); }
   function selectedRuns(range) {
     var out = [];
     sheet.querySelectorAll("[data-i]").forEach(function (el) {
@@ -624,13 +658,12 @@
       if (!t || !range.intersectsNode(t)) return;
       var s = range.startContainer === t ? range.startOffset : 0;
       var e = range.endContainer === t ? range.endOffset : t.length;
-      if (e > s) out.push({ el: el, text: t.data.slice(s, e) });
+      if (e <= s) return;
+      var block = el.closest(".block"), d = el.dataset;
+      out.push({ text: t.data.slice(s, e), block: block.dataset.b, id: +block.dataset.n, top: +d.y, left: +d.x, right: +d.r,
+        size: +d.s, href: el.tagName === "A" ? el.href : null });
     });
     return out;
-  }
-  function blockTag(el) {
-    var b = el.closest(".block");
-    return b.getAttribute("role") === "heading" ? "h2" : b.classList.contains("code") ? "pre" : "p";
   }
   folio.selectedText = function () { return serialize(false); };
   function serialize(asHtml) {
@@ -638,29 +671,7 @@
     if (!sel.rangeCount || sel.isCollapsed) return null;
     var runs = [];
     for (var i = 0; i < sel.rangeCount; i++) runs = runs.concat(selectedRuns(sel.getRangeAt(i)));
-    if (!runs.length) return null;
-    var plain = "", markup = "", prev = null, tag = null;
-    runs.forEach(function (r) {
-      var el = r.el, block = el.closest(".block"), d = el.dataset;
-      var piece = asHtml && el.tagName === "A" ? '<a href="' + escapeHtml(el.href) + '">' + escapeHtml(r.text) + "</a>" : escapeHtml(r.text);
-      if (prev && prev.block === block) {
-        var code = block.classList.contains("code"), sameLine = prev.d.y === d.y;
-        // A right-to-left line's runs come in logical order, each left of the one before.
-        var gap = Math.max(d.x - prev.d.r, prev.d.x - d.r);
-        var sep = sameLine ? (folio.spaced(gap, d.s) ? " " : "") : code ? "\n" : " ";
-        plain += sep;
-        markup += sep;
-      } else {
-        if (prev) { plain += "\n\n"; markup += "</" + tag + ">\n"; }
-        tag = blockTag(el);
-        markup += "<" + tag + ">";
-      }
-      plain += r.text;
-      markup += piece;
-      prev = { block: block, d: d };
-    });
-    markup += "</" + tag + ">";
-    return asHtml ? markup : plain;
+    return runs.length ? folio.copyOf(runs, asHtml) : null;
   }
   document.addEventListener("copy", function (e) {
     var sel = getSelection();

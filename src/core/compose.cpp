@@ -40,11 +40,11 @@ struct Composer {
     }
 };
 
-Span text(const std::string& t, Face f = Face::Serif, Ink ink = Ink::Text) { return Span{f, ink, t, {}, false}; }
+Span text(const std::string& t, Face f = Face::Serif, Ink ink = Ink::Text) { return Span{f, ink, t, {}, false, {}, {}}; }
 // A link the reader can follow; an address the link policy refuses is plain text.
 Span link(const std::string& t, const std::string& href, Face f = Face::Serif) {
     LinkAction action = follow_link(href);
-    return Span{f, action.kind == ActionKind::None ? Ink::Text : Ink::Link, t, action, false};
+    return Span{f, action.kind == ActionKind::None ? Ink::Text : Ink::Link, t, action, false, {}, {}};
 }
 
 Paragraph para(std::vector<Span> spans, float size, float after = 0) {
@@ -108,10 +108,10 @@ Face face_for(bool italic, bool bold) {
 // The inline Markdown under n as styled spans: emphasis, strong, strikethrough, code, scripts and links. Every
 // caller (paragraphs, headings, list items, quotes, table cells) gets the same rendering.
 void collect_spans(const Node& n, bool italic, bool bold, const LinkAction& link, std::vector<Span>& out,
-                   bool strike = false, Ink ink = Ink::Text, Script script = Script::None) {
+                   bool strike = false, Ink ink = Ink::Text, Script script = Script::None, const std::string& lang = {}) {
     const bool linked = link.kind != ActionKind::None;
     auto add = [&](Face face, Ink span_ink, std::string text, const LinkAction& to) {
-        out.push_back(Span{face, span_ink, std::move(text), to, strike, script});
+        out.push_back(Span{face, span_ink, std::move(text), to, strike, script, lang});
     };
     switch (n.kind) {
     case NodeKind::Text:
@@ -121,9 +121,9 @@ void collect_spans(const Node& n, bool italic, bool bold, const LinkAction& link
         return;
     case NodeKind::Strike:
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, link, out, true, ink, script);
+            collect_spans(c, italic, bold, link, out, true, ink, script, lang);
         return;
-    case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", {}, false}); return;
+    case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", {}, false, {}, {}}); return;
     case NodeKind::Code: add(Face::Mono, linked ? Ink::Link : Ink::Accent, n.text, link); return;
     case NodeKind::Image: {
         // An image inside running text is its alt text, a link to the picture (when the policy allows).
@@ -141,18 +141,22 @@ void collect_spans(const Node& n, bool italic, bool bold, const LinkAction& link
     case NodeKind::InlineQuote:
         add(face_for(italic, bold), ink, "\xE2\x80\x9C", {});
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, link, out, strike, ink, script);
+            collect_spans(c, italic, bold, link, out, strike, ink, script, lang);
         add(face_for(italic, bold), ink, "\xE2\x80\x9D", {});
+        return;
+    case NodeKind::Language:
+        for (const Node& c : n.children)
+            collect_spans(c, italic, bold, link, out, strike, ink, script, n.info.get());
         return;
     case NodeKind::Link: {
         for (const Node& c : n.children)
-            collect_spans(c, italic, bold, follow_link(n.href), out, strike, ink, script);
+            collect_spans(c, italic, bold, follow_link(n.href), out, strike, ink, script, lang);
         return;
     }
     default: break;
     }
     for (const Node& c : n.children)
-        collect_spans(c, italic, bold, link, out, strike, ink, script);
+        collect_spans(c, italic, bold, link, out, strike, ink, script, lang);
 }
 
 // A Markdown table as rows of cells, each cell's inline Markdown collected like a paragraph's.
@@ -211,7 +215,7 @@ void flow_details(Flow& f, const Scale& k, const Node& d, float indent, int dept
     bool open = f.unfolded && f.unfolded->count(id) > 0;
     std::vector<Span> spans;
     if (!d.children.empty()) collect_spans(d.children[0], false, false, fold_link(id), spans);
-    if (spans.empty()) spans.push_back(Span{Face::Serif, Ink::Link, "details", fold_link(id), false});
+    if (spans.empty()) spans.push_back(Span{Face::Serif, Ink::Link, "details", fold_link(id), false, {}, {}});
     Paragraph p = para(spans, k.body, k.body * 0.4f);
     p.indent = indent + k.body * 1.2f;
     p.marker = open ? "\xE2\x88\x92" : "+"; // minus when open (characters every subset font has)
@@ -361,7 +365,7 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
 bool fold_open(const ComposeState& state, int fold) { return state.unfolded.count(kArchiveFoldBase + fold) > 0; }
 
 Span fold_toggle(const std::string& label, int fold, Face face = Face::Italic) {
-    return Span{face, Ink::Link, label, fold_link(kArchiveFoldBase + fold), false};
+    return Span{face, Ink::Link, label, fold_link(kArchiveFoldBase + fold), false, {}, {}};
 }
 
 std::string count_label(int n) { return "(" + std::to_string(n) + ")"; }
@@ -467,7 +471,7 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
                 }
                 f.end_list();
                 if (e.rest > 0) {
-                    Span toggle{Face::Italic, Ink::Link, open ? "fold the rest" : e.rest_label, fold_link(id), false};
+                    Span toggle{Face::Italic, Ink::Link, open ? "fold the rest" : e.rest_label, fold_link(id), false, {}, {}};
                     Paragraph t = para({toggle}, k.small, k.body * 0.4f);
                     t.indent = k.body * 3.2f;
                     f.paragraph(t);

@@ -53,6 +53,7 @@ enum class NodeKind : unsigned char {
     InlineQuote, // <q>: drawn between quotation marks
     LineBreak,   // hard break
     SoftBreak,
+    Language,   // text in another language than the page's: info = its BCP 47 tag (an author's lang="fr")
     HtmlInline, // raw inline HTML while parsing (markdown.cpp maps it away; never in a finished tree)
 };
 

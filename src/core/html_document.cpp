@@ -169,6 +169,11 @@ void render_node(std::string& out, const Node& n, const HtmlStyle& st) {
     case NodeKind::Mark: wrap(out, "mark", n, st, false); break;
     case NodeKind::Cite: wrap(out, "cite", n, st, false); break;
     case NodeKind::InlineQuote: wrap(out, "q", n, st, false); break;
+    case NodeKind::Language:
+        out += "<span lang=\"" + esc(n.info) + "\">";
+        render_children(out, n, st);
+        out += "</span>";
+        break;
     case NodeKind::Abbr:
         out += n.info.empty() ? std::string("<abbr>") : "<abbr title=\"" + esc(n.info) + "\">";
         render_children(out, n, st);

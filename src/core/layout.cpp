@@ -564,6 +564,7 @@ void Flow::paragraph(const Paragraph& p) {
             b.ink = sp.link.kind == ActionKind::None ? sp.ink : Ink::Link;
             b.text = std::move(f.text); // the line is done with it
             b.strike = sp.strike;
+            b.lang = sp.lang;
             if (sp.link.kind != ActionKind::None) {
                 // Fragments of one span share a link id, so a wrapped link is one link.
                 bool same = !book_.links.empty() && !page().boxes.empty() && page().boxes.back().link >= 0 &&
@@ -823,7 +824,10 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
         colx[c + 1] = colx[c] + natural[c] * scale;
     float lh = size * 1.4f;
     y_ += s.body_size * 0.4f;
+    const int table = book_.tables++;
+    int row = -1;
     for (const TableRow& r : rows) {
+        ++row;
         std::vector<std::vector<Line>> cell_lines(cols);
         size_t height_lines = 1;
         for (size_t c = 0; c < r.size(); ++c) {
@@ -839,9 +843,14 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
         float row_h = lh * static_cast<float>(height_lines) + pad * 0.6f;
         ensure(row_h);
         keep_from_ = -1;
-        begin_block(BlockKind::TableRow);
         for (size_t c = 0; c < r.size(); ++c) {
             const TableCell& cell = r[c];
+            begin_block(BlockKind::TableCell);
+            Book::Block& place = book_.blocks[block_];
+            place.table = table;
+            place.row = row;
+            place.col = static_cast<int>(c);
+            place.header = cell.header;
             float cw = colx[c + 1] - colx[c] - 2 * pad;
             // A right-to-left cell without an alignment of its own starts at the right.
             const bool end_aligned =
@@ -863,6 +872,7 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
                     b.ink = sp.link.kind == ActionKind::None ? sp.ink : Ink::Link;
                     b.text = fr.text;
                     b.strike = sp.strike;
+                    b.lang = sp.lang;
                     b.link = link_id(sp.link);
                     b.block = block_;
                     page().boxes.push_back(std::move(b));

@@ -123,6 +123,7 @@ struct Span {
     LinkAction link; // kind None: not a link
     bool strike = false;
     Script script = Script::None;
+    std::string lang; // its language, when the author said it is not the page's (BCP 47; NodeKind::Language)
 };
 
 // A span's size in a line set at size (a script's is smaller), and how far its line box moves from the
@@ -171,7 +172,7 @@ enum class BoxRole {
     Folio,       // the page number below the text: the last box of its page
 };
 // What a block of text is, so the text layer can give it a role and copy can separate blocks.
-enum class BlockKind { Paragraph, Heading, Code, TableRow, Image };
+enum class BlockKind { Paragraph, Heading, Code, TableCell, Image };
 
 struct Box {
     BoxKind kind = BoxKind::Text;
@@ -187,9 +188,10 @@ struct Box {
     float clip_w = 0; // Text in a code block: visible width of the panel (lines may be wider)
     float clip_x = 0; // Text in a code block: where the visible width starts (a line is several runs)
     bool strike = false;
+    std::string lang; // Text: the run's language when it is not the page's (Span::lang): the layer says it
     // Text: words that follow the run for assistive technology only (Paragraph::right_unseen).
     std::string unseen;
-    int block = -1; // index into Book::blocks: the paragraph, code block, table row or image it belongs to
+    int block = -1; // index into Book::blocks: the paragraph, code block, table cell or image it belongs to
     // Text: a run of a line reordered for right to left (core/bidi.h). text stays logical (copy, find, the
     // text layer); shown is what is drawn when it differs: the run in visual order, Arabic letters joined.
     bool rtl = false;  // the run reads right to left
@@ -229,6 +231,10 @@ struct Book {
         BlockKind kind = BlockKind::Paragraph;
         int level = 0; // a heading's (Paragraph::heading)
         int item = -1; // the list item it is in (the innermost; an index into items), -1: none
+        // A table cell's place, as the static page's <table>: tables numbered in reading order from 0, rows
+        // and columns from 0 within their table; header: a cell of the head row (<th>).
+        int table = -1, row = 0, col = 0;
+        bool header = false;
     };
     std::vector<Block> blocks; // by block id (Box::block), in reading order
     // Lists, as the static page's <ol>/<ul> (Flow::begin_list): each item in its list, each list in the
@@ -240,6 +246,7 @@ struct Book {
     };
     std::vector<ListItem> items;
     int lists = 0;
+    int tables = 0;
     int code_blocks = 0;
     struct Anchor {
         int page = 0;

@@ -296,8 +296,50 @@ struct Mapper {
             return;
         }
         ++depth;
-        inline_element(n, tag, out);
+        const std::string lang = language_of(n, tag);
+        if (lang.empty()) {
+            inline_element(n, tag, out);
+        } else {
+            Node l = make(NodeKind::Language);
+            l.info = lang;
+            inline_element(n, tag, l.children);
+            if (!l.children.empty()) out.push_back(std::move(l));
+        }
         --depth;
+    }
+
+    // The language an element says its text is in (lang="fr"), when it says one that is a language tag.
+    std::string language_of(const GumboNode* n, const std::string& tag) {
+        const std::string lang = attr(n, "lang");
+        if (lang.empty() || language_tag(lang)) return lang;
+        note(n, "lang=\"" + lang + "\" on <" + tag +
+                    "> is not a language tag; write one as BCP 47 does (\"fr\", \"pt-BR\", \"zh-Hant\"). Its text "
+                    "is kept, in the page's language");
+        return "";
+    }
+
+    // Marks the text of blocks made from an element with lang="...": each block's inline content (a
+    // paragraph's, a heading's, a cell's) goes into one Language node. Code keeps no language: it is code.
+    static void in_language(Node& b, const std::string& lang) {
+        switch (b.kind) {
+        case NodeKind::Paragraph:
+        case NodeKind::Heading:
+        case NodeKind::TableCell:
+        case NodeKind::DefTerm:
+        case NodeKind::Summary:
+        case NodeKind::Caption: {
+            if (b.children.empty()) return;
+            Node l = make(NodeKind::Language);
+            l.info = lang;
+            l.children = std::move(b.children);
+            b.children.clear();
+            b.children.push_back(std::move(l));
+            return;
+        }
+        default:
+            for (Node& c : b.children)
+                in_language(c, lang);
+        }
     }
 
     void inline_element(const GumboNode* n, const std::string& tag, std::vector<Node>& out) {
@@ -393,7 +435,11 @@ struct Mapper {
             return;
         }
         ++depth;
+        const size_t first = out.size();
         block_element(n, tag, out);
+        const std::string lang = language_of(n, tag);
+        for (size_t i = first; !lang.empty() && i < out.size(); ++i)
+            in_language(out[i], lang);
         --depth;
     }
 
@@ -486,6 +532,8 @@ struct Mapper {
                 check_attributes(c, tag_name(c));
                 Node cell = inline_block(NodeKind::TableCell, c);
                 cell.header = head || c->v.element.tag == GUMBO_TAG_TH;
+                const std::string lang = language_of(c, tag_name(c));
+                if (!lang.empty()) in_language(cell, lang);
                 std::string align = attr(c, "align");
                 cell.align = align == "left"     ? Align::Left
                              : align == "center" ? Align::Center

@@ -176,4 +176,22 @@ std::string replace_all(const std::string& s, const std::string& from, const std
     return out.append(s, at, std::string::npos);
 }
 
+bool language_tag(std::string_view s) {
+    size_t part = 0; // length of the part being read
+    bool first = true;
+    for (size_t i = 0; i <= s.size(); ++i) {
+        if (i == s.size() || s[i] == '-') {
+            if (part == 0 || part > 8) return false;
+            part = 0;
+            first = false;
+            continue;
+        }
+        const char c = s[i];
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+        if (!letter && (first || c < '0' || c > '9')) return false;
+        ++part;
+    }
+    return true;
+}
+
 } // namespace folio

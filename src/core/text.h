@@ -16,6 +16,11 @@ size_t utf8_decode(std::string_view s, size_t i, uint32_t& cp);
 // Offset of the first byte that is not valid UTF-8 (overlong forms and surrogates included), or npos.
 size_t find_invalid_utf8(std::string_view s);
 
+// Whether s is a language tag as BCP 47 writes one ("fr", "pt-BR", "zh-Hant-TW", "x-klingon"): a first
+// part of 1 to 8 letters, then parts of 1 to 8 letters or digits, joined by hyphens. Only the form is
+// checked: a browser takes any such tag, and one it does not know reads as the page's language.
+bool language_tag(std::string_view s);
+
 // Index just past the character at s[i]; a malformed byte counts as one character.
 size_t utf8_next(const std::string& s, size_t i);
 

@@ -133,8 +133,10 @@ void put_link_attributes(std::string& out, const std::string& href) {
 // One page's ink, as the canvas draws it (ui/app.cpp, draw_page): rules, code panels, image frames, runs
 // of text (marks under their text, strikes over it).
 // Boxes whose top is at or below `shown` (page units) are left out: no screen shows them at first.
+// The first drawn run of each block says what the block is (data-b: block_tag), so that copy separates the
+// blocks as the book's layer does (folio.copyOf); marked is the block marked last, over the pages shown.
 void put_page(std::string& out, const Book& book, const Page& pg, int index, const char* role,
-              bool faces_used[kFaceCount], float shown = std::numeric_limits<float>::infinity()) {
+              bool faces_used[kFaceCount], int& marked, float shown = std::numeric_limits<float>::infinity()) {
     out += "<div class=\"pg c";
     out += index % 2 ? '1' : '0';
     out += ' ';
@@ -183,6 +185,10 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
                         put_num(out, b.clip_x + b.clip_w - b.x);
                     }
                     out += '"';
+                    if (b.block != marked) {
+                        marked = b.block;
+                        out += " data-b=\"" + block_tag(book, b.block) + '"';
+                    }
                     if (b.rtl) out += " dir=\"rtl\""; // logical text, which the browser sets from the right
                     if (href) put_link_attributes(out, *href);
                     out += '>';
@@ -213,14 +219,16 @@ void variant_html(std::string& out, const Book& book, int page, const ProofVaria
            ";--nd:" + std::to_string((n + 1) / 2) + "\">";
     const int first = v.pocket || solo ? page : page - page % 2;
     const int last = v.pocket || solo ? page : std::min(n - 1, first + 1);
+    int marked = -1;
     for (int i = first; i <= last; ++i)
-        put_page(out, book, book.pages[i], i, i == page ? "here" : "pair", faces_used);
+        put_page(out, book, book.pages[i], i, i == page ? "here" : "pair", faces_used, marked);
     // A pocket page is shorter than a phone's screen: the top of the next one shows below it. How much of
     // it a screen shows grows with its height for its width: the first 60% is all of it up to a height of
     // about 2.7 times the width (a 344 x 882 CSS px phone, among the narrowest and tallest made, shows 46%);
     // a window taller still gets the rest at the book's first frame.
     if (v.pocket && page + 1 < n)
-        put_page(out, book, book.pages[page + 1], page + 1, "next", faces_used, kNextPageShown * book.spec.height);
+        put_page(out, book, book.pages[page + 1], page + 1, "next", faces_used, marked,
+                 kNextPageShown * book.spec.height);
     out += "</div>";
 }
 

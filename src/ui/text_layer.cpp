@@ -81,17 +81,6 @@ std::string layer_colors(const Theme& t) {
     return out + "}";
 }
 
-const char* block_kind_name(BlockKind k) {
-    switch (k) {
-    case BlockKind::Paragraph: return "p";
-    case BlockKind::Heading: return "h";
-    case BlockKind::Code: return "code";
-    case BlockKind::TableRow: return "row";
-    case BlockKind::Image: return "img";
-    }
-    return "p";
-}
-
 // The box before (page, box) among the text boxes, in reading order; nullptr at the start of the book.
 const Box* previous_text_box(const Book& book, int page, int box) {
     for (int p = page; p >= 0; --p) {
@@ -131,12 +120,13 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
         put_field(out, "s", b.size * s);
         put_field(out, "f", static_cast<float>(static_cast<int>(b.face)));
         if (b.rtl) out += ",\"d\":1"; // a right-to-left run (its text is logical: the browser orders it)
+        if (!b.lang.empty()) {
+            out += ",\"lang\":";
+            put_string(out, b.lang);
+        }
         if (b.block >= 0 && b.block < static_cast<int>(a.book.blocks.size())) {
             const Book::Block& block = a.book.blocks[b.block];
-            out += ",\"k\":\"";
-            out += block_kind_name(block.kind);
-            out += '"';
-            if (block.level > 0) put_field(out, "lv", static_cast<float>(block.level));
+            out += ",\"k\":\"" + block_tag(a.book, b.block) + '"';
             if (block.item >= 0) put_list_path(out, a.book, block.item);
         }
         if (b.link >= 0 && b.link < static_cast<int>(a.book.links.size())) {
@@ -176,6 +166,21 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
 }
 
 } // namespace
+
+std::string block_tag(const Book& book, int block) {
+    if (block < 0 || block >= static_cast<int>(book.blocks.size())) return "p";
+    const Book::Block& b = book.blocks[block];
+    switch (b.kind) {
+    case BlockKind::Paragraph: return "p";
+    case BlockKind::Heading: return "h" + std::to_string(b.level < 1 ? 2 : b.level > 6 ? 6 : b.level);
+    case BlockKind::Code: return "pre";
+    case BlockKind::TableCell:
+        return std::string(b.header ? "th:" : "td:") + std::to_string(b.table) + ":" + std::to_string(b.row) + ":" +
+               std::to_string(b.col);
+    case BlockKind::Image: return "figure";
+    }
+    return "p";
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] The layer

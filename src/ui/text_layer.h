@@ -14,6 +14,12 @@
 
 namespace folio {
 
+// What a block is, as the static page's element that holds it: "p", "h1".."h6" (its outline level), "pre",
+// "figure", or a table cell with its place, "td:<table>:<row>:<column>" ("th:..." in the head row; tables
+// numbered in reading order from 0, rows and columns from 0 within their table). The text layer gives its blocks roles by it, the early page marks
+// where its blocks begin with it, and copy puts a block's text into it (folio.copyOf, web/boot.js).
+std::string block_tag(const Book& book, int block);
+
 // Where a text box's glyph box starts, below the top of its line box (page units). The canvas draws
 // the glyphs there, and the layer puts the DOM text's baseline at the same place.
 inline float glyph_top(const Box& b) { return (b.h - b.size * 1.32f) * 0.5f; }
@@ -48,8 +54,9 @@ TextLayerKey text_layer_key(const App& a);
 //    "pages": [{"i", "x", "y", "w", "h", "lm" (its landmark: "navigation" | "article", if any), "later": 1}
 //            | {"i", "x", "y", "w", "h", "lm", "items": [
 //        {"t", "x", "y", "w", "h", "g" (glyph top), "s" (glyph box height), "f" (face), "d" (1: a right-to-left run),
+//        "lang" (the run's language, when the author said it is not the page's),
 //        "b" (block),
-//         "k" (block kind), "lv" (a heading's level), "L" (the lists its block is in, outermost first:
+//         "k" (what the block is: block_tag), "L" (the lists its block is in, outermost first:
 //         list, item, ordered, ...), "href" | "fold", "l" (link id), "c" (continues the previous box's link),
 //         "clip": [left, right] (code lines), "u" (words after the run for assistive technology only, Box::unseen)}
 //      | {"img" (alt text), "x", "y", "w", "h", "b"}]}]}

@@ -42,7 +42,7 @@ std::string codepoints(const std::string& s) {
 
 Paragraph para(const std::string& text, float size = 14) {
     Paragraph p;
-    p.spans = {Span{Face::Serif, Ink::Text, text, {}, false}};
+    p.spans = {Span{Face::Serif, Ink::Text, text, {}, false, {}, {}}};
     p.size = size;
     return p;
 }

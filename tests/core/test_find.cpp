@@ -17,8 +17,8 @@ Paragraph para(std::vector<Span> spans) {
     p.spans = std::move(spans);
     return p;
 }
-Span plain(const std::string& t) { return Span{Face::Serif, Ink::Text, t, {}, false}; }
-Span linked(const std::string& t) { return Span{Face::Serif, Ink::Link, t, follow_link("/x"), false}; }
+Span plain(const std::string& t) { return Span{Face::Serif, Ink::Text, t, {}, false, {}, {}}; }
+Span linked(const std::string& t) { return Span{Face::Serif, Ink::Link, t, follow_link("/x"), false, {}, {}}; }
 
 // Text of a match, put together from its pieces.
 std::string match_text(const Book& b, const FindMatch& m) {

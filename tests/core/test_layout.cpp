@@ -19,7 +19,7 @@ namespace {
 
 Paragraph body(const std::string& text, float size = 14) {
     Paragraph p;
-    p.spans = {Span{Face::Serif, Ink::Text, text, {}, false}};
+    p.spans = {Span{Face::Serif, Ink::Text, text, {}, false, {}, {}}};
     p.size = size;
     return p;
 }
@@ -312,8 +312,8 @@ TEST_CASE("a line never breaks inside a word that runs across spans: its pieces 
         INFO(c.before << "|" << c.italic << "|" << c.after);
         REQUIRE((c.before + c.italic).size() <= 48);
         Paragraph p = body(c.before);
-        p.spans.push_back(Span{Face::Italic, Ink::Text, c.italic, {}, false});
-        p.spans.push_back(Span{Face::Serif, Ink::Text, c.after, {}, false});
+        p.spans.push_back(Span{Face::Italic, Ink::Text, c.italic, {}, false, {}, {}});
+        p.spans.push_back(Span{Face::Serif, Ink::Text, c.after, {}, false, {}, {}});
         Book b;
         Flow f(b, m);
         f.begin_chapter("c", "c", "", false, false);
@@ -342,10 +342,10 @@ TEST_CASE("a line never breaks inside a word that runs across spans: its pieces 
 TEST_CASE("a superscript and a subscript are set smaller, above and below the line's baseline", "[layout]") {
     FixedMeasurer m;
     Paragraph p = body("energy is mc");
-    p.spans.push_back(Span{Face::Serif, Ink::Text, "2", {}, false, Script::Super});
-    p.spans.push_back(Span{Face::Serif, Ink::Text, " and water H", {}, false});
-    p.spans.push_back(Span{Face::Serif, Ink::Text, "2", {}, false, Script::Sub});
-    p.spans.push_back(Span{Face::Serif, Ink::Text, "O", {}, false});
+    p.spans.push_back(Span{Face::Serif, Ink::Text, "2", {}, false, Script::Super, {}});
+    p.spans.push_back(Span{Face::Serif, Ink::Text, " and water H", {}, false, {}, {}});
+    p.spans.push_back(Span{Face::Serif, Ink::Text, "2", {}, false, Script::Sub, {}});
+    p.spans.push_back(Span{Face::Serif, Ink::Text, "O", {}, false, {}, {}});
     Book b;
     Flow f(b, m);
     f.begin_chapter("c", "c", "", false, false);

@@ -1,7 +1,8 @@
 // compose (the book) and emit (the static HTML) walk the model each their own way: this holds them to one
 // text. For every route of the seed and the fixture bundles, the words the book's pages show (their
 // content, not the running heads and folios) are the words of the route's #text, in the same order; its
-// headings are the HTML's, level by level (the outline a screen reader moves through); and so are its lists.
+// headings are the HTML's, level by level (the outline a screen reader moves through); and so are its lists
+// and its tables, and the words it says are in another language.
 #include <catch2/catch_test_macros.hpp>
 
 #include <gumbo.h>
@@ -248,6 +249,110 @@ std::string show_lists(const std::vector<List>& lists) {
     return s;
 }
 
+// A route's tables, in order: each row's cell count and whether it is the head row. The HTML's are its
+// <table>s in #text; the book's come from its table cells' places (Book::Block), which the text layer
+// makes role=table, row, cell and columnheader.
+struct Row {
+    int cells = 0;
+    bool head = false;
+    bool operator==(const Row& o) const { return cells == o.cells && head == o.head; }
+};
+using Table = std::vector<Row>;
+
+void html_tables(const GumboNode* n, std::vector<Table>& out) {
+    if (n->type != GUMBO_NODE_ELEMENT) return;
+    const GumboTag tag = n->v.element.tag;
+    if (tag == GUMBO_TAG_TABLE) out.emplace_back();
+    if (tag == GUMBO_TAG_TR && !out.empty()) out.back().push_back({});
+    if ((tag == GUMBO_TAG_TD || tag == GUMBO_TAG_TH) && !out.empty() && !out.back().empty()) {
+        ++out.back().back().cells;
+        if (tag == GUMBO_TAG_TH) out.back().back().head = true;
+    }
+    const bool closed = tag == GUMBO_TAG_DETAILS && !gumbo_get_attribute(&n->v.element.attributes, "open");
+    const GumboVector& kids = n->v.element.children;
+    for (unsigned i = 0; i < kids.length; ++i) {
+        const GumboNode* kid = static_cast<const GumboNode*>(kids.data[i]);
+        if (closed && !(kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_SUMMARY)) continue;
+        html_tables(kid, out);
+    }
+}
+
+std::vector<Table> html_tables(const std::string& html) {
+    GumboOutput* g = gumbo_parse(html.c_str());
+    std::vector<Table> out;
+    if (const GumboNode* main = by_id(g->root, "text")) html_tables(main, out);
+    gumbo_destroy_output(&kGumboDefaultOptions, g);
+    return out;
+}
+
+// The book's cells by their blocks (an empty cell has a block but no box: the layer makes it all the same).
+std::vector<Table> book_tables(const Book& b, int first, int last) {
+    std::map<int, Table> tables;
+    std::set<int> seen;
+    for (int p = first; p <= last; ++p)
+        for (const Box& x : b.pages[p].boxes)
+            if (x.block >= 0 && b.blocks[x.block].table >= 0) seen.insert(b.blocks[x.block].table);
+    for (const Book::Block& c : b.blocks) {
+        if (c.table < 0 || !seen.count(c.table)) continue;
+        Table& t = tables[c.table];
+        if (static_cast<int>(t.size()) <= c.row) t.resize(c.row + 1);
+        ++t[c.row].cells;
+        t[c.row].head = t[c.row].head || c.header;
+    }
+    std::vector<Table> out;
+    for (auto& [id, t] : tables)
+        out.push_back(std::move(t));
+    return out;
+}
+
+std::string show_tables(const std::vector<Table>& tables) {
+    std::string s;
+    for (const Table& t : tables) {
+        s += "[";
+        for (const Row& r : t)
+            s += (r.head ? "h" : "") + std::to_string(r.cells) + " ";
+        s += "] ";
+    }
+    return s;
+}
+
+// A route's text in other languages than the page's: each language's words, in order. The HTML's are
+// those under an element with lang="..." in #text; the book's its runs that carry a language (Box::lang),
+// which the text layer gives the same lang.
+using Languages = std::map<std::string, std::vector<std::string>>;
+
+void html_languages(const GumboNode* n, Languages& out) {
+    if (n->type != GUMBO_NODE_ELEMENT) return;
+    if (const GumboAttribute* lang = gumbo_get_attribute(&n->v.element.attributes, "lang")) {
+        std::string text;
+        text_of(n, text);
+        for (std::string& w : words(text))
+            out[lang->value].push_back(std::move(w));
+        return;
+    }
+    const GumboVector& kids = n->v.element.children;
+    for (unsigned i = 0; i < kids.length; ++i)
+        html_languages(static_cast<const GumboNode*>(kids.data[i]), out);
+}
+
+Languages html_languages(const std::string& html) {
+    GumboOutput* g = gumbo_parse(html.c_str());
+    Languages out;
+    if (const GumboNode* main = by_id(g->root, "text")) html_languages(main, out);
+    gumbo_destroy_output(&kGumboDefaultOptions, g);
+    return out;
+}
+
+Languages book_languages(const Book& b, int first, int last) {
+    Languages out;
+    for (int p = first; p <= last; ++p)
+        for (const Box& x : b.pages[p].boxes)
+            if (x.role == BoxRole::Content && x.kind == BoxKind::Text && !x.lang.empty())
+                for (std::string& w : words(x.text))
+                    out[x.lang].push_back(std::move(w));
+    return out;
+}
+
 // The book of a route, its folds closed as a reader first sees them, and the pages that are the route's.
 struct RouteBook {
     Book book;
@@ -306,7 +411,7 @@ void check_bundle(const std::string& dir) {
     FixedMeasurer m;
     SiteAssets assets;
     std::map<RouteKind, int> checked;
-    size_t lists_seen = 0;
+    size_t lists_seen = 0, tables_seen = 0, languages_seen = 0;
     for (const Route& r : all_routes(site)) {
         if (r.kind == RouteKind::Search) continue; // a form, and the results a script finds: no book of its own
         RouteBook b = book_of(site, r, m);
@@ -326,6 +431,14 @@ void check_bundle(const std::string& dir) {
         INFO(dir << " " << r.path << " lists: the book has " << show_lists(book) << "; the HTML " << show_lists(lists));
         CHECK(book == lists);
         lists_seen += lists.size();
+        const std::vector<Table> tables = html_tables(html), book_t = book_tables(b.book, b.first, b.last);
+        INFO(dir << " " << r.path << " tables: the book has " << show_tables(book_t) << "; the HTML "
+                 << show_tables(tables));
+        CHECK(book_t == tables);
+        tables_seen += tables.size();
+        const Languages langs = html_languages(html);
+        CHECK(book_languages(b.book, b.first, b.last) == langs);
+        languages_seen += langs.size();
         ++checked[r.kind];
     }
     // Every kind of route was compared, not only the front page.
@@ -333,6 +446,10 @@ void check_bundle(const std::string& dir) {
     CHECK(checked[RouteKind::Article] > 0);
     CHECK(checked[RouteKind::Tag] > 0);
     CHECK(lists_seen > 0);
+    if (dir.find("rich") != std::string::npos) { // the rich bundle has tables, and text in French and German
+        CHECK(tables_seen > 0);
+        CHECK(languages_seen == 2);
+    }
 }
 
 } // namespace

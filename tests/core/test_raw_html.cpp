@@ -16,6 +16,7 @@
 #include "core/markdown.h"
 #include "core/raw_html.h"
 #include "core/site_reader.h"
+#include "core/text.h"
 
 using namespace folio;
 
@@ -434,4 +435,43 @@ TEST_CASE("<xmp> and <plaintext> are preformatted text, blank lines and markup k
     CHECK(
         html_of("<div>\n<xmp><p>kept</p></xmp>\n</div>\n").find("<pre tabindex=\"0\"><code>&lt;p&gt;kept&lt;/p&gt;") !=
         std::string::npos);
+}
+
+TEST_CASE("text an author marks as another language keeps its lang; a lang that is no tag gets a note", "[raw_html]") {
+    std::vector<SourceNote> notes;
+    Document d = parse_markdown("Say <span lang=\"fr\">bonjour</span>, or <em lang=\"de-CH\">Grüezi</em>.\n\n"
+                                "<p lang=\"ja\">こんにちは</p>\n\n"
+                                "<blockquote lang=\"es\"><p>Hola.</p><p>Adiós.</p></blockquote>\n\n"
+                                "Not <span lang=\"english please\">a tag</span>.\n",
+                                &notes);
+    CHECK(count(d, NodeKind::Language) == 5); // fr, de-CH, ja, and each paragraph of the quote
+    const Node* fr = find(d, NodeKind::Language);
+    REQUIRE(fr);
+    CHECK(fr->info == "fr");
+    CHECK(plain_text(*fr) == "bonjour");
+    const std::string html = document_html(d);
+    CHECK(has(html, "<span lang=\"fr\">bonjour</span>"));
+    CHECK(has(html, "<span lang=\"de-CH\"><em>Grüezi</em></span>"));
+    CHECK(has(html, "<p><span lang=\"ja\">こんにちは</span></p>"));
+    CHECK(count_of(html, "<span lang=\"es\">") == 2);
+    CHECK(has(html, "Not a tag."));
+    REQUIRE(notes.size() == 1);
+    CHECK(has(notes[0].message, "lang=\"english please\" on <span> is not a language tag"));
+    CHECK(notes[0].line == 7);
+    // The JSON the browser reads keeps it.
+    Document back;
+    std::string error;
+    REQUIRE(read_built_tree(document_to_json(d).dump(), back, error));
+    CHECK(document_html(back) == html);
+}
+
+TEST_CASE("language tags: BCP 47's form", "[raw_html]") {
+    for (const char* ok : {"fr", "pt-BR", "zh-Hant-TW", "x-klingon", "sgn-BE-FR", "de-CH-1901"}) {
+        INFO(ok);
+        CHECK(language_tag(ok));
+    }
+    for (const char* bad : {"", "-", "fr-", "-fr", "english please", "fr_FR", "1fr", "abcdefghi", "de--CH", "fr\"x"}) {
+        INFO(bad);
+        CHECK_FALSE(language_tag(bad));
+    }
 }

@@ -777,7 +777,7 @@ TEST_CASE("every page of the rich article makes a valid layer: strings as data, 
                 CHECK(it["b"] == b.block);
                 if (b.code >= 0) {
                     code = true;
-                    CHECK(it["k"] == "code");
+                    CHECK(it["k"] == "pre");
                     REQUIRE(it.contains("clip"));
                 }
             }

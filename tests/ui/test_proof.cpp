@@ -6,6 +6,7 @@
 #include <catch2/catch_test_macros.hpp>
 
 #include <algorithm>
+#include <map>
 #include <regex>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@ struct Run {
     int variant = -1;
     bool next_page = false; // on a pocket page's next page, whose top shows below it
     float page_height = 0;  // the variant's, in page units
+    std::string block;      // the first run of a block: what the block is (data-b: block_tag)
     std::string link;       // a link's run (<a>): its attributes after the style
 };
 
@@ -66,9 +68,10 @@ std::vector<Run> runs_of(const std::string& html, int& groups) {
             INFO("a run outside a size wrapper: " << attrs);
             CHECK(in_group);
             std::smatch c;
-            REQUIRE(
-                std::regex_search(attrs, c, std::regex(R"re(class="(f[0-9]) k[0-9]+( cd)?" style="([^"]*)"(.*))re")));
-            runs.push_back({c[1], c[3], m[4], c[2].matched, variant, next_page, page_height, c[4]});
+            static const std::regex run_attrs(
+                R"re(class="(f[0-9]) k[0-9]+( cd)?" style="([^"]*)"(?: data-b="([^"]*)")?(.*))re");
+            REQUIRE(std::regex_search(attrs, c, run_attrs));
+            runs.push_back({c[1], c[3], m[4], c[2].matched, variant, next_page, page_height, c[4], c[5]});
             CHECK((name == "a") == !runs.back().link.empty());
         }
     }
@@ -113,6 +116,12 @@ TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run c
         code += r.face == "f4";
         clipped += r.clipped;
     }
+    std::map<std::string, int> blocks;
+    for (const Run& r : runs)
+        ++blocks[r.block];
+    CHECK(blocks["h1"] >= 5); // the title, on each page size whose first page is shown
+    CHECK(blocks["p"] > 10);
+    CHECK(blocks[""] > blocks["p"]); // the other runs of a block say nothing
     CHECK(clipped > 0);        // the long line's runs reach the edge
     CHECK(clipped < code / 2); // the short lines' do not
 
@@ -130,6 +139,10 @@ TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run c
         ++sizes_with_block;
         CHECK_FALSE(int_run->clipped);
         CHECK(field(return_run->style, "x") > field(int_run->style, "x") + 1);
+        // Copy tells the blocks apart by their first runs (folio.copyOf): the code block begins at "int",
+        // and its next line goes on in it.
+        CHECK(int_run->block == "pre");
+        CHECK(return_run->block.empty());
     }
     // The block starts the first page at the reference size and the pocket widths 300 to 445; narrower, further on.
     CHECK(sizes_with_block == 5);
