@@ -41,20 +41,25 @@
     // are joined by a space where the layout left a word gap, lines by a space (code: a new line), blocks by
     // a blank line, table cells by a tab and rows by a new line; the HTML keeps the blocks, cells and links.
     copyOf: function (runs, asHtml) {
-      var out = "", prev = null;
+      var out = "", prev = null, href = null; // href: the link open in the HTML (a wrapped link's runs share it)
+      var closeLink = function () { if (href !== null) out += "</a>"; href = null; };
       runs.forEach(function (r) {
-        var text = asHtml ? escapeHtml(r.text) : r.text;
-        if (asHtml && r.href) text = '<a href="' + escapeHtml(r.href) + '">' + text + "</a>";
+        var sep = "", link = asHtml && r.href ? r.href : null;
         if (prev && prev.block === r.block && prev.id === r.id) {
           // A right-to-left line's runs come in logical order, each left of the one before.
           var gap = Math.max(r.left - prev.right, prev.left - r.right);
-          out += Math.abs(r.top - prev.top) < 1 ? (folio.spaced(gap, r.size) ? " " : "") : r.block === "pre" ? "\n" : " ";
+          sep = Math.abs(r.top - prev.top) < 1 ? (folio.spaced(gap, r.size) ? " " : "") : r.block === "pre" ? "\n" : " ";
         } else {
+          closeLink();
           out += between(prev, r, asHtml);
         }
-        out += text;
+        if (link !== href) closeLink();
+        out += asHtml ? escapeHtml(sep) : sep;
+        if (link !== null && href === null) out += '<a href="' + escapeHtml((href = link)) + '">';
+        out += asHtml ? escapeHtml(r.text) : r.text;
         prev = r;
       });
+      closeLink();
       return out + between(prev, null, asHtml);
     },
     // complete: the route's first view is whole (an article's body is in): only then does the book take
@@ -786,7 +791,7 @@
       var t = run.firstChild;
       if (!t || !range.intersectsNode(t)) return;
       var from = range.startContainer === t ? range.startOffset : 0, to = range.endContainer === t ? range.endOffset : t.length;
-      if (to <= from) return;
+      if (to <= from || block === "-") return; // not the furniture, which the book's layer leaves out too
       // Its line: the line box's top (--y, page units; runs of one line at other sizes share it), page by page.
       var r = run.getBoundingClientRect(), line = pages * 1e5 + parseFloat(run.style.getPropertyValue("--y"));
       runs.push({ text: t.data.slice(from, to), block: block, id: id, top: line, left: r.left, right: r.right,

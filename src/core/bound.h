@@ -16,10 +16,10 @@
 
 namespace folio {
 
-constexpr int kWritingShown = 30;         // the writing chapter lists the newest 30; older ones fold by year
-constexpr int kShelfShown = 48;           // a shelf of more than 48 items folds each of its groups ...
-constexpr int kShelfGroupShown = 6;       // ... after its first 6 items
-constexpr int kTimelineShown = 60;        // the front page's timeline: whole years while it holds at most 60 entries
+constexpr int kWritingShown = 30;   // the writing chapter lists the newest 30; older ones fold by year
+constexpr int kShelfShown = 48;     // a shelf of more than 48 items folds each of its groups ...
+constexpr int kShelfGroupShown = 6; // ... after its first 6 items
+constexpr int kTimelineShown = 60;  // the front page's timeline: whole years while it holds at most 60 entries
 // Each FoldKind's name in site.json.
 extern const char* const kFoldKinds[3];
 constexpr int kArchiveFoldBase = 2000000; // ComposeState::unfolded id of Site::folds[i]: kArchiveFoldBase + i

@@ -40,7 +40,9 @@ struct Composer {
     }
 };
 
-Span text(const std::string& t, Face f = Face::Serif, Ink ink = Ink::Text) { return Span{f, ink, t, {}, false, {}, {}}; }
+Span text(const std::string& t, Face f = Face::Serif, Ink ink = Ink::Text) {
+    return Span{f, ink, t, {}, false, {}, {}};
+}
 // A link the reader can follow; an address the link policy refuses is plain text.
 Span link(const std::string& t, const std::string& href, Face f = Face::Serif) {
     LinkAction action = follow_link(href);
@@ -108,7 +110,8 @@ Face face_for(bool italic, bool bold) {
 // The inline Markdown under n as styled spans: emphasis, strong, strikethrough, code, scripts and links. Every
 // caller (paragraphs, headings, list items, quotes, table cells) gets the same rendering.
 void collect_spans(const Node& n, bool italic, bool bold, const LinkAction& link, std::vector<Span>& out,
-                   bool strike = false, Ink ink = Ink::Text, Script script = Script::None, const std::string& lang = {}) {
+                   bool strike = false, Ink ink = Ink::Text, Script script = Script::None,
+                   const std::string& lang = {}) {
     const bool linked = link.kind != ActionKind::None;
     auto add = [&](Face face, Ink span_ink, std::string text, const LinkAction& to) {
         out.push_back(Span{face, span_ink, std::move(text), to, strike, script, lang});
@@ -471,7 +474,8 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
                 }
                 f.end_list();
                 if (e.rest > 0) {
-                    Span toggle{Face::Italic, Ink::Link, open ? "fold the rest" : e.rest_label, fold_link(id), false, {}, {}};
+                    Span toggle{Face::Italic, Ink::Link, open ? "fold the rest" : e.rest_label, fold_link(id), false,
+                                {},           {}};
                     Paragraph t = para({toggle}, k.small, k.body * 0.4f);
                     t.indent = k.body * 3.2f;
                     f.paragraph(t);

@@ -7,11 +7,11 @@
 
 namespace folio {
 
-const char* const kNodeTags[] = {"doc",    "p",       "h",       "quote",  "list",    "li",   "pre",      "hr",
-                                 "table",  "thead",   "tbody",   "tr",     "td",      "html", "dl",       "dt",
-                                 "dd",     "details", "summary", "figure", "caption", "div",  "text",     "em",
-                                 "strong", "del",     "code",    "a",      "img",     "sub",  "sup",      "small",
-                                 "mark",   "abbr",    "cite",    "q",      "br",      "sb",   "lang",     "rawinline"};
+const char* const kNodeTags[] = {"doc",    "p",       "h",       "quote",  "list",    "li",   "pre",  "hr",
+                                 "table",  "thead",   "tbody",   "tr",     "td",      "html", "dl",   "dt",
+                                 "dd",     "details", "summary", "figure", "caption", "div",  "text", "em",
+                                 "strong", "del",     "code",    "a",      "img",     "sub",  "sup",  "small",
+                                 "mark",   "abbr",    "cite",    "q",      "br",      "sb",   "lang", "rawinline"};
 static_assert(sizeof kNodeTags / sizeof kNodeTags[0] == kNodeKinds, "a tag for every NodeKind");
 
 namespace {

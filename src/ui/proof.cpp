@@ -133,8 +133,9 @@ void put_link_attributes(std::string& out, const std::string& href) {
 // One page's ink, as the canvas draws it (ui/app.cpp, draw_page): rules, code panels, image frames, runs
 // of text (marks under their text, strikes over it).
 // Boxes whose top is at or below `shown` (page units) are left out: no screen shows them at first.
-// The first drawn run of each block says what the block is (data-b: block_tag), so that copy separates the
-// blocks as the book's layer does (folio.copyOf); marked is the block marked last, over the pages shown.
+// The first drawn run of each block says what the block is (data-b: block_tag; "-": the page's furniture),
+// so that copy separates the blocks as the book's layer does (folio.copyOf); marked is the block marked
+// last, over the pages shown.
 void put_page(std::string& out, const Book& book, const Page& pg, int index, const char* role,
               bool faces_used[kFaceCount], int& marked, float shown = std::numeric_limits<float>::infinity()) {
     out += "<div class=\"pg c";
@@ -187,7 +188,8 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
                     out += '"';
                     if (b.block != marked) {
                         marked = b.block;
-                        out += " data-b=\"" + block_tag(book, b.block) + '"';
+                        // Furniture (a running head, a folio) is no block: copy leaves it out, as the layer does.
+                        out += " data-b=\"" + (b.block < 0 ? std::string("-") : block_tag(book, b.block)) + '"';
                     }
                     if (b.rtl) out += " dir=\"rtl\""; // logical text, which the browser sets from the right
                     if (href) put_link_attributes(out, *href);

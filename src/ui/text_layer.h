@@ -16,8 +16,9 @@ namespace folio {
 
 // What a block is, as the static page's element that holds it: "p", "h1".."h6" (its outline level), "pre",
 // "figure", or a table cell with its place, "td:<table>:<row>:<column>" ("th:..." in the head row; tables
-// numbered in reading order from 0, rows and columns from 0 within their table). The text layer gives its blocks roles by it, the early page marks
-// where its blocks begin with it, and copy puts a block's text into it (folio.copyOf, web/boot.js).
+// numbered in reading order from 0, rows and columns from 0 within their table). The text layer gives its blocks roles
+// by it, the early page marks where its blocks begin with it, and copy puts a block's text into it (folio.copyOf,
+// web/boot.js).
 std::string block_tag(const Book& book, int block);
 
 // Where a text box's glyph box starts, below the top of its line box (page units). The canvas draws

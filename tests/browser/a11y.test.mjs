@@ -398,3 +398,53 @@ test("zoom to 200% and 400%: the text grows and nothing needs a sideways scroll 
   assert.ok(at[2].body >= 1.5 * at[1].body, `200%: body text ${at[2].body} device px against ${at[1].body}`);
   assert.ok(at[4].body >= 3 * at[1].body, `400%: body text ${at[4].body} device px against ${at[1].body}`);
 });
+
+// Tables and languages as the static page has them: the rich fixture's article has a table with a head row,
+// a phrase in French and a paragraph in German (lang="fr", lang="de" in its Markdown's raw HTML).
+test("tables are tables, cell by cell, and words in another language say which, as on the static page", async () => {
+  const rich = process.env.FOLIO_RICH_SITE;
+  assert.ok(rich, "FOLIO_RICH_SITE is not set: run ./folio test, which builds tests/fixtures/rich into build/site-rich");
+  const server = await serve(rich);
+  const base = `http://127.0.0.1:${server.address().port}`, route = "/writing/everything-markdown";
+  try {
+    const words = (pairs) => {
+      const out = {};
+      for (const [lang, text] of pairs) out[lang] = ((out[lang] || "") + " " + text).trim().split(/\s+/).join(" ");
+      return out;
+    };
+    const quiet = await env.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const sp = await quiet.newPage();
+    await sp.goto(base + route);
+    const want = await sp.evaluate(() => ({
+      tables: [...document.querySelectorAll("#text table")].map((t) => [...t.rows].map((r) => [...r.cells].map((c) =>
+        (c.tagName === "TH" ? "columnheader" : "cell") + ":" + c.textContent.trim()))),
+      langs: [...document.querySelectorAll("#text [lang]")].map((e) => [e.lang, e.textContent]),
+    }));
+    await quiet.close();
+    assert.equal(want.tables.length, 1, "the fixture's one table");
+    assert.deepEqual(want.langs.map((l) => l[0]).sort(), ["de", "fr"]);
+
+    const { page, errors, context } = await open(env.browser, base, route);
+    await ready(page);
+    await settle(page);
+    await whole(page);
+    const got = await page.evaluate(() => ({
+      tables: [...document.querySelectorAll("#layer [role=table]")].map((t) => [...t.querySelectorAll("[role=row]")].map((r) =>
+        [...r.children].map((c) => c.getAttribute("role") + ":" + c.textContent.trim()))),
+      langs: [...document.querySelectorAll("#layer [lang]")].map((e) => [e.lang, e.textContent]),
+    }));
+    assert.deepEqual(got.tables, want.tables);
+    assert.deepEqual(words(got.langs), words(want.langs));
+    // What a screen reader is given: a table of three rows, its head row's cells column headers.
+    const tree = await axTree(page);
+    const roles = (role) => tree.roles.filter((r) => r.role === role).map((r) => r.name);
+    assert.equal(roles("table").length, 1);
+    assert.equal(roles("row").length, 3);
+    assert.deepEqual(roles("columnheader"), ["token", "example", "count"]);
+    assert.equal(roles("cell").length, 6);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    server.close();
+  }
+});

@@ -106,3 +106,74 @@ for (const { name, ...view } of VIEWS) {
     console.log(`${name} (proof reach ${reach}):\n${report}`);
   });
 }
+
+// One copy for both (folio.copyOf): the same selection, over the article's first page (the proof holds that
+// page), copies alike from the proof and from the book's layer, as text and as HTML, its blocks kept. The
+// table, on the next page, is copied from the book: its rows and cells kept.
+async function copyBetween(page, runs, first, last) {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(page.url()).origin });
+  const picked = await page.evaluate(([sel, first, last]) => {
+    const all = [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length > 0);
+    const from = all.find((e) => e.textContent.startsWith(first));
+    const to = from && all.slice(all.indexOf(from)).find((e) => e.textContent === last);
+    if (!from || !to) return false;
+    const range = document.createRange();
+    range.setStart(from.firstChild, 0);
+    range.setEnd(to.firstChild, to.firstChild.length);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    return true;
+  }, [runs, first, last]);
+  assert.ok(picked, `${runs}: runs from "${first}" to "${last}"`);
+  await page.evaluate(() => navigator.clipboard.writeText("(nothing copied)"));
+  await page.keyboard.press("Control+C");
+  return page.evaluate(async () => {
+    const out = {};
+    for (const item of await navigator.clipboard.read())
+      for (const type of item.types) out[type] = await (await item.getType(type)).text();
+    return out;
+  });
+}
+
+test("the proof and the book copy one selection alike: its words and blocks; the book a table's rows and cells", async () => {
+  const view = { viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" };
+  const FIRST = "« writing", LAST = "Six.";
+  const g = gate();
+  held.push(g);
+  const early = await env.browser.newContext(view);
+  const p1 = await early.newPage();
+  await p1.goto(env.base + ROUTE, { waitUntil: "domcontentloaded" });
+  await p1.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+  const proof = await copyBetween(p1, "#proof .pg span, #proof .pg a", FIRST, LAST);
+  const state = await p1.evaluate(() => document.documentElement.className);
+  assert.ok(state.includes("proof-on") && !state.includes("canvas-on"), `the copy was the proof's (${state})`);
+  await early.close();
+  g.open();
+  held.splice(held.indexOf(g), 1);
+
+  const late = await env.browser.newContext(view);
+  const p2 = await late.newPage();
+  await p2.goto(env.base + ROUTE);
+  await p2.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 30000 });
+  await idle(p2);
+  const book = await copyBetween(p2, "#layer [data-i]", FIRST, LAST);
+  await p2.keyboard.press("PageDown");
+  await idle(p2);
+  const table = await copyBetween(p2, "#layer [data-i]", "token", "12");
+  await late.close();
+
+  assert.equal(proof["text/plain"], book["text/plain"]);
+  assert.equal(proof["text/html"], book["text/html"]);
+  const text = book["text/plain"];
+  assert.ok(text.startsWith("« writing\n\nEverything Markdown can do\n\n"), text.slice(0, 80));
+  assert.match(text, /\n\nLists\n\n/); // a heading is a block of its own
+  assert.match(text, /\n\n– a name,\n\n/);
+  assert.match(text, /\n\n6\. Six\.$/);
+  assert.doesNotMatch(text, /\n1\n/, "no folio");
+  assert.match(book["text/html"], /<h1>Everything Markdown can do<\/h1>/);
+  assert.match(book["text/html"], /<h2>Lists<\/h2>/);
+  assert.match(book["text/html"], /<a href="https:\/\/spec\.commonmark\.org\/">link to the spec<\/a>/);
+  assert.equal(table["text/plain"], "token\texample\tcount\nnumber\t42\t3\nname\tx\t12");
+  assert.equal(table["text/html"].replace(/<\/?tbody>/g, ""), "<table><tr><th>token</th><th>example</th><th>count</th></tr>\n" +
+    "<tr><td>number</td><td>42</td><td>3</td></tr>\n<tr><td>name</td><td>x</td><td>12</td></tr></table>\n");
+});

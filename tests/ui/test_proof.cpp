@@ -122,8 +122,8 @@ TEST_CASE("a proof's runs: one wrapper per size, no runs of spaces, a code run c
     CHECK(blocks["h1"] >= 5); // the title, on each page size whose first page is shown
     CHECK(blocks["p"] > 10);
     CHECK(blocks[""] > blocks["p"]); // the other runs of a block say nothing
-    CHECK(clipped > 0);        // the long line's runs reach the edge
-    CHECK(clipped < code / 2); // the short lines' do not
+    CHECK(clipped > 0);              // the long line's runs reach the edge
+    CHECK(clipped < code / 2);       // the short lines' do not
 
     // The indentation is kept in the runs' places: "return" starts right of "int", on the same page.
     int sizes_with_block = 0; // the page sizes checked here: the loop must not skip them all
