@@ -94,7 +94,7 @@ test("the proof sets the same runs right to left, with their logical text", asyn
   const proof = html.slice(html.indexOf('<div id="proof"'));
   assert.match(proof, /^<div id="proof" dir="ltr"/);
   const variant = proof.slice(0, proof.indexOf('<div class="pv', proof.indexOf('<div class="pv') + 1)); // the first page size
-  const runs = [...variant.matchAll(/<(?:span|a) class="f\d k\d+[^"]*" style="--x:([\d.]+);--y:([\d.]+)[^"]*"( dir="rtl")?[^>]*>([^<]*)</g)].map(
+  const runs = [...variant.matchAll(/<(?:span|a) class="f\d k\d+[^"]*" style="--x:([\d.]+);--y:([\d.]+)[^"]*"(?: data-b="[^"]*")?( dir="rtl")?[^>]*>([^<]*)</g)].map(
     (m) => ({ x: +m[1], y: +m[2], rtl: !!m[3], t: m[4] }));
   const line = runs.filter((r) => r.y === runs.find((q) => q.t.includes("بدأت")).y);
   assert.ok(line.length >= 3, JSON.stringify(line));
