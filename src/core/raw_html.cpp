@@ -300,8 +300,7 @@ struct Mapper {
         if (lang.empty()) {
             inline_element(n, tag, out);
         } else {
-            Node l = make(NodeKind::Language);
-            l.info = lang;
+            Node l = language_node(lang);
             inline_element(n, tag, l.children);
             if (!l.children.empty()) out.push_back(std::move(l));
         }
@@ -318,6 +317,12 @@ struct Mapper {
         return "";
     }
 
+    static Node language_node(const std::string& lang) {
+        Node l = make(NodeKind::Language);
+        l.info = lang;
+        return l;
+    }
+
     // Marks the text of blocks made from an element with lang="...": each block's inline content (a
     // paragraph's, a heading's, a cell's) goes into one Language node. Code keeps no language: it is code.
     static void in_language(Node& b, const std::string& lang) {
@@ -329,8 +334,7 @@ struct Mapper {
         case NodeKind::Summary:
         case NodeKind::Caption: {
             if (b.children.empty()) return;
-            Node l = make(NodeKind::Language);
-            l.info = lang;
+            Node l = language_node(lang);
             l.children = std::move(b.children);
             b.children.clear();
             b.children.push_back(std::move(l));

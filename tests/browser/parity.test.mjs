@@ -39,6 +39,33 @@ async function press(page, [key, dy]) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+// The proof alone: the wasm held back, flowing a byte at a time (not a stall), so the book never starts.
+// release() closes the page and lets the wasm go.
+async function openProof(view) {
+  const g = gate();
+  held.push(g);
+  const context = await env.browser.newContext(view);
+  const page = await context.newPage();
+  await page.goto(env.base + ROUTE, { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+  const release = async () => {
+    await context.close();
+    g.open();
+    held.splice(held.indexOf(g), 1);
+  };
+  return { page, release };
+}
+
+// The book, once it has drawn and its later code is in.
+async function openBook(view) {
+  const context = await env.browser.newContext(view);
+  const page = await context.newPage();
+  await page.goto(env.base + ROUTE);
+  await page.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 30000 });
+  await idle(page);
+  return { page, context };
+}
+
 async function run(page, read, settleBook) {
   const out = [];
   for (const trial of TRIALS) {
@@ -57,37 +84,25 @@ async function run(page, read, settleBook) {
 
 for (const { name, ...view } of VIEWS) {
   test(`${name}: the proof and the book move alike for arrows, page keys, space, Home, End and the wheel`, async () => {
-    // The proof alone: the wasm held back, flowing a byte at a time (not a stall), so the book never starts.
-    // On a machine too loaded to send those bytes (the test's own server starved for 3 s), the page's stall
+    // The proof alone (openProof). On a machine too loaded to send those bytes (the test's own server starved for 3 s), the page's stall
     // rule rightly hands over to the text, and the proof stops answering: that run says nothing about the
     // keys, so it is made again (at most three times), and the one compared is a run the proof kept.
     let proof = null, tries = 0;
     for (; tries < 3 && !proof; tries++) {
-      const g = gate();
-      held.push(g);
-      const early = await env.browser.newContext(view);
-      const p1 = await early.newPage();
-      await p1.goto(env.base + ROUTE, { waitUntil: "domcontentloaded" });
-      await p1.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+      const { page: p1, release } = await openProof(view);
       await p1.mouse.move(view.viewport.width / 2, view.viewport.height / 2);
       const ys = await run(p1, () => p1.evaluate(() => parseFloat(document.getElementById("proof").style.getPropertyValue("--sy")) || 0), async () => {});
       const state = await p1.evaluate(() => document.documentElement.className);
       assert.ok(state.includes("proof-on") && !state.includes("canvas-on"), `the proof stayed and the book stayed back (${state})`);
       if (!state.includes("no-canvas")) proof = ys;
       else console.log(`${name}: the text took over from the proof (a stall on a loaded machine); again`);
-      await early.close();
-      g.open();
-      held.splice(held.indexOf(g), 1);
+      await release();
     }
     assert.ok(proof, `${name}: in ${tries} runs the text took over from the proof every time`);
     const reach = Math.max(...proof.flat());
 
     // The book: the same presses once it has drawn and its later code is in.
-    const late = await env.browser.newContext(view);
-    const p2 = await late.newPage();
-    await p2.goto(env.base + ROUTE);
-    await p2.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 30000 });
-    await idle(p2);
+    const { page: p2, context: late } = await openBook(view);
     await p2.mouse.move(view.viewport.width / 2, view.viewport.height / 2);
     const book = await run(p2, () => p2.evaluate(() => window.folio.scroll()), () => idle(p2));
     await late.close();
@@ -138,24 +153,13 @@ async function copyBetween(page, runs, first, last) {
 test("the proof and the book copy one selection alike: its words and blocks; the book a table's rows and cells", async () => {
   const view = { viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" };
   const FIRST = "« writing", LAST = "Six.";
-  const g = gate();
-  held.push(g);
-  const early = await env.browser.newContext(view);
-  const p1 = await early.newPage();
-  await p1.goto(env.base + ROUTE, { waitUntil: "domcontentloaded" });
-  await p1.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
+  const { page: p1, release } = await openProof(view);
   const proof = await copyBetween(p1, "#proof .pg span, #proof .pg a", FIRST, LAST);
   const state = await p1.evaluate(() => document.documentElement.className);
   assert.ok(state.includes("proof-on") && !state.includes("canvas-on"), `the copy was the proof's (${state})`);
-  await early.close();
-  g.open();
-  held.splice(held.indexOf(g), 1);
+  await release();
 
-  const late = await env.browser.newContext(view);
-  const p2 = await late.newPage();
-  await p2.goto(env.base + ROUTE);
-  await p2.waitForFunction(() => performance.getEntriesByName("folio:later-ready").length > 0, null, { timeout: 30000 });
-  await idle(p2);
+  const { page: p2, context: late } = await openBook(view);
   const book = await copyBetween(p2, "#layer [data-i]", FIRST, LAST);
   await p2.keyboard.press("PageDown");
   await idle(p2);

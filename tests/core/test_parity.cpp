@@ -28,6 +28,18 @@ using namespace folio;
 
 namespace {
 
+// Calls f on each child of the element n a reader sees: a closed <details> shows its summary only, as the
+// book's fold does until it is opened.
+template <typename F> void each_shown_child(const GumboNode* n, F&& f) {
+    const bool closed = n->v.element.tag == GUMBO_TAG_DETAILS && !gumbo_get_attribute(&n->v.element.attributes, "open");
+    const GumboVector& kids = n->v.element.children;
+    for (unsigned i = 0; i < kids.length; ++i) {
+        const GumboNode* kid = static_cast<const GumboNode*>(kids.data[i]);
+        if (closed && !(kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_SUMMARY)) continue;
+        f(kid);
+    }
+}
+
 void text_of(const GumboNode* n, std::string& out) {
     if (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_WHITESPACE || n->type == GUMBO_NODE_CDATA) {
         out += n->v.text.text;
@@ -37,15 +49,10 @@ void text_of(const GumboNode* n, std::string& out) {
     const GumboTag tag = n->v.element.tag;
     if (tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_TEMPLATE) return;
     if (tag == GUMBO_TAG_HEADER || tag == GUMBO_TAG_FOOTER) return;
-    // A closed <details> shows its summary only, as the book's fold does until it is opened.
-    const bool closed = tag == GUMBO_TAG_DETAILS && !gumbo_get_attribute(&n->v.element.attributes, "open");
-    const GumboVector& kids = n->v.element.children;
-    for (unsigned i = 0; i < kids.length; ++i) {
-        const GumboNode* kid = static_cast<const GumboNode*>(kids.data[i]);
-        if (closed && !(kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_SUMMARY)) continue;
+    each_shown_child(n, [&](const GumboNode* kid) {
         text_of(kid, out);
         out += ' ';
-    }
+    });
 }
 
 const GumboNode* by_id(const GumboNode* n, const char* id) {
@@ -56,6 +63,15 @@ const GumboNode* by_id(const GumboNode* n, const char* id) {
     for (unsigned i = 0; i < kids.length; ++i)
         if (const GumboNode* f = by_id(static_cast<const GumboNode*>(kids.data[i]), id)) return f;
     return nullptr;
+}
+
+// What walk(#text, out) collects from a page's #text.
+template <typename T, typename Walk> T from_text(const std::string& html, Walk&& walk) {
+    GumboOutput* g = gumbo_parse(html.c_str());
+    T out{};
+    if (const GumboNode* main = by_id(g->root, "text")) walk(main, out);
+    gumbo_destroy_output(&kGumboDefaultOptions, g);
+    return out;
 }
 
 // The words of a text, folded as search folds them, less numbers: each rendering numbers in its own way
@@ -69,11 +85,7 @@ std::vector<std::string> words(const std::string& text) {
 }
 
 std::vector<std::string> html_words(const std::string& html) {
-    GumboOutput* g = gumbo_parse(html.c_str());
-    std::string text;
-    if (const GumboNode* main = by_id(g->root, "text")) text_of(main, text);
-    gumbo_destroy_output(&kGumboDefaultOptions, g);
-    return words(text);
+    return words(from_text<std::string>(html, [](const GumboNode* main, std::string& text) { text_of(main, text); }));
 }
 
 // A route's content on the book's pages: not the running heads and folios, and not the book's own way to
@@ -108,21 +120,12 @@ void html_outline(const GumboNode* n, std::vector<Heading>& out) {
         out.push_back({static_cast<int>(tag - GUMBO_TAG_H1) + 1, words(text)});
         return;
     }
-    const bool closed = tag == GUMBO_TAG_DETAILS && !gumbo_get_attribute(&n->v.element.attributes, "open");
-    const GumboVector& kids = n->v.element.children;
-    for (unsigned i = 0; i < kids.length; ++i) {
-        const GumboNode* kid = static_cast<const GumboNode*>(kids.data[i]);
-        if (closed && !(kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_SUMMARY)) continue;
-        html_outline(kid, out);
-    }
+    each_shown_child(n, [&](const GumboNode* kid) { html_outline(kid, out); });
 }
 
 std::vector<Heading> html_outline(const std::string& html) {
-    GumboOutput* g = gumbo_parse(html.c_str());
-    std::vector<Heading> out;
-    if (const GumboNode* main = by_id(g->root, "text")) html_outline(main, out);
-    gumbo_destroy_output(&kGumboDefaultOptions, g);
-    return out;
+    return from_text<std::vector<Heading>>(
+        html, [](const GumboNode* main, std::vector<Heading>& out) { html_outline(main, out); });
 }
 
 std::vector<Heading> book_outline(const Book& b, int first, int last) {
@@ -184,7 +187,6 @@ void html_lists(const GumboNode* n, std::vector<List>& out, int depth, bool in_p
     if (n->type != GUMBO_NODE_ELEMENT) return;
     const GumboTag tag = n->v.element.tag;
     if (tag == GUMBO_TAG_HEADER || tag == GUMBO_TAG_FOOTER) return;
-    const bool closed = tag == GUMBO_TAG_DETAILS && !gumbo_get_attribute(&n->v.element.attributes, "open");
     in_project = in_project || has_class(n, "project");
     const bool inline_list = (tag == GUMBO_TAG_UL && has_class(n, "tags")) || (in_project && has_class(n, "links"));
     size_t at = out.size();
@@ -192,22 +194,16 @@ void html_lists(const GumboNode* n, std::vector<List>& out, int depth, bool in_p
         out.push_back({tag == GUMBO_TAG_OL, 0, depth});
         ++depth;
     }
-    const GumboVector& kids = n->v.element.children;
-    for (unsigned i = 0; i < kids.length; ++i) {
-        const GumboNode* kid = static_cast<const GumboNode*>(kids.data[i]);
-        if (closed && !(kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_SUMMARY)) continue;
-        if (inline_list) continue;
+    if (inline_list) return;
+    each_shown_child(n, [&](const GumboNode* kid) {
         if (at < out.size() && kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_LI) ++out[at].items;
         html_lists(kid, out, depth, in_project);
-    }
+    });
 }
 
 std::vector<List> html_lists(const std::string& html) {
-    GumboOutput* g = gumbo_parse(html.c_str());
-    std::vector<List> out;
-    if (const GumboNode* main = by_id(g->root, "text")) html_lists(main, out, 0, false);
-    gumbo_destroy_output(&kGumboDefaultOptions, g);
-    return out;
+    return from_text<std::vector<List>>(
+        html, [](const GumboNode* main, std::vector<List>& out) { html_lists(main, out, 0, false); });
 }
 
 std::vector<List> book_lists(const Book& b, int first, int last) {
@@ -268,21 +264,12 @@ void html_tables(const GumboNode* n, std::vector<Table>& out) {
         ++out.back().back().cells;
         if (tag == GUMBO_TAG_TH) out.back().back().head = true;
     }
-    const bool closed = tag == GUMBO_TAG_DETAILS && !gumbo_get_attribute(&n->v.element.attributes, "open");
-    const GumboVector& kids = n->v.element.children;
-    for (unsigned i = 0; i < kids.length; ++i) {
-        const GumboNode* kid = static_cast<const GumboNode*>(kids.data[i]);
-        if (closed && !(kid->type == GUMBO_NODE_ELEMENT && kid->v.element.tag == GUMBO_TAG_SUMMARY)) continue;
-        html_tables(kid, out);
-    }
+    each_shown_child(n, [&](const GumboNode* kid) { html_tables(kid, out); });
 }
 
 std::vector<Table> html_tables(const std::string& html) {
-    GumboOutput* g = gumbo_parse(html.c_str());
-    std::vector<Table> out;
-    if (const GumboNode* main = by_id(g->root, "text")) html_tables(main, out);
-    gumbo_destroy_output(&kGumboDefaultOptions, g);
-    return out;
+    return from_text<std::vector<Table>>(
+        html, [](const GumboNode* main, std::vector<Table>& out) { html_tables(main, out); });
 }
 
 // The book's cells by their blocks (an empty cell has a block but no box: the layer makes it all the same).
@@ -330,17 +317,11 @@ void html_languages(const GumboNode* n, Languages& out) {
             out[lang->value].push_back(std::move(w));
         return;
     }
-    const GumboVector& kids = n->v.element.children;
-    for (unsigned i = 0; i < kids.length; ++i)
-        html_languages(static_cast<const GumboNode*>(kids.data[i]), out);
+    each_shown_child(n, [&](const GumboNode* kid) { html_languages(kid, out); });
 }
 
 Languages html_languages(const std::string& html) {
-    GumboOutput* g = gumbo_parse(html.c_str());
-    Languages out;
-    if (const GumboNode* main = by_id(g->root, "text")) html_languages(main, out);
-    gumbo_destroy_output(&kGumboDefaultOptions, g);
-    return out;
+    return from_text<Languages>(html, [](const GumboNode* main, Languages& out) { html_languages(main, out); });
 }
 
 Languages book_languages(const Book& b, int first, int last) {
