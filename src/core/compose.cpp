@@ -83,9 +83,28 @@ Paragraph entry_line(int number, Span title, const std::string& right, float siz
 
 // A chapter of the main book: on a left page, its title set large, "<title>, continued" heading the
 // pages after its first.
-void open_chapter(Flow& f, const Scale& k, const std::string& id, const std::string& title) {
-    f.begin_chapter(id, title, title + ", continued", true, false);
+void open_chapter(Flow& f, const Scale& k, const Words& w, const std::string& id, const std::string& title) {
+    f.begin_chapter(id, title, fill(w.continued, {{"title", title}}), true, false);
     chapter_title(f, k, title, "");
+}
+
+// A date in a list without year headings: the eye has the year from the dates around, so it is left to
+// assistive technology (Paragraph::right_unseen), where the language says the year last ("14 Feb" and
+// " 2026"); where it says it first ("2026年2月14日") the date shows whole.
+std::pair<std::string, std::string> date_in_list(const Words& w, const Date& d) {
+    const std::string whole = day_month(w, d, true), part = day_month(w, d, false);
+    if (whole.compare(0, part.size(), part) == 0) return {part, whole.substr(part.size())};
+    return {whole, ""};
+}
+
+// "« writing" (the writing chapter's own name) above an article or a tag's list.
+Paragraph back_to_writing(const Site& site, const Scale& k) {
+    return para({link("\xC2\xAB " + writing_title(site), chapter_path("writing"), Face::Italic)}, k.small,
+                k.body * 1.2f);
+}
+
+std::string to_front_page(const Words& w, const Site& site) {
+    return "\xC2\xAB " + fill(w.front_page, {{"name", site.info.author}});
 }
 
 void small_heading(Flow& f, const Scale& k, std::vector<Span> spans, float before, int level) {
@@ -371,17 +390,18 @@ Span fold_toggle(const std::string& label, int fold, Face face = Face::Italic) {
     return Span{face, Ink::Link, label, fold_link(kArchiveFoldBase + fold), false, {}, {}};
 }
 
-std::string count_label(int n) { return "(" + std::to_string(n) + ")"; }
+std::string count_label(const Words& w, int n) { return fill(w.count, {{"n", std::to_string(n)}}); }
+// A fold's toggle says what it holds, and once open that it folds it ("fold the rest").
+std::string open_label(const Words& w, bool open, const std::string& label) {
+    return open ? fill(w.fold, {{"label", label}}) : label;
+}
 
 // An open fold whose chunk has not arrived: say so, honestly, in the fold's place. True when the
 // entries are here.
-bool fold_ready(Flow& f, const Scale& k, const Fold& fold, float indent) {
+bool fold_ready(Flow& f, const Scale& k, const Words& w, const Fold& fold, float indent) {
     if (fold.loaded) return true;
-    Paragraph p =
-        para({text(fold.failed ? "These entries could not be downloaded. Fold them and open them again to retry."
-                               : "loading\xE2\x80\xA6",
-                   Face::Italic, Ink::Muted)},
-             k.small, k.body * 0.6f);
+    Paragraph p = para({text(fold.failed ? w.not_downloaded : w.loading, Face::Italic, Ink::Muted)}, k.small,
+                       k.body * 0.6f);
     p.indent = indent;
     f.paragraph(p);
     return false;
@@ -395,6 +415,7 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
                   int& block);
 
 void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState& state) {
+    const Words& w = site.info.words;
     f.begin_chapter("front", site.info.author, "", false, true);
     f.space(k.body * 3.0f);
     Paragraph name = para({text(site.info.author)}, k.name, k.body * 0.8f);
@@ -412,7 +433,7 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
     }
     f.end_list();
     f.space(k.body * 1.5f);
-    std::vector<Span> nav = {link("contents", chapter_path("contents"))};
+    std::vector<Span> nav = {link(w.contents, chapter_path("contents"))};
     f.paragraph(para(nav, k.body, k.body * 1.2f));
 
     int block = 0;
@@ -428,11 +449,11 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
     const bool open = fold_open(state, timeline_fold);
     const std::string years = std::to_string(fold.first_year) + "\xE2\x80\x93" + std::to_string(fold.year);
     Paragraph h = para(
-        {fold_toggle((open ? "fold the years " : "the years ") + years + " " + count_label(fold.count), timeline_fold)},
+        {fold_toggle(open_label(w, open, fill(w.the_years, {{"years", years}})) + count_label(w, fold.count), timeline_fold)},
         k.body * 1.1f, k.body * 0.5f);
     h.space_before = k.body * 1.2f;
     f.paragraph(h);
-    if (!open || !fold_ready(f, k, fold, 0)) return;
+    if (!open || !fold_ready(f, k, w, fold, 0)) return;
     for (const TimelineYear& y : site.timeline)
         if (y.fold == timeline_fold) compose_year(f, k, site, state, y, block);
 }
@@ -440,8 +461,9 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
 // One year of the front page's timeline; block numbers its pull-request folds in page order.
 void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState& state, const TimelineYear& y,
                   int& block) {
+    const Words& w = site.info.words;
     {
-        f.set_continued_head(std::to_string(y.year) + ", continued");
+        f.set_continued_head(fill(w.continued, {{"title", std::to_string(y.year)}}));
         Paragraph yh = para({text(std::to_string(y.year), Face::Bold)}, k.body * 1.3f, k.body * 0.5f);
         yh.space_before = k.body * 1.2f;
         yh.keep_with_next = true;
@@ -450,9 +472,11 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
         for (const TimelineEntry& e : y.entries) {
             if (e.kind == EntryKind::Pulls) {
                 int id = block++;
-                small_heading(f, k,
-                              {text("merged into ", Face::Italic, Ink::Muted), link(e.ref, e.repo_url, Face::Italic)},
-                              k.body * 0.8f, 3);
+                const auto [before, after] = around_hole(w.merged_into, "repo");
+                std::vector<Span> head = {link(e.ref, e.repo_url, Face::Italic)};
+                if (!before.empty()) head.insert(head.begin(), text(before, Face::Italic, Ink::Muted));
+                if (!after.empty()) head.push_back(text(after, Face::Italic, Ink::Muted));
+                small_heading(f, k, head, k.body * 0.8f, 3);
                 bool open = state.unfolded.count(id) > 0;
                 int shown = 0;
                 f.begin_list(true);
@@ -474,8 +498,9 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
                 }
                 f.end_list();
                 if (e.rest > 0) {
-                    Span toggle{Face::Italic, Ink::Link, open ? "fold the rest" : e.rest_label, fold_link(id), false,
-                                {},           {}};
+                    Span toggle{Face::Italic, Ink::Link, open ? open_label(w, true, w.the_rest) : e.rest_label,
+                                fold_link(id),   false,
+                                {},              {}};
                     Paragraph t = para({toggle}, k.small, k.body * 0.4f);
                     t.indent = k.body * 3.2f;
                     f.paragraph(t);
@@ -498,7 +523,7 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
                 h.space_before = k.body * 0.8f;
                 h.keep_with_next = true;
                 h.heading = 3;
-                h.right = {text(format_day_month(a.date, a.date.year != y.year), Face::Serif, Ink::Muted)};
+                h.right = {text(day_month(w, a.date, a.date.year != y.year), Face::Serif, Ink::Muted)};
                 f.paragraph(h);
                 f.paragraph(para({text(a.dek, Face::Serif, Ink::Text)}, k.body, k.body * 0.2f));
             }
@@ -507,6 +532,7 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
 }
 
 void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<std::string, std::string>& folios) {
+    const Words& w = site.info.words;
     f.begin_chapter("title", site.info.title, "", false, false);
     f.space(k.body * 8.0f);
     Paragraph n = para({text(site.info.author)}, k.title, k.body);
@@ -516,8 +542,7 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
     t.centered = true;
     f.paragraph(t);
 
-    f.begin_chapter("contents", "contents", "contents, continued", true, false);
-    chapter_title(f, k, "contents", "");
+    open_chapter(f, k, w, "contents", w.contents);
     f.begin_list(true);
     for (const Chapter& c : site.chapters) {
         if (c.number == 0) continue;
@@ -529,7 +554,7 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
     f.end_list();
     // Search across the writing: its own route, a page the platform draws over the desk.
     if (!site.writing.empty()) {
-        Paragraph s = para({link("search all writing", kSearchPath, Face::Italic)}, k.body, 0);
+        Paragraph s = para({link(w.search_all, kSearchPath, Face::Italic)}, k.body, 0);
         s.space_before = k.body * 1.4f;
         s.indent = k.body * 2.2f;
         f.paragraph(s);
@@ -538,7 +563,7 @@ void compose_contents(Flow& f, const Scale& k, const Site& site, const std::map<
 
 void compose_loves_intro(Flow& f, const Scale& k, const Site& site) {
     const Loves& l = site.loves;
-    open_chapter(f, k, "loves", l.title);
+    open_chapter(f, k, site.info.words, "loves", l.title);
     flow_blocks(f, k, l.intro, 0, 0);
     f.begin_list(false);
     for (const Shelf& s : l.shelves) {
@@ -553,7 +578,8 @@ void compose_loves_intro(Flow& f, const Scale& k, const Site& site) {
 }
 
 void compose_shelf(Flow& f, const Scale& k, const Site& site, const Shelf& s, const ComposeState& state) {
-    f.begin_chapter(s.id, s.title, s.running_head + ", continued", true, false);
+    const Words& w = site.info.words;
+    f.begin_chapter(s.id, s.title, fill(w.continued, {{"title", s.running_head}}), true, false);
     chapter_title(f, k, s.title, s.subtitle);
     // Catalogue setting: a size smaller and tighter than running text, as a book's lists are.
     const float size = k.body * 0.9f;
@@ -591,8 +617,9 @@ void compose_shelf(Flow& f, const Scale& k, const Site& site, const Shelf& s, co
         if (!folded) continue;
         const Fold& fold = site.folds[g.fold];
         const float indent = s.numbered ? k.body * 1.6f : 0;
-        if (open) fold_ready(f, k, fold, indent);
-        Paragraph t = para({fold_toggle(open ? "fold the rest" : "the rest " + count_label(fold.count), g.fold)},
+        if (open) fold_ready(f, k, w, fold, indent);
+        Paragraph t = para({fold_toggle(open ? open_label(w, true, w.the_rest) : w.the_rest + count_label(w, fold.count),
+                                        g.fold)},
                            k.small, k.body * 0.2f);
         t.indent = indent;
         f.paragraph(t);
@@ -600,13 +627,15 @@ void compose_shelf(Flow& f, const Scale& k, const Site& site, const Shelf& s, co
 }
 
 void compose_writing(Flow& f, const Scale& k, const Site& site, const ComposeState& state) {
-    open_chapter(f, k, "writing", "writing");
+    const Words& w = site.info.words;
+    open_chapter(f, k, w, "writing", writing_title(site));
     // Set like a table of contents: one entry a line, with air between them.
     auto entry = [&](const Article& a) {
         // The date as the list shows it, without the year (the eye has it from the dates around); a screen
         // reader, which hears one entry at a time, hears the year too, as the static page says it.
-        f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, false), k.body,
-                               k.body * 1.9f, k.body * 1.55f, " " + std::to_string(a.date.year)));
+        const auto [shown, unseen] = date_in_list(w, a.date);
+        f.paragraph(
+            entry_line(a.number, link(a.title, article_path(a)), shown, k.body, k.body * 1.9f, k.body * 1.55f, unseen));
     };
     f.begin_list(true);
     auto entry_item = [&](const Article& a) {
@@ -623,14 +652,14 @@ void compose_writing(Flow& f, const Scale& k, const Site& site, const ComposeSta
         const int id = static_cast<int>(i);
         const bool open = fold_open(state, id);
         const std::string year = std::to_string(fold.year);
-        const std::string what = fold.partial_year ? "the rest of " + year : year;
-        Paragraph t = para({fold_toggle((open ? "fold " : "") + what + " " + count_label(fold.count), id, Face::Serif)},
+        const std::string what = fold.partial_year ? fill(w.the_rest_of, {{"year", year}}) : year;
+        Paragraph t = para({fold_toggle(open_label(w, open, what) + count_label(w, fold.count), id, Face::Serif)},
                            k.body, open ? k.body * 0.8f : k.body * 0.9f);
         t.indent = k.body * 1.9f;
         t.space_before = open ? k.body * 0.6f : 0;
         t.keep_with_next = open;
         f.paragraph(t);
-        if (!open || !fold_ready(f, k, fold, k.body * 1.9f)) continue;
+        if (!open || !fold_ready(f, k, w, fold, k.body * 1.9f)) continue;
         std::vector<const Article*> under;
         for (const Article& a : site.writing)
             if (a.fold == id) under.push_back(&a);
@@ -646,7 +675,7 @@ void compose_writing(Flow& f, const Scale& k, const Site& site, const ComposeSta
 
 void compose_work(Flow& f, const Scale& k, const Site& site) {
     const Work& w = site.work;
-    open_chapter(f, k, "work", w.title);
+    open_chapter(f, k, site.info.words, "work", w.title);
     flow_blocks(f, k, w.intro, 0, 0);
     for (const FocusArea& a : w.focus) {
         Paragraph t = para({text(a.term, Face::Bold)}, k.body, 0);
@@ -658,7 +687,7 @@ void compose_work(Flow& f, const Scale& k, const Site& site) {
     }
     flow_blocks(f, k, w.after, 0, 0);
     if (!w.projects.empty()) {
-        small_heading(f, k, {text("projects", Face::Italic, Ink::Accent)}, k.body * 0.6f, 2);
+        small_heading(f, k, {text(site.info.words.projects, Face::Italic, Ink::Accent)}, k.body * 0.6f, 2);
         for (const std::string& id : w.projects) {
             int i = site.find_project(id);
             if (i < 0) continue;
@@ -683,7 +712,7 @@ void compose_work(Flow& f, const Scale& k, const Site& site) {
 
 void compose_find_me(Flow& f, const Scale& k, const Site& site) {
     const FindMe& m = site.find_me;
-    open_chapter(f, k, "find-me", m.title);
+    open_chapter(f, k, site.info.words, "find-me", m.title);
     if (!m.handle.empty()) {
         if (!m.handle_label.empty()) small_heading(f, k, {text(m.handle_label, Face::Italic, Ink::Muted)}, 0, 0);
         f.paragraph(para({text(m.handle, Face::Serif)}, k.body * 1.3f, k.body));
@@ -697,7 +726,7 @@ void compose_find_me(Flow& f, const Scale& k, const Site& site) {
         f.paragraph(para(spans, k.body, k.body * 0.4f));
     }
     f.end_list();
-    f.paragraph(para({link("rss feed", feed_path(), Face::Italic)}, k.body, 0));
+    f.paragraph(para({link(site.info.words.rss_feed, feed_path(), Face::Italic)}, k.body, 0));
 }
 
 void compose_main(Flow& f, const Scale& k, const Site& site, const ComposeState& state,
@@ -758,17 +787,17 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     f.image_sizes = &state.images;
     f.unfolded = &state.unfolded;
     f.page_limit = state.page_limit;
+    const Words& w = site.info.words;
     const Article& a = site.writing[index];
     f.begin_chapter("article", a.title, a.title, false, false);
-    Paragraph back = para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f);
-    f.paragraph(back);
+    f.paragraph(back_to_writing(site, k));
     Paragraph t = para({text(a.title)}, k.title, k.body * 0.5f);
     t.leading = 1.2f;
     t.heading = 1;
     f.paragraph(t);
-    std::vector<Span> meta = {text("no. " + std::to_string(a.number) + "  \xC2\xB7  " + format_day_month(a.date, true) +
-                                       "  \xC2\xB7  " + a.reading_time,
-                                   Face::Italic, Ink::Muted)};
+    const std::string dot = "  \xC2\xB7  ";
+    std::vector<Span> meta = {
+        text(article_number(w, a) + dot + day_month(w, a.date, true) + dot + reading_time(w, a), Face::Italic, Ink::Muted)};
     for (const std::string& tag : a.tags) {
         meta.push_back(text("  ", Face::Italic, Ink::Muted));
         meta.push_back(link("#" + tag, tag_path(tag), Face::Italic));
@@ -778,9 +807,7 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     // A body on its way (an article under a fold comes without its opening), or one that could not come.
     if (a.body_failed || (!a.body_loaded && a.body.children.empty()))
         f.paragraph(
-            para({text(a.body_failed ? "The rest of this article could not be downloaded. Reload the page to try again."
-                                     : "loading\xE2\x80\xA6",
-                       Face::Italic, Ink::Muted)},
+            para({text(a.body_failed ? w.article_not_downloaded : w.loading, Face::Italic, Ink::Muted)},
                  k.body, k.body * 0.6f));
     f.rule(k.body, k.body * 0.8f);
     f.begin_list(false);
@@ -788,13 +815,13 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
         f.list_item();
         const Article& n = site.writing[a.next];
         f.paragraph(
-            para({text("newer  ", Face::Italic, Ink::Muted), link(n.title, article_path(n))}, k.body, k.body * 0.4f));
+            para({text(w.newer + "  ", Face::Italic, Ink::Muted), link(n.title, article_path(n))}, k.body, k.body * 0.4f));
     }
     if (a.prev >= 0) {
         f.list_item();
         const Article& p = site.writing[a.prev];
         f.paragraph(
-            para({text("older  ", Face::Italic, Ink::Muted), link(p.title, article_path(p))}, k.body, k.body * 0.4f));
+            para({text(w.older + "  ", Face::Italic, Ink::Muted), link(p.title, article_path(p))}, k.body, k.body * 0.4f));
     }
     f.end_list();
     return c.finish();
@@ -806,16 +833,17 @@ Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const Pa
     Flow& f = c.f;
     f.page_limit = state.page_limit;
     const Scale& k = c.k;
-    f.begin_chapter("tag", tag, tag_title(tag) + ", continued", false, false);
-    f.paragraph(para({link("\xC2\xAB writing", chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f));
-    chapter_title(f, k, tag_title(tag), "");
+    const Words& w = site.info.words;
+    f.begin_chapter("tag", tag, fill(w.continued, {{"title", tag_title(w, tag)}}), false, false);
+    f.paragraph(back_to_writing(site, k));
+    chapter_title(f, k, tag_title(w, tag), "");
     auto it = site.tags.find(tag);
     f.begin_list(true);
     if (it != site.tags.end())
         for (int i : it->second) {
             const Article& a = site.writing[i];
             f.list_item();
-            f.paragraph(entry_line(a.number, link(a.title, article_path(a)), format_day_month(a.date, true), k.body,
+            f.paragraph(entry_line(a.number, link(a.title, article_path(a)), day_month(w, a.date, true), k.body,
                                    k.body * 1.9f, k.body * 0.1f));
             f.paragraph(para({text(a.dek, Face::Serif, Ink::Muted)}, k.small, k.body * 0.5f));
         }
@@ -825,9 +853,7 @@ Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const Pa
     for (const Fold& fold : site.folds)
         if (fold.kind == FoldKind::Writing && !fold.loaded) (fold.failed ? failed : waiting) = true;
     if (waiting || failed)
-        f.paragraph(para({text(failed ? "Some older articles could not be downloaded. Reload the page to try again."
-                                      : "loading the older articles\xE2\x80\xA6",
-                               Face::Italic, Ink::Muted)},
+        f.paragraph(para({text(failed ? w.older_not_downloaded : w.loading_older, Face::Italic, Ink::Muted)},
                          k.body, k.body * 0.5f));
     return c.finish();
 }
@@ -836,10 +862,11 @@ Book compose_loading(const Site& site, Measurer& m, const PageSpec& spec) {
     Composer c(site, m, spec);
     Flow& f = c.f;
     const Scale& k = c.k;
-    f.begin_chapter("loading", "loading", "", false, false);
+    const Words& w = site.info.words;
+    f.begin_chapter("loading", w.loading, "", false, false);
     f.space(k.body * 4);
-    f.paragraph(para({text("loading\xE2\x80\xA6", Face::Italic, Ink::Muted)}, k.body, k.body));
-    f.paragraph(para({link("\xC2\xAB " + site.info.author + ", the front page", "/")}, k.body, k.body * 0.5f));
+    f.paragraph(para({text(w.loading, Face::Italic, Ink::Muted)}, k.body, k.body));
+    f.paragraph(para({link(to_front_page(w, site), "/")}, k.body, k.body * 0.5f));
     return c.finish();
 }
 
@@ -847,14 +874,16 @@ Book compose_not_found(const Site& site, const std::string& path, Measurer& m, c
     Composer c(site, m, spec);
     Flow& f = c.f;
     const Scale& k = c.k;
-    f.begin_chapter("not-found", "page not found", "", false, false);
+    const Words& w = site.info.words;
+    f.begin_chapter("not-found", w.page_not_found, "", false, false);
     f.space(k.body * 4);
-    chapter_title(f, k, "page not found", "");
-    f.paragraph(para({text("There is no page at ", Face::Serif, Ink::Muted), text(path, Face::Mono, Ink::Accent),
-                      text(".", Face::Serif, Ink::Muted)},
+    chapter_title(f, k, w.page_not_found, "");
+    const auto [before, after] = around_hole(w.no_page_at, "path");
+    f.paragraph(para({text(before, Face::Serif, Ink::Muted), text(path, Face::Mono, Ink::Accent),
+                      text(after, Face::Serif, Ink::Muted)},
                      k.body, k.body));
-    f.paragraph(para({link("\xC2\xAB " + site.info.author + ", the front page", "/")}, k.body, k.body * 0.5f));
-    f.paragraph(para({link("contents", chapter_path("contents"))}, k.body, 0));
+    f.paragraph(para({link(to_front_page(w, site), "/")}, k.body, k.body * 0.5f));
+    f.paragraph(para({link(w.contents, chapter_path("contents"))}, k.body, 0));
     return c.finish();
 }
 

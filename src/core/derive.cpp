@@ -42,12 +42,6 @@ bool parse_iso_date(const std::string& s, int& y, int& m, int& d) {
 static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
 
-std::string format_day_month(const Date& d, bool with_year) {
-    std::string s = std::to_string(d.day) + " " + kMonths[(d.month + 11) % 12];
-    if (with_year) s += " " + std::to_string(d.year);
-    return s;
-}
-
 std::string format_iso(const Date& d) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", d.year, d.month, d.day);
@@ -157,7 +151,6 @@ void set_body_tree(Article& a, Document body) {
     // A body still to be fetched keeps the word count folio build measured.
     if (a.body_loaded || a.words == 0) a.words = count_words(a.body);
     a.reading_minutes = std::max(1, (a.words + 229) / 230);
-    a.reading_time = std::to_string(a.reading_minutes) + " min read";
 }
 
 // The chapters in book order: the contents first, then its entries in order (with their titles), then
@@ -190,12 +183,12 @@ static std::string join(const std::vector<std::string>& parts, const char* sep) 
 }
 
 // "on GitHub since 24 Sep" / "first released on PyPI 29 Aug" (timeline), "GitHub, since 30 Jun 2026" (work).
-static void derive_project_wording(Project& p, int newest_year) {
-    const bool year = p.date.year != newest_year;
+static void derive_project_wording(const Words& w, Project& p, int newest_year) {
     const bool release = p.event == "first release";
-    p.timeline_when = release ? "first released on " + p.where + " " + format_day_month(p.date, year)
-                              : "on " + p.where + " since " + format_day_month(p.date, year);
-    p.when = p.where + (release ? ", first release " : ", since ") + format_day_month(p.date, true);
+    const std::string short_date = day_month(w, p.date, p.date.year != newest_year);
+    p.timeline_when = fill(release ? w.first_released : w.since, {{"where", p.where}, {"date", short_date}});
+    p.when = fill(release ? w.project_first_release : w.project_since,
+                  {{"where", p.where}, {"date", day_month(w, p.date, true)}});
 }
 
 void derive_pulls(const Site& site, TimelineEntry& e) {
@@ -205,7 +198,8 @@ void derive_pulls(const Site& site, TimelineEntry& e) {
     for (PullRequest& p : e.pulls)
         p.url = pull_url(host, e.ref, p.number);
     e.rest = std::max(0, static_cast<int>(e.pulls.size()) - e.show);
-    e.rest_label = e.rest > 0 ? "the rest (" + std::to_string(e.rest) + ")" : "";
+    const Words& w = site.info.words;
+    e.rest_label = e.rest > 0 ? w.the_rest + fill(w.count, {{"n", std::to_string(e.rest)}}) : "";
 }
 
 #ifndef FOLIO_TREES_ONLY
@@ -236,7 +230,6 @@ static bool reuse_body(Article& a, Article* before) {
     a.body = std::move(before->body);
     a.words = before->words;
     a.reading_minutes = before->reading_minutes;
-    a.reading_time = before->reading_time;
     before->body_markdown.clear(); // taken: never matched twice
     return true;
 }
@@ -297,7 +290,7 @@ void derive_site(Site& site, bool whole) {
     link_articles(site);
     const int newest_year = site.timeline.empty() ? 0 : site.timeline.front().year;
     for (Project& p : site.projects)
-        derive_project_wording(p, newest_year);
+        derive_project_wording(site.info.words, p, newest_year);
     if (!partial) assign_folds(site);
     for (Shelf& s : site.loves.shelves) {
         s.count = 0;

@@ -38,8 +38,8 @@ std::string bundle_link(const Link& l) {
     return link_html(l.text, l.href);
 }
 
-std::string time_html(const Date& d, bool with_year) {
-    return "<time datetime=\"" + format_iso(d) + "\">" + format_day_month(d, with_year) + "</time>";
+std::string time_html(const Words& w, const Date& d, bool with_year) {
+    return "<time datetime=\"" + format_iso(d) + "\">" + esc(day_month(w, d, with_year)) + "</time>";
 }
 
 std::string links_list(const std::vector<Link>& links) {
@@ -60,13 +60,15 @@ std::string nav_item(const std::string& text, const std::string& path, const Rou
 
 std::string page_header(const Site& site, const Route& here) {
     std::string out = "<header>\n<p class=\"site-author\"><a href=\"/\">" + esc(site.info.author) + "</a></p>\n";
-    out += "<p class=\"site-tagline\">" + esc(site.info.tagline) + "</p>\n<nav aria-label=\"contents\">\n<ol>\n";
+    out += "<p class=\"site-tagline\">" + esc(site.info.tagline) + "</p>\n<nav aria-label=\"" + esc(site.info.words.contents) + "\">\n<ol>\n";
     for (const Chapter& c : site.chapters)
         if (c.kind != ChapterKind::Contents) out += nav_item(c.title, chapter_path(c.id), here);
     return out + "</ol>\n</nav>\n</header>\n";
 }
 
-std::string page_footer() { return "<footer>\n<p><a href=\"" + feed_path() + "\">RSS feed</a></p>\n</footer>\n"; }
+std::string page_footer(const Site& site) {
+    return "<footer>\n<p><a href=\"" + feed_path() + "\">" + esc(site.info.words.rss_feed) + "</a></p>\n</footer>\n";
+}
 
 //---- [SECTION] Views: the front page ----
 
@@ -75,8 +77,10 @@ std::string pull_item(const PullRequest& p) {
 }
 
 // The first `show` pull requests are listed; the rest fold under <details>, which needs no script.
-std::string pulls_html(const TimelineEntry& e) {
-    std::string out = "<div class=\"pulls\">\n<h3>merged into " + link_html(e.ref, e.repo_url) + "</h3>\n";
+std::string pulls_html(const Words& w, const TimelineEntry& e) {
+    const auto [before, after] = around_hole(w.merged_into, "repo");
+    std::string out =
+        "<div class=\"pulls\">\n<h3>" + esc(before) + link_html(e.ref, e.repo_url) + esc(after) + "</h3>\n";
     size_t show = e.show < 0 ? 0 : static_cast<size_t>(e.show);
     std::string first, rest;
     for (size_t i = 0; i < e.pulls.size(); ++i)
@@ -98,17 +102,17 @@ std::string timeline_project(const Project& p) {
            "</p>\n<p>" + esc(p.summary) + "</p>\n</div>\n";
 }
 
-std::string timeline_article(const Article& a, int year) {
+std::string timeline_article(const Words& w, const Article& a, int year) {
     return "<div class=\"entry\">\n<h3>" + link_html(a.title, article_path(a)) + "</h3>\n<p class=\"when\">" +
-           time_html(a.date, a.date.year != year) + "</p>\n<p>" + esc(a.dek) + "</p>\n</div>\n";
+           time_html(w, a.date, a.date.year != year) + "</p>\n<p>" + esc(a.dek) + "</p>\n</div>\n";
 }
 
 std::string timeline_entry(const Site& site, const TimelineEntry& e, int year) {
-    if (e.kind == EntryKind::Pulls) return pulls_html(e);
+    if (e.kind == EntryKind::Pulls) return pulls_html(site.info.words, e);
     if (e.kind == EntryKind::Project && e.index >= 0 && e.index < static_cast<int>(site.projects.size()))
         return timeline_project(site.projects[e.index]);
     if (e.kind == EntryKind::Article && e.index >= 0 && e.index < static_cast<int>(site.writing.size()))
-        return timeline_article(site.writing[e.index], year);
+        return timeline_article(site.info.words, site.writing[e.index], year);
     return ""; // an unresolved reference: the loader has already reported it
 }
 
@@ -129,12 +133,13 @@ std::string front_view(const Site& site) {
 //---- [SECTION] Views: chapters of the book ----
 
 std::string contents_view(const Site& site) {
-    std::string out = "<h1>contents</h1>\n<ol class=\"contents\">\n";
+    std::string out = "<h1>" + esc(site.info.words.contents) + "</h1>\n<ol class=\"contents\">\n";
     for (const Chapter& c : site.chapters)
         if (c.number > 0) out += "<li>" + link_html(c.title, chapter_path(c.id)) + "</li>\n";
     out += "</ol>\n";
     if (!site.writing.empty())
-        out += "<p class=\"search-link\"><a href=\"" + std::string(kSearchPath) + "/\">search all writing</a></p>\n";
+        out += "<p class=\"search-link\"><a href=\"" + std::string(kSearchPath) + "/\">" + esc(site.info.words.search_all) +
+               "</a></p>\n";
     return out;
 }
 
@@ -177,10 +182,10 @@ std::string shelf_view(const Shelf& s) {
 // inside the number's box keeps "28 title" apart in the text, and is not drawn (its line ends there).
 std::string writing_view(const Site& site) {
     const int digits = site.writing.empty() ? 1 : static_cast<int>(std::to_string(site.writing.front().number).size());
-    std::string out = "<h1>writing</h1>\n<ol class=\"writing\" style=\"--digits:" + std::to_string(digits) + "\">\n";
+    std::string out = "<h1>" + esc(writing_title(site)) + "</h1>\n<ol class=\"writing\" style=\"--digits:" + std::to_string(digits) + "\">\n";
     for (const Article& a : site.writing)
         out += "<li><span class=\"n\">" + std::to_string(a.number) + " </span>" + link_html(a.title, article_path(a)) +
-               " " + time_html(a.date, true) + "</li>\n";
+               " " + time_html(site.info.words, a.date, true) + "</li>\n";
     return out + "</ol>\n";
 }
 
@@ -205,7 +210,7 @@ std::string work_view(const Site& site) {
         int i = site.find_project(id);
         if (i >= 0) projects += work_project(site.projects[i]);
     }
-    if (!projects.empty()) out += "<section class=\"projects\">\n<h2>projects</h2>\n" + projects + "</section>\n";
+    if (!projects.empty()) out += "<section class=\"projects\">\n<h2>" + esc(site.info.words.projects) + "</h2>\n" + projects + "</section>\n";
     return out;
 }
 
@@ -226,62 +231,66 @@ std::string find_me_view(const Site& site) {
                    (followable(l.href) ? " <span class=\"addr\">" + esc(l.href) + "</span>" : "") + "</li>\n";
         out += "</ul>\n";
     }
-    return out + "<p><a href=\"" + feed_path() + "\">rss feed</a></p>\n";
+    return out + "<p><a href=\"" + feed_path() + "\">" + esc(site.info.words.rss_feed) + "</a></p>\n";
 }
 
 //---- [SECTION] Views: articles, tags, not found ----
 
-std::string back_to_writing() {
-    return "<p class=\"back\"><a href=\"" + chapter_path("writing") + "\">\xE2\x86\x90 writing</a></p>\n";
+std::string back_to_writing(const Site& site) {
+    return "<p class=\"back\"><a href=\"" + chapter_path("writing") + "\">\xE2\x86\x90 " + esc(writing_title(site)) +
+           "</a></p>\n";
 }
 
-std::string tag_links(const Article& a) {
+std::string tag_links(const Words& w, const Article& a) {
     if (a.tags.empty()) return "";
-    std::string out = "<ul class=\"tags\" aria-label=\"tags\">\n";
+    std::string out = "<ul class=\"tags\" aria-label=\"" + esc(w.tags) + "\">\n";
     for (const std::string& t : a.tags)
         out += "<li><a href=\"" + esc(tag_path(t)) + "\" rel=\"tag\">" + esc(t) + "</a></li>\n";
     return out + "</ul>\n";
 }
 
-std::string neighbour(const Site& site, int index, const char* label, const char* rel) {
+std::string neighbour(const Site& site, int index, const std::string& label, const char* rel) {
     if (index < 0 || index >= static_cast<int>(site.writing.size())) return "";
     const Article& n = site.writing[index];
-    return std::string("<li>") + label + ": <a rel=\"" + rel + "\" href=\"" + esc(article_path(n)) + "\">" +
+    return "<li>" + esc(label) + ": <a rel=\"" + rel + "\" href=\"" + esc(article_path(n)) + "\">" +
            esc(n.title) + "</a></li>\n";
 }
 
 std::string article_view(const Site& site, int index) {
+    const Words& w = site.info.words;
     const Article& a = site.writing[index];
-    std::string out = back_to_writing() + "<article>\n";
-    out += "<h1>" + esc(a.title) + "</h1>\n<p class=\"meta\">no. " + std::to_string(a.number) + " \xC2\xB7 " +
-           time_html(a.date, true) + " \xC2\xB7 " + esc(a.reading_time) + "</p>\n";
+    std::string out = back_to_writing(site) + "<article>\n";
+    out += "<h1>" + esc(a.title) + "</h1>\n<p class=\"meta\">" + esc(article_number(w, a)) + " \xC2\xB7 " +
+           time_html(w, a.date, true) + " \xC2\xB7 " + esc(reading_time(w, a)) + "</p>\n";
     HtmlStyle body;
     body.route = article_path(a);
-    out += tag_links(a) + "<div class=\"body\">\n" + document_html(a.body, body) + "</div>\n";
+    out += tag_links(w, a) + "<div class=\"body\">\n" + document_html(a.body, body) + "</div>\n";
     // As the book says it (compose_article): the newer one first.
-    std::string around = neighbour(site, a.next, "newer", "next") + neighbour(site, a.prev, "older", "prev");
+    std::string around = neighbour(site, a.next, w.newer, "next") + neighbour(site, a.prev, w.older, "prev");
     if (!around.empty())
-        out += "<nav aria-label=\"more writing\" class=\"around\">\n<ul>\n" + around + "</ul>\n</nav>\n";
+        out += "<nav aria-label=\"" + esc(w.more_writing) + "\" class=\"around\">\n<ul>\n" + around + "</ul>\n</nav>\n";
     return out + "</article>\n";
 }
 
 std::string tag_view(const Site& site, const std::string& tag) {
-    std::string out = back_to_writing() + "<h1>" + esc(tag_title(tag)) + "</h1>\n<ol class=\"tagged\">\n";
+    const Words& w = site.info.words;
+    std::string out = back_to_writing(site) + "<h1>" + esc(tag_title(w, tag)) + "</h1>\n<ol class=\"tagged\">\n";
     auto it = site.tags.find(tag);
     if (it != site.tags.end())
         for (int i : it->second) {
             if (i < 0 || i >= static_cast<int>(site.writing.size())) continue;
             const Article& a = site.writing[i];
-            out += "<li>" + link_html(a.title, article_path(a)) + " " + time_html(a.date, true) + "\n<p>" + esc(a.dek) +
+            out += "<li>" + link_html(a.title, article_path(a)) + " " + time_html(w, a.date, true) + "\n<p>" + esc(a.dek) +
                    "</p></li>\n";
         }
     return out + "</ol>\n";
 }
 
 std::string not_found_view(const Site& site) {
-    return "<h1>page not found</h1>\n<p>There is no page at this address.</p>\n<p><a href=\"/\">\xE2\x86\x90 " +
-           esc(site.info.author) + ", the front page</a></p>\n<p><a href=\"" + chapter_path("contents") +
-           "\">contents</a></p>\n";
+    const Words& w = site.info.words;
+    return "<h1>" + esc(w.page_not_found) + "</h1>\n<p>" + esc(w.no_page_here) + "</p>\n<p><a href=\"/\">\xE2\x86\x90 " +
+           esc(fill(w.front_page, {{"name", site.info.author}})) + "</a></p>\n<p><a href=\"" +
+           chapter_path("contents") + "\">" + esc(w.contents) + "</a></p>\n";
 }
 
 std::string main_view(const Site& site, const std::string& chapter) {
@@ -303,16 +312,22 @@ std::string main_view(const Site& site, const std::string& chapter) {
 
 // The form works without script (the query lands in the URL); web/search.js answers it from the index
 // that search_index.h writes. Without script, the note points at the full list.
-std::string search_view() {
-    return "<section class=\"search\">\n<h1>search</h1>\n"
+std::string search_view(const Site& site) {
+    const Words& w = site.info.words;
+    const auto [before, after] = around_hole(w.search_note, "link");
+    return "<section class=\"search\">\n<h1>" + esc(w.search) +
+           "</h1>\n"
            "<form class=\"search-form\" action=\"/search/\" method=\"get\" role=\"search\" "
-           "aria-label=\"search all writing\">\n"
-           "<label for=\"search-q\">search all writing</label>\n"
+           "aria-label=\"" +
+           esc(w.search_all) + "\">\n<label for=\"search-q\">" + esc(w.search_all) +
+           "</label>\n"
            "<input id=\"search-q\" name=\"q\" type=\"search\" autocomplete=\"off\" spellcheck=\"false\" "
-           "enterkeyhint=\"search\">\n<button type=\"submit\">search</button>\n</form>\n"
-           "<div class=\"search-results\" aria-live=\"polite\">\n<p class=\"search-note\">Search runs in the "
-           "browser, with JavaScript. Every article is also listed under <a href=\"/writing\">writing</a>.</p>\n"
-           "</div>\n</section>\n";
+           "enterkeyhint=\"search\">\n<button type=\"submit\">" +
+           esc(w.search) +
+           "</button>\n</form>\n"
+           "<div class=\"search-results\" aria-live=\"polite\">\n<p class=\"search-note\">" +
+           esc(before) + "<a href=\"/writing\">" + esc(writing_title(site)) + "</a>" + esc(after) +
+           "</p>\n</div>\n</section>\n";
 }
 
 std::string route_view(const Site& site, const Route& r) {
@@ -320,7 +335,7 @@ std::string route_view(const Site& site, const Route& r) {
     case RouteKind::Main: return main_view(site, r.chapter);
     case RouteKind::Article: return article_view(site, r.article);
     case RouteKind::Tag: return tag_view(site, r.tag);
-    case RouteKind::Search: return search_view();
+    case RouteKind::Search: return search_view(site);
     default: return not_found_view(site);
     }
 }
@@ -488,7 +503,7 @@ std::string page_html(const Site& site, const Route& r, const std::string& shell
                       const std::string& proof = "") {
     const std::string lang = esc(site.info.language), title = esc(route_title(site, r));
     const std::string head = trim_newline(head_html(site, r, assets)), scripts = scripts_html(assets);
-    std::string body = trim_newline(page_header(site, r) + route_view(site, r) + page_footer());
+    std::string body = trim_newline(page_header(site, r) + route_view(site, r) + page_footer(site));
     // A right-to-left site's pages read right to left; a paragraph in the other direction (English in
     // Arabic, Hebrew in English) is set in its own (dir="auto"), as in the book.
     const bool rtl = rtl_language(site.info.language);

@@ -208,7 +208,6 @@ void set_body_from(Article& a, const Article& was) {
     a.body = was.body;
     a.words = was.words;
     a.reading_minutes = was.reading_minutes;
-    a.reading_time = was.reading_time;
 }
 
 // Puts `a` in the place of site.writing[k] (the same article, read again) and derives again what that

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/document.h"
+#include "core/words.h"
 
 namespace folio {
 
@@ -43,6 +44,7 @@ struct SiteInfo {
     std::string guid_base; // defaults to base_url
     std::string language, description;
     std::vector<Link> links;
+    Words words; // the book's own words in `language`, with the author's site.words over them (words.h)
 };
 
 struct Article {
@@ -63,7 +65,6 @@ struct Article {
     int number = 0;           // 1 = oldest
     int words = 0;            // words in the body
     int reading_minutes = 0;  // at 230 words a minute, at least 1
-    std::string reading_time; // "5 min read"
     int prev = -1, next = -1; // indices into Site::writing of the older / newer article
     Document body;            // the Markdown body as a document tree
 };
@@ -220,8 +221,6 @@ struct Site {
     const Chapter* find_chapter(const std::string& id) const;
 };
 
-// "31 Jul", or "31 Jul 2026" when with_year.
-std::string format_day_month(const Date& d, bool with_year);
 // "2026-07-31"
 std::string format_iso(const Date& d);
 // "Fri, 31 Jul 2026 00:00:00 GMT"

@@ -35,7 +35,18 @@ std::string pull_url(const std::string& host, const std::string& repo, int numbe
     return repo_url(host, repo) + "/pull/" + std::to_string(number);
 }
 
-std::string tag_title(const std::string& tag) { return "tagged " + tag; }
+std::string tag_title(const Words& w, const std::string& tag) { return fill(w.tagged, {{"tag", tag}}); }
+
+std::string writing_title(const Site& site) {
+    const Chapter* c = site.find_chapter("writing");
+    return c ? c->title : site.info.words.writing;
+}
+
+std::string article_number(const Words& w, const Article& a) { return fill(w.number, {{"n", std::to_string(a.number)}}); }
+
+std::string reading_time(const Words& w, const Article& a) {
+    return fill(w.reading_time, {{"n", std::to_string(a.reading_minutes)}});
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Chapters
@@ -72,12 +83,12 @@ std::string reserved_chapter_ids() {
 }
 
 std::vector<Chapter> available_chapters(const Site& site) {
-    std::vector<Chapter> out = {chapter("contents", ChapterKind::Contents, "contents")};
+    std::vector<Chapter> out = {chapter("contents", ChapterKind::Contents, site.info.words.contents)};
     if (site.loves.present) out.push_back(chapter("loves", ChapterKind::Loves, site.loves.title));
     for (size_t i = 0; i < site.loves.shelves.size(); ++i)
         out.push_back(
             chapter(site.loves.shelves[i].id, ChapterKind::Shelf, site.loves.shelves[i].title, static_cast<int>(i)));
-    out.push_back(chapter("writing", ChapterKind::Writing, "writing"));
+    out.push_back(chapter("writing", ChapterKind::Writing, site.info.words.writing));
     if (site.work.present) out.push_back(chapter("work", ChapterKind::Work, site.work.title));
     if (site.find_me.present) out.push_back(chapter("find-me", ChapterKind::FindMe, site.find_me.title));
     return out;
@@ -261,9 +272,9 @@ std::string route_title(const Site& site, const Route& r) {
         return (c ? c->title : r.chapter) + sep + site.info.title;
     }
     case RouteKind::Article: return site.writing[r.article].title + sep + site.info.title;
-    case RouteKind::Tag: return tag_title(r.tag) + sep + site.info.title;
-    case RouteKind::Search: return "search" + sep + site.info.title;
-    default: return "page not found" + sep + site.info.title;
+    case RouteKind::Tag: return tag_title(site.info.words, r.tag) + sep + site.info.title;
+    case RouteKind::Search: return site.info.words.search + sep + site.info.title;
+    default: return site.info.words.page_not_found + sep + site.info.title;
     }
 }
 

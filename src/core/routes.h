@@ -93,6 +93,11 @@ std::vector<Route> all_routes(const Site& site);
 std::string route_title(const Site& site, const Route& r);
 
 // "tagged <tag>": the heading of a tag's page, in the book and the HTML.
-std::string tag_title(const std::string& tag);
+std::string tag_title(const Words& w, const std::string& tag);
+// The writing chapter's name: the contents' title for it, else the words' ("writing").
+std::string writing_title(const Site& site);
+// "no. 12" and "3 min read": an article's number and length as its page states them.
+std::string article_number(const Words& w, const Article& a);
+std::string reading_time(const Words& w, const Article& a);
 
 } // namespace folio

@@ -41,10 +41,76 @@ json write_links(const std::vector<Link>& links) {
 // [SECTION] site
 //-----------------------------------------------------------------------------
 
+// site.words: the author's words over the language's table; each key one of words.h's, each pattern
+// keeping the holes its member needs. A language with no table is said once, with what to give.
+void read_words(Reader& r, const json& v, const std::string& p, SiteInfo& s) {
+    bool known = true;
+#ifndef FOLIO_TREES_ONLY
+    const Words* table = words_for(s.language);
+    known = table != nullptr;
+    s.words = table ? *table : Words{};
+#endif
+    const json* given = r.field(v, p, "words", false);
+    const std::string wp = json_path_member(p, "words");
+    if (given && !given->is_object()) {
+        r.error(wp, false, std::string("expected an object, found ") + type_name(*given),
+                "write { \"contents\": \"...\", ... } here");
+        given = nullptr;
+    }
+    std::set<std::string> set;
+    if (given)
+        for (const auto& [key, value] : given->items()) {
+            const std::string kp = json_path_member(wp, key.c_str());
+            std::string Words::*member = nullptr;
+            std::string nearest;
+            for (const auto& [k, m] : word_keys()) {
+                if (key == k) member = m;
+                if (nearest.empty() || edit_distance(key, k) < edit_distance(key, nearest)) nearest = k;
+            }
+            if (!member) {
+                const bool close = edit_distance(key, nearest) <= std::max<size_t>(2, key.size() / 3);
+                r.error(kp, true, "'" + key + "' is not one of the book's words",
+                        (close ? "did you mean '" + nearest + "'? " : std::string()) + "docs/content.md lists them all");
+                continue;
+            }
+            if (!value.is_string() || value.get<std::string>().empty()) {
+                r.error(kp, false, "a word must be a non-empty string, not " + std::string(type_name(value)),
+                        "write it as text, e.g. \"" + key + "\": \"" + (Words{}.*member) + "\"");
+                continue;
+            }
+            const std::string text = value.get<std::string>();
+            bool whole = true;
+            for (const std::string& hole : required_holes(key.c_str()))
+                if (text.find("{" + hole + "}") == std::string::npos) {
+                    r.error(kp, false, "'" + text + "' leaves out {" + hole + "}",
+                            "keep it where the " + hole + " goes, as in \"" + (Words{}.*member) + "\"");
+                    whole = false;
+                }
+            if (!whole) continue;
+            s.words.*member = text;
+            set.insert(key);
+        }
+    if (known) return;
+    std::string missing;
+    int count = 0;
+    for (const auto& [k, m] : word_keys())
+        if (!set.count(k)) {
+            (void)m;
+            if (count++ < 4) missing += std::string(missing.empty() ? "" : ", ") + k;
+        }
+    if (count == 0) return;
+    r.error(json_path_member(p, "language"), false,
+            "folio has no words of its own for '" + s.language + "': " + std::to_string(count) +
+                " of the book's words (" + missing + (count > 4 ? ", ..." : "") + ") stay English",
+            "give them in site.words (docs/content.md lists the keys)");
+    r.out.back().warning = true;
+}
+
 void read_site(Reader& r, const json& v, SiteInfo& s) {
     const std::string p = "$.site";
     if (!r.object(v, p,
-                  {"title", "author", "tagline", "bio", "base_url", "guid_base", "language", "description", "links"}))
+                  {"title", "author", "tagline", "bio", "base_url", "guid_base", "language", "description", "links",
+                   "words"}))
         return;
     r.string(v, p, "title", s.title, true, true);
     r.string(v, p, "author", s.author, true, true);
@@ -64,6 +130,7 @@ void read_site(Reader& r, const json& v, SiteInfo& s) {
     r.string(v, p, "language", s.language, true, true);
     r.string(v, p, "description", s.description, true, true);
     r.links(v, p, "links", s.links);
+    read_words(r, v, p, s);
 }
 
 json write_site(const SiteInfo& s) {
@@ -76,6 +143,11 @@ json write_site(const SiteInfo& s) {
                  {"description", s.description},
                  {"links", write_links(s.links)}};
     if (!s.bio.empty()) site["bio"] = s.bio;
+    // All of them: the browser has no tables (words.h), and its scripts read them too.
+    json words = json::object();
+    for (const auto& [k, m] : word_keys())
+        words[k] = s.words.*m;
+    site["words"] = words;
     return site;
 }
 

@@ -370,6 +370,14 @@ template <typename T, typename Fn> bool read_list(Cursor& c, std::vector<T>& out
     });
 }
 
+bool read_words(Cursor& c, Words& w) {
+    return c.object([&](const std::string& k) {
+        for (const auto& [key, member] : word_keys())
+            if (k == key) return c.string(w.*member);
+        return c.skip();
+    });
+}
+
 bool read_site_info(Cursor& c, SiteInfo& s) {
     return c.object([&](const std::string& k) {
         if (k == "title") return c.string(s.title);
@@ -381,6 +389,7 @@ bool read_site_info(Cursor& c, SiteInfo& s) {
         if (k == "language") return c.string(s.language);
         if (k == "description") return c.string(s.description);
         if (k == "links") return read_links(c, s.links);
+        if (k == "words") return read_words(c, s.words);
         return c.skip();
     });
 }

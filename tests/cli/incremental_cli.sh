@@ -16,7 +16,8 @@ mkdir -p "$dir/web" "$dir/fonts"
 echo "// glue" >"$dir/web/folio.js"
 printf '\0asm' >"$dir/web/folio.wasm"
 for f in serif-regular serif-italic serif-bold serif-bolditalic mono-regular; do echo "$f" >"$dir/fonts/$f.ttf"; done
-seq 32 382 | tr '\n' ' ' >"$dir/fonts/chars.txt" # ASCII, Latin-1 and Latin Extended-A
+# ASCII, Latin-1, Latin Extended-A, and the dash and ellipsis of the book's own words (core/words.h)
+{ seq 32 382; echo 8211 8230; } | tr '\n' ' ' >"$dir/fonts/chars.txt"
 cp -r "$src/tests/fixtures/rich" "$dir/bundle"
 build() { "$folio" build "$dir/bundle" -o "$dir/out" --web "$dir/web" --fonts "$dir/fonts" --incremental --check-fonts; }
 

@@ -1,0 +1,86 @@
+// folio core: the book's own words, the ones the author did not write ("contents", "older", "3 min read",
+// "14 Feb"), in the site's language.
+//
+// One home for them: the book (compose), the static HTML (emit) and the model's derived wording (derive)
+// read the same Words, and site.json carries them to the browser, so every rendering says the same thing
+// in the same language. The tables for the languages folio knows are native only (words_table.cpp); the
+// wasm reads its Words from site.json. An author can give any of them in content.json (site.words), which
+// is also how a language without a table gets its own words.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace folio {
+
+struct Date;
+
+// Patterns hold named holes: {n}, {title}, {name}, {tag}, {repo}, {where}, {date}, {year}, {years},
+// {label}, {path}, {link}, and {d} {m} {y} in dates. English is the default of every member.
+struct Words {
+    std::string contents = "contents";
+    std::string writing = "writing"; // the writing chapter's name where the contents give it none
+    std::string continued = "{title}, continued";
+    std::string front_page = "{name}, the front page";
+    std::string search_all = "search all writing";
+    std::string search = "search";
+    std::string search_note = "Search runs in the browser, with JavaScript. Every article is also listed under {link}.";
+    std::string rss_feed = "rss feed";
+    std::string projects = "projects";
+    std::string newer = "newer";
+    std::string older = "older";
+    std::string more_writing = "more writing";
+    std::string tags = "tags";
+    std::string number = "no. {n}";
+    std::string reading_time = "{n} min read";
+    std::string tagged = "tagged {tag}";
+    std::string merged_into = "merged into {repo}";
+    std::string first_released = "first released on {where} {date}";
+    std::string since = "on {where} since {date}";
+    std::string project_first_release = "{where}, first release {date}";
+    std::string project_since = "{where}, since {date}";
+    std::string the_rest = "the rest";
+    std::string the_rest_of = "the rest of {year}";
+    std::string the_years = "the years {years}";
+    std::string fold = "fold {label}";
+    std::string count = " ({n})";
+    std::string loading = "loading\xE2\x80\xA6";
+    std::string not_downloaded = "These entries could not be downloaded. Fold them and open them again to retry.";
+    std::string article_not_downloaded = "The rest of this article could not be downloaded. Reload the page to try again.";
+    std::string loading_older = "loading the older articles\xE2\x80\xA6";
+    std::string older_not_downloaded = "Some older articles could not be downloaded. Reload the page to try again.";
+    std::string page_not_found = "page not found";
+    std::string no_page_at = "There is no page at {path}.";
+    std::string no_page_here = "There is no page at this address.";
+    std::string months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec"; // twelve, split at spaces
+    std::string day_month = "{d} {m}";
+    std::string day_month_year = "{d} {m} {y}";
+};
+
+// Every member with its key in content.json's site.words and in site.json, in declaration order.
+const std::vector<std::pair<const char*, std::string Words::*>>& word_keys();
+
+// The pattern with each {hole} replaced; a hole not given stays as written.
+std::string fill(const std::string& pattern, const std::vector<std::pair<const char*, std::string>>& holes);
+// The pattern around its one hole: what comes before it and after it, for a hole that is a span of its
+// own (a link inside a sentence).
+std::pair<std::string, std::string> around_hole(const std::string& pattern, const char* hole);
+
+// "14 Feb" or "14 Feb 2026" (with_year) in the words' language.
+std::string day_month(const Words& w, const Date& d, bool with_year);
+
+// The holes a pattern must keep (an author's site.words that drops {n} would lose the number); empty
+// for a member without holes.
+std::vector<std::string> required_holes(const char* key);
+
+#ifndef FOLIO_TREES_ONLY
+// The table for a BCP 47 tag ("zh-Hant-TW", "pt-BR"), by its language and script; nullptr for a language
+// folio has no words for (the caller says so and keeps English).
+const Words* words_for(const std::string& language);
+// The languages with a table ("en", "zh", "zh-hant", ...), and any key a table leaves out ("ja: tags").
+std::vector<std::string> languages_with_words();
+std::vector<std::string> word_table_gaps();
+#endif
+
+} // namespace folio
