@@ -26,6 +26,12 @@
   var proofShown = Promise.resolve(); // the proof has been painted (or there is none): showProof
   var folio = (window.folio = {
     ready: new Promise(function (resolve) { firstFrame = resolve; }),
+    // The book's own words in the site's language (src/core/words.h; the build hands the scripts' words
+    // over in FOLIO_ASSETS.words), each {hole} filled from holes. A word missing shows as its key.
+    word: function (key, holes) {
+      var w = (assets && assets.words && assets.words[key]) || key;
+      return w.replace(/\{(\w+)\}/g, function (m, k) { return holes && k in holes ? String(holes[k]) : m; });
+    },
     framesDrawn: 0,
     route: location.pathname,
     error: null,
@@ -128,11 +134,11 @@
   // still arriving (checkStall).
   var GIVE_UP_MS = 10000;
   var MESSAGES = {
-    download: "The book could not be downloaded. This is the page as plain text; reload to try again.",
-    start: "The book cannot start in this browser. This is the page as plain text.",
-    stopped: "The book stopped working. This is the page as plain text; reload to open it again.",
-    waiting: "The book is still loading. Meanwhile, here is this page as plain text.",
-    arrived: "The book has loaded.",
+    download: folio.word("notice_download"),
+    start: folio.word("notice_start"),
+    stopped: folio.word("notice_stopped"),
+    waiting: folio.word("notice_waiting"),
+    arrived: folio.word("notice_arrived"),
   };
   var load = { pending: 0, failed: false, textShown: false, reading: false, lastByte: performance.now() };
   var bootAt = performance.now();
@@ -288,7 +294,7 @@
     var close = document.createElement("button");
     close.type = "button";
     close.className = "dismiss";
-    close.setAttribute("aria-label", "Dismiss this message");
+    close.setAttribute("aria-label", folio.word("dismiss"));
     close.textContent = "\u00d7";
     close.addEventListener("click", function () { fault.hidden = true; });
     fault.appendChild(close);
@@ -303,7 +309,7 @@
     if (!load.reading) return takeOver(results);
     offerBook(function () { takeOver(results); });
   }
-  function offerBook(open) { notice(MESSAGES.arrived, "status", { label: "Open the book", run: open }); }
+  function offerBook(open) { notice(MESSAGES.arrived, "status", { label: folio.word("open_book"), run: open }); }
 
   // The canvas starts invisible above the text; at its first frame it replaces the text (bookShown).
   function takeOver(results) {

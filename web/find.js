@@ -8,6 +8,7 @@
   "use strict";
   var html = document.documentElement;
   var folio = window.folio || (window.folio = {});
+  var word = folio.word || function (key) { return key; }; // boot.js's: the site's language
   var bar = null, input, status, allLink, lastFocus = null, pending = 0;
 
   function M() { return window.Module; }
@@ -37,8 +38,8 @@
     if (!q) { status.textContent = ""; bar.classList.remove("none"); return; }
     var s = status4();
     var more = s.waiting ? "\u2026" : "";
-    if (s.count === 0) status.textContent = s.waiting ? "searching\u2026" : "no matches";
-    else status.textContent = (s.current + 1) + " of " + s.count + more;
+    if (s.count === 0) status.textContent = word(s.waiting ? "searching" : "no_matches");
+    else status.textContent = word("match_of", { n: s.current + 1, count: s.count }) + more;
     bar.classList.toggle("none", s.count === 0 && !s.waiting);
   }
   folio._findChanged = showStatus;
@@ -75,12 +76,12 @@
     bar = document.createElement("div");
     bar.id = "findbar";
     bar.setAttribute("role", "search");
-    bar.setAttribute("aria-label", "find in this book");
+    bar.setAttribute("aria-label", word("find_label"));
     bar.hidden = true;
     input = document.createElement("input");
     input.type = "search";
-    input.setAttribute("aria-label", "Find in this book");
-    input.placeholder = "find in the book";
+    input.setAttribute("aria-label", word("find_label"));
+    input.placeholder = word("find_placeholder");
     input.autocomplete = "off";
     input.spellcheck = false;
     input.setAttribute("enterkeyhint", "search");
@@ -91,7 +92,7 @@
     allLink = document.createElement("a");
     allLink.className = "find-all";
     allLink.href = searchHref("");
-    allLink.textContent = "search all writing";
+    allLink.textContent = word("search_all");
     allLink.addEventListener("click", function (e) {
       if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || !folio.openSearch) return;
       e.preventDefault();
@@ -100,10 +101,10 @@
       folio.openSearch(q);
     });
     bar.append(input, status,
-      button("find-prev", "Previous match (Shift+Enter)", "\u2191", function () { step(-1); input.focus(); }),
-      button("find-next", "Next match (Enter)", "\u2193", function () { step(1); input.focus(); }),
+      button("find-prev", word("find_previous"), "\u2191", function () { step(-1); input.focus(); }),
+      button("find-next", word("find_next"), "\u2193", function () { step(1); input.focus(); }),
       allLink,
-      button("find-close", "Close (Esc)", "\u00d7", function () { close(true); }));
+      button("find-close", word("close"), "\u00d7", function () { close(true); }));
     input.addEventListener("input", function (e) { if (!e.isComposing) schedule(); });
     input.addEventListener("compositionend", schedule);
     bar.addEventListener("keydown", function (e) {

@@ -9,6 +9,12 @@
 (function (root) {
   "use strict";
 
+  // boot.js's words in the site's language (src/core/words.h); outside a page (node), their keys.
+  function word(key, holes) {
+    var folio = typeof window !== "undefined" && window.folio;
+    return folio && folio.word ? folio.word(key, holes) : key;
+  }
+
   //--- Folding and terms: the same rules as core/find.cpp (fold_text) and core/search_index.cpp.
   var SPECIAL = { "\u0111": "d", "\u00f0": "d", "\u00f8": "o", "\u0127": "h", "\u0131": "i", "\u0133": "ij",
     "\u0140": "l", "\u0142": "l", "\u0149": "n", "\u014b": "n", "\u0153": "oe", "\u0138": "k", "\u0167": "t",
@@ -215,8 +221,8 @@
     more.hidden = true;
     if (!res.words.length) { count.textContent = ""; return; }
     var n = res.total;
-    count.textContent = n === 0 ? "no articles match" :
-      (res.approximate ? "the best of the articles that match" : n === 1 ? "1 article" : n + " articles");
+    count.textContent = n === 0 ? word("no_articles") :
+      (res.approximate ? word("best_matches") : n === 1 ? word("one_article") : word("articles", { n: n }));
     more.hidden = !(n > res.results.length);
     res.results.forEach(function (r) {
       var li = el("li", "result");
@@ -241,9 +247,9 @@
     var url = "/search/" + (q.trim() ? "?q=" + encodeURIComponent(q.trim()) : "");
     if (location.pathname + location.search !== url) history.replaceState(history.state, "", url);
     if (!q.trim()) { render({ words: [], results: [], total: 0 }); return Promise.resolve(); }
-    count.textContent = "searching\u2026";
+    count.textContent = word("searching");
     return engine.query(q, shown).then(function (res) { if (mine === seq) render(res); }, function (e) {
-      if (mine === seq) count.textContent = "search could not load its index (" + e.message + "); try again";
+      if (mine === seq) count.textContent = word("search_failed", { error: e.message });
     });
   }
 
@@ -256,17 +262,17 @@
       panel = el("div", "search");
       panel.id = "searchpanel";
       panel.setAttribute("role", "region");
-      panel.setAttribute("aria-label", "search");
+      panel.setAttribute("aria-label", word("search"));
       var page = el("div", "search-page");
       var close = el("button", "search-close", "\u00d7");
       close.type = "button";
-      close.setAttribute("aria-label", "Close search");
-      close.title = "Close (Esc)";
+      close.setAttribute("aria-label", word("close_search"));
+      close.title = word("close");
       close.addEventListener("click", leave);
-      page.append(close, el("h1", "", "search"));
+      page.append(close, el("h1", "", word("search")));
       var f = el("form", "search-form");
       f.setAttribute("role", "search");
-      f.setAttribute("aria-label", "search the writing"); // the static page's form, under it, is "search all writing"
+      f.setAttribute("aria-label", word("search_writing")); // the static page's form, under it, is search_all
       f.action = "/search/";
       var i = el("input");
       i.type = "search";
@@ -274,8 +280,8 @@
       i.autocomplete = "off";
       i.spellcheck = false;
       i.setAttribute("enterkeyhint", "search");
-      i.setAttribute("aria-label", "search all writing");
-      i.placeholder = "search all writing";
+      i.setAttribute("aria-label", word("search_all"));
+      i.placeholder = word("search_all");
       f.append(i);
       page.append(f, el("div", "search-results"));
       panel.appendChild(page);
@@ -294,7 +300,7 @@
     count = el("p", "search-count");
     count.setAttribute("aria-live", "polite");
     list = el("ol", "search-list");
-    more = el("button", "search-more", "more results");
+    more = el("button", "search-more", word("more_results"));
     more.type = "button";
     more.hidden = true;
     more.addEventListener("click", function () { shown += PAGE; run(true); });

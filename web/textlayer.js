@@ -299,7 +299,7 @@
         if (run.role !== entry.lm) {
           run.role = entry.lm;
           run.el.setAttribute("role", entry.lm);
-          if (entry.lm === "navigation") run.el.setAttribute("aria-label", "contents");
+          if (entry.lm === "navigation") run.el.setAttribute("aria-label", folio.word("contents"));
           else run.el.removeAttribute("aria-label");
         }
         put(sheet, run.el, before);

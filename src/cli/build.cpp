@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <future>
 #include <map>
@@ -300,6 +301,10 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         }
         page_scripts = compact_script(joined);
     }
+    // The words the scripts show, in the site's language (core/words.h): their one home is the C++ table.
+    for (const char* key : script_word_keys())
+        for (const auto& [k, member] : word_keys())
+            if (std::strcmp(k, key) == 0) manifest["words"][key] = site.info.words.*member;
     std::string boot_full = "window.FOLIO_ASSETS = " + manifest.dump() + ";\n" + page_scripts;
     assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
     // Each page fetches whole the faces its proof shows (the proof is made just before the page's head),

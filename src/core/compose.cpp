@@ -400,8 +400,8 @@ std::string open_label(const Words& w, bool open, const std::string& label) {
 // entries are here.
 bool fold_ready(Flow& f, const Scale& k, const Words& w, const Fold& fold, float indent) {
     if (fold.loaded) return true;
-    Paragraph p = para({text(fold.failed ? w.not_downloaded : w.loading, Face::Italic, Ink::Muted)}, k.small,
-                       k.body * 0.6f);
+    Paragraph p =
+        para({text(fold.failed ? w.not_downloaded : w.loading, Face::Italic, Ink::Muted)}, k.small, k.body * 0.6f);
     p.indent = indent;
     f.paragraph(p);
     return false;
@@ -448,9 +448,10 @@ void compose_front(Flow& f, const Scale& k, const Site& site, const ComposeState
     const Fold& fold = site.folds[timeline_fold];
     const bool open = fold_open(state, timeline_fold);
     const std::string years = std::to_string(fold.first_year) + "\xE2\x80\x93" + std::to_string(fold.year);
-    Paragraph h = para(
-        {fold_toggle(open_label(w, open, fill(w.the_years, {{"years", years}})) + count_label(w, fold.count), timeline_fold)},
-        k.body * 1.1f, k.body * 0.5f);
+    Paragraph h =
+        para({fold_toggle(open_label(w, open, fill(w.the_years, {{"years", years}})) + count_label(w, fold.count),
+                          timeline_fold)},
+             k.body * 1.1f, k.body * 0.5f);
     h.space_before = k.body * 1.2f;
     f.paragraph(h);
     if (!open || !fold_ready(f, k, w, fold, 0)) return;
@@ -498,9 +499,13 @@ void compose_year(Flow& f, const Scale& k, const Site& site, const ComposeState&
                 }
                 f.end_list();
                 if (e.rest > 0) {
-                    Span toggle{Face::Italic, Ink::Link, open ? open_label(w, true, w.the_rest) : e.rest_label,
-                                fold_link(id),   false,
-                                {},              {}};
+                    Span toggle{Face::Italic,
+                                Ink::Link,
+                                open ? open_label(w, true, w.the_rest) : e.rest_label,
+                                fold_link(id),
+                                false,
+                                {},
+                                {}};
                     Paragraph t = para({toggle}, k.small, k.body * 0.4f);
                     t.indent = k.body * 3.2f;
                     f.paragraph(t);
@@ -618,9 +623,9 @@ void compose_shelf(Flow& f, const Scale& k, const Site& site, const Shelf& s, co
         const Fold& fold = site.folds[g.fold];
         const float indent = s.numbered ? k.body * 1.6f : 0;
         if (open) fold_ready(f, k, w, fold, indent);
-        Paragraph t = para({fold_toggle(open ? open_label(w, true, w.the_rest) : w.the_rest + count_label(w, fold.count),
-                                        g.fold)},
-                           k.small, k.body * 0.2f);
+        Paragraph t = para(
+            {fold_toggle(open ? open_label(w, true, w.the_rest) : w.the_rest + count_label(w, fold.count), g.fold)},
+            k.small, k.body * 0.2f);
         t.indent = indent;
         f.paragraph(t);
     }
@@ -796,8 +801,8 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     t.heading = 1;
     f.paragraph(t);
     const std::string dot = "  \xC2\xB7  ";
-    std::vector<Span> meta = {
-        text(article_number(w, a) + dot + day_month(w, a.date, true) + dot + reading_time(w, a), Face::Italic, Ink::Muted)};
+    std::vector<Span> meta = {text(article_number(w, a) + dot + day_month(w, a.date, true) + dot + reading_time(w, a),
+                                   Face::Italic, Ink::Muted)};
     for (const std::string& tag : a.tags) {
         meta.push_back(text("  ", Face::Italic, Ink::Muted));
         meta.push_back(link("#" + tag, tag_path(tag), Face::Italic));
@@ -806,22 +811,21 @@ Book compose_article(const Site& site, int index, Measurer& m, const ComposeStat
     flow_blocks(f, k, a.body, 0, 0);
     // A body on its way (an article under a fold comes without its opening), or one that could not come.
     if (a.body_failed || (!a.body_loaded && a.body.children.empty()))
-        f.paragraph(
-            para({text(a.body_failed ? w.article_not_downloaded : w.loading, Face::Italic, Ink::Muted)},
-                 k.body, k.body * 0.6f));
+        f.paragraph(para({text(a.body_failed ? w.article_not_downloaded : w.loading, Face::Italic, Ink::Muted)}, k.body,
+                         k.body * 0.6f));
     f.rule(k.body, k.body * 0.8f);
     f.begin_list(false);
     if (a.next >= 0) {
         f.list_item();
         const Article& n = site.writing[a.next];
-        f.paragraph(
-            para({text(w.newer + "  ", Face::Italic, Ink::Muted), link(n.title, article_path(n))}, k.body, k.body * 0.4f));
+        f.paragraph(para({text(w.newer + "  ", Face::Italic, Ink::Muted), link(n.title, article_path(n))}, k.body,
+                         k.body * 0.4f));
     }
     if (a.prev >= 0) {
         f.list_item();
         const Article& p = site.writing[a.prev];
-        f.paragraph(
-            para({text(w.older + "  ", Face::Italic, Ink::Muted), link(p.title, article_path(p))}, k.body, k.body * 0.4f));
+        f.paragraph(para({text(w.older + "  ", Face::Italic, Ink::Muted), link(p.title, article_path(p))}, k.body,
+                         k.body * 0.4f));
     }
     f.end_list();
     return c.finish();
@@ -853,8 +857,8 @@ Book compose_tag(const Site& site, const std::string& tag, Measurer& m, const Pa
     for (const Fold& fold : site.folds)
         if (fold.kind == FoldKind::Writing && !fold.loaded) (fold.failed ? failed : waiting) = true;
     if (waiting || failed)
-        f.paragraph(para({text(failed ? w.older_not_downloaded : w.loading_older, Face::Italic, Ink::Muted)},
-                         k.body, k.body * 0.5f));
+        f.paragraph(para({text(failed ? w.older_not_downloaded : w.loading_older, Face::Italic, Ink::Muted)}, k.body,
+                         k.body * 0.5f));
     return c.finish();
 }
 

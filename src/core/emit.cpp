@@ -60,7 +60,8 @@ std::string nav_item(const std::string& text, const std::string& path, const Rou
 
 std::string page_header(const Site& site, const Route& here) {
     std::string out = "<header>\n<p class=\"site-author\"><a href=\"/\">" + esc(site.info.author) + "</a></p>\n";
-    out += "<p class=\"site-tagline\">" + esc(site.info.tagline) + "</p>\n<nav aria-label=\"" + esc(site.info.words.contents) + "\">\n<ol>\n";
+    out += "<p class=\"site-tagline\">" + esc(site.info.tagline) + "</p>\n<nav aria-label=\"" +
+           esc(site.info.words.contents) + "\">\n<ol>\n";
     for (const Chapter& c : site.chapters)
         if (c.kind != ChapterKind::Contents) out += nav_item(c.title, chapter_path(c.id), here);
     return out + "</ol>\n</nav>\n</header>\n";
@@ -138,8 +139,8 @@ std::string contents_view(const Site& site) {
         if (c.number > 0) out += "<li>" + link_html(c.title, chapter_path(c.id)) + "</li>\n";
     out += "</ol>\n";
     if (!site.writing.empty())
-        out += "<p class=\"search-link\"><a href=\"" + std::string(kSearchPath) + "/\">" + esc(site.info.words.search_all) +
-               "</a></p>\n";
+        out += "<p class=\"search-link\"><a href=\"" + std::string(kSearchPath) + "/\">" +
+               esc(site.info.words.search_all) + "</a></p>\n";
     return out;
 }
 
@@ -182,7 +183,8 @@ std::string shelf_view(const Shelf& s) {
 // inside the number's box keeps "28 title" apart in the text, and is not drawn (its line ends there).
 std::string writing_view(const Site& site) {
     const int digits = site.writing.empty() ? 1 : static_cast<int>(std::to_string(site.writing.front().number).size());
-    std::string out = "<h1>" + esc(writing_title(site)) + "</h1>\n<ol class=\"writing\" style=\"--digits:" + std::to_string(digits) + "\">\n";
+    std::string out = "<h1>" + esc(writing_title(site)) +
+                      "</h1>\n<ol class=\"writing\" style=\"--digits:" + std::to_string(digits) + "\">\n";
     for (const Article& a : site.writing)
         out += "<li><span class=\"n\">" + std::to_string(a.number) + " </span>" + link_html(a.title, article_path(a)) +
                " " + time_html(site.info.words, a.date, true) + "</li>\n";
@@ -210,7 +212,9 @@ std::string work_view(const Site& site) {
         int i = site.find_project(id);
         if (i >= 0) projects += work_project(site.projects[i]);
     }
-    if (!projects.empty()) out += "<section class=\"projects\">\n<h2>" + esc(site.info.words.projects) + "</h2>\n" + projects + "</section>\n";
+    if (!projects.empty())
+        out += "<section class=\"projects\">\n<h2>" + esc(site.info.words.projects) + "</h2>\n" + projects +
+               "</section>\n";
     return out;
 }
 
@@ -252,8 +256,8 @@ std::string tag_links(const Words& w, const Article& a) {
 std::string neighbour(const Site& site, int index, const std::string& label, const char* rel) {
     if (index < 0 || index >= static_cast<int>(site.writing.size())) return "";
     const Article& n = site.writing[index];
-    return "<li>" + esc(label) + ": <a rel=\"" + rel + "\" href=\"" + esc(article_path(n)) + "\">" +
-           esc(n.title) + "</a></li>\n";
+    return "<li>" + esc(label) + ": <a rel=\"" + rel + "\" href=\"" + esc(article_path(n)) + "\">" + esc(n.title) +
+           "</a></li>\n";
 }
 
 std::string article_view(const Site& site, int index) {
@@ -280,17 +284,17 @@ std::string tag_view(const Site& site, const std::string& tag) {
         for (int i : it->second) {
             if (i < 0 || i >= static_cast<int>(site.writing.size())) continue;
             const Article& a = site.writing[i];
-            out += "<li>" + link_html(a.title, article_path(a)) + " " + time_html(w, a.date, true) + "\n<p>" + esc(a.dek) +
-                   "</p></li>\n";
+            out += "<li>" + link_html(a.title, article_path(a)) + " " + time_html(w, a.date, true) + "\n<p>" +
+                   esc(a.dek) + "</p></li>\n";
         }
     return out + "</ol>\n";
 }
 
 std::string not_found_view(const Site& site) {
     const Words& w = site.info.words;
-    return "<h1>" + esc(w.page_not_found) + "</h1>\n<p>" + esc(w.no_page_here) + "</p>\n<p><a href=\"/\">\xE2\x86\x90 " +
-           esc(fill(w.front_page, {{"name", site.info.author}})) + "</a></p>\n<p><a href=\"" +
-           chapter_path("contents") + "\">" + esc(w.contents) + "</a></p>\n";
+    return "<h1>" + esc(w.page_not_found) + "</h1>\n<p>" + esc(w.no_page_here) +
+           "</p>\n<p><a href=\"/\">\xE2\x86\x90 " + esc(fill(w.front_page, {{"name", site.info.author}})) +
+           "</a></p>\n<p><a href=\"" + chapter_path("contents") + "\">" + esc(w.contents) + "</a></p>\n";
 }
 
 std::string main_view(const Site& site, const std::string& chapter) {

@@ -42,7 +42,9 @@ std::string writing_title(const Site& site) {
     return c ? c->title : site.info.words.writing;
 }
 
-std::string article_number(const Words& w, const Article& a) { return fill(w.number, {{"n", std::to_string(a.number)}}); }
+std::string article_number(const Words& w, const Article& a) {
+    return fill(w.number, {{"n", std::to_string(a.number)}});
+}
 
 std::string reading_time(const Words& w, const Article& a) {
     return fill(w.reading_time, {{"n", std::to_string(a.reading_minutes)}});

@@ -70,7 +70,8 @@ void read_words(Reader& r, const json& v, const std::string& p, SiteInfo& s) {
             if (!member) {
                 const bool close = edit_distance(key, nearest) <= std::max<size_t>(2, key.size() / 3);
                 r.error(kp, true, "'" + key + "' is not one of the book's words",
-                        (close ? "did you mean '" + nearest + "'? " : std::string()) + "docs/content.md lists them all");
+                        (close ? "did you mean '" + nearest + "'? " : std::string()) +
+                            "docs/content.md lists them all");
                 continue;
             }
             if (!value.is_string() || value.get<std::string>().empty()) {

@@ -46,7 +46,40 @@ const std::vector<std::pair<const char*, std::string Words::*>>& word_keys() {
         {"months", &Words::months},
         {"day_month", &Words::day_month},
         {"day_month_year", &Words::day_month_year},
+        {"notice_download", &Words::notice_download},
+        {"notice_start", &Words::notice_start},
+        {"notice_stopped", &Words::notice_stopped},
+        {"notice_waiting", &Words::notice_waiting},
+        {"notice_arrived", &Words::notice_arrived},
+        {"open_book", &Words::open_book},
+        {"dismiss", &Words::dismiss},
+        {"find_label", &Words::find_label},
+        {"find_placeholder", &Words::find_placeholder},
+        {"find_previous", &Words::find_previous},
+        {"find_next", &Words::find_next},
+        {"close", &Words::close},
+        {"searching", &Words::searching},
+        {"no_matches", &Words::no_matches},
+        {"match_of", &Words::match_of},
+        {"close_search", &Words::close_search},
+        {"search_writing", &Words::search_writing},
+        {"search_failed", &Words::search_failed},
+        {"no_articles", &Words::no_articles},
+        {"best_matches", &Words::best_matches},
+        {"one_article", &Words::one_article},
+        {"articles", &Words::articles},
+        {"more_results", &Words::more_results},
     };
+    return keys;
+}
+
+const std::vector<const char*>& script_word_keys() {
+    static const std::vector<const char*> keys = {
+        "contents",       "search",         "search_all",    "notice_download", "notice_start", "notice_stopped",
+        "notice_waiting", "notice_arrived", "open_book",     "dismiss",         "find_label",   "find_placeholder",
+        "find_previous",  "find_next",      "close",         "searching",       "no_matches",   "match_of",
+        "close_search",   "search_writing", "search_failed", "no_articles",     "best_matches", "one_article",
+        "articles",       "more_results"};
     return keys;
 }
 
@@ -114,6 +147,9 @@ std::vector<std::string> required_holes(const char* key) {
         {"no_page_at", {"path"}},
         {"day_month", {"d", "m"}},
         {"day_month_year", {"d", "m", "y"}},
+        {"match_of", {"n", "count"}},
+        {"search_failed", {"error"}},
+        {"articles", {"n"}},
     };
     for (const auto& [k, holes] : kHoles)
         if (std::strcmp(k, key) == 0) return holes;

@@ -47,7 +47,8 @@ struct Words {
     std::string count = " ({n})";
     std::string loading = "loading\xE2\x80\xA6";
     std::string not_downloaded = "These entries could not be downloaded. Fold them and open them again to retry.";
-    std::string article_not_downloaded = "The rest of this article could not be downloaded. Reload the page to try again.";
+    std::string article_not_downloaded =
+        "The rest of this article could not be downloaded. Reload the page to try again.";
     std::string loading_older = "loading the older articles\xE2\x80\xA6";
     std::string older_not_downloaded = "Some older articles could not be downloaded. Reload the page to try again.";
     std::string page_not_found = "page not found";
@@ -56,10 +57,40 @@ struct Words {
     std::string months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec"; // twelve, split at spaces
     std::string day_month = "{d} {m}";
     std::string day_month_year = "{d} {m} {y}";
+    // The page's scripts (web/): notices, find, search. The build hands them over in the boot script
+    // (script_word_keys).
+    std::string notice_download =
+        "The book could not be downloaded. This is the page as plain text; reload to try again.";
+    std::string notice_start = "The book cannot start in this browser. This is the page as plain text.";
+    std::string notice_stopped = "The book stopped working. This is the page as plain text; reload to open it again.";
+    std::string notice_waiting = "The book is still loading. Meanwhile, here is this page as plain text.";
+    std::string notice_arrived = "The book has loaded.";
+    std::string open_book = "Open the book";
+    std::string dismiss = "Dismiss this message";
+    std::string find_label = "find in this book";
+    std::string find_placeholder = "find in the book";
+    std::string find_previous = "Previous match (Shift+Enter)";
+    std::string find_next = "Next match (Enter)";
+    std::string close = "Close (Esc)";
+    std::string searching = "searching\xE2\x80\xA6";
+    std::string no_matches = "no matches";
+    std::string match_of = "{n} of {count}";
+    std::string close_search = "Close search";
+    std::string search_writing = "search the writing";
+    std::string search_failed = "search could not load its index ({error}); try again";
+    std::string no_articles = "no articles match";
+    std::string best_matches = "the best of the articles that match";
+    std::string one_article = "1 article";
+    std::string articles = "{n} articles";
+    std::string more_results = "more results";
 };
 
 // Every member with its key in content.json's site.words and in site.json, in declaration order.
 const std::vector<std::pair<const char*, std::string Words::*>>& word_keys();
+
+// The words the page's scripts show (web/): the build writes them into the boot script, the rest stay in
+// site.json and the pages.
+const std::vector<const char*>& script_word_keys();
 
 // The pattern with each {hole} replaced; a hole not given stays as written.
 std::string fill(const std::string& pattern, const std::vector<std::pair<const char*, std::string>>& holes);

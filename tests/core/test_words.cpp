@@ -161,8 +161,8 @@ TEST_CASE("site.words: the author's words over the table, checked with file, lin
     Site bad;
     Diagnostics problems;
     load_site_json("content.json",
-                   bundle("en", R"({"contens": "toc", "number": "issue", "older": 3, "reading_time": "{n} min"})"),
-                   bad, problems);
+                   bundle("en", R"({"contens": "toc", "number": "issue", "older": 3, "reading_time": "{n} min"})"), bad,
+                   problems);
     REQUIRE(problems.size() == 3);
     CHECK(problems[0].line == 5);
     CHECK(problems[0].column > 1);
@@ -177,8 +177,7 @@ TEST_CASE("site.words: the author's words over the table, checked with file, lin
     CHECK(bad.info.words.number == "no. {n}");       // the bad ones keep the table's
 }
 
-TEST_CASE("a language folio has no words for is said once, at the language, and the author's words serve",
-          "[words]") {
+TEST_CASE("a language folio has no words for is said once, at the language, and the author's words serve", "[words]") {
     Site site;
     Diagnostics diags;
     load_site_json("content.json", bundle("sw", R"({"contents": "yaliyomo"})"), site, diags);
