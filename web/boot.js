@@ -26,6 +26,19 @@
   var proofShown = Promise.resolve(); // the proof has been painted (or there is none): showProof
   var folio = (window.folio = {
     ready: new Promise(function (resolve) { firstFrame = resolve; }),
+    // History has one home: a route the book opens (a link followed in the canvas: src/platform/web/main.cpp;
+    // a search result: folio.go) is a new entry, and the entry left keeps its scroll; a chapter scrolled
+    // into replaces the entry's address and scroll (url undefined: the scroll only).
+    pushRoute: function (url, scrollLeft) {
+      history.replaceState(Object.assign({}, history.state || {}, { scroll: scrollLeft }), "");
+      history.pushState({ scroll: 0 }, "", url);
+      folio.route = location.pathname;
+      if (folio._routed) folio._routed(location.pathname);
+    },
+    replaceRoute: function (url, scroll) {
+      history.replaceState(Object.assign({}, history.state || {}, { scroll: scroll }), "", url);
+      folio.route = location.pathname;
+    },
     // The book's own words in the site's language (src/core/words.h; the build hands the scripts' words
     // over in FOLIO_ASSETS.words), each {hole} filled from holes. A word missing shows as its key.
     word: function (key, holes) {
@@ -128,8 +141,9 @@
   // How long the desk and loading bar may stand in for the text while downloads are still running; once
   // the proof is up, how long the downloads may go without a byte arriving (checkStall).
   var STALL_MS = 3000;
-  // folio.css shows the text by itself this long after it applies (#text's folio-reveal animation).
-  var REVEAL_MS = 1500;
+  // folio.css shows the text by itself this long after it applies (#text's folio-reveal animation, after
+  // --reveal: both from src/ui/proof.h's kTextRevealSeconds).
+  var REVEAL_MS = assets ? assets.revealMs : 0;
   // The text is shown by then if the book has not drawn, unless the proof is up and its files are
   // still arriving (checkStall).
   var GIVE_UP_MS = 10000;
@@ -143,7 +157,7 @@
   var load = { pending: 0, failed: false, textShown: false, reading: false, lastByte: performance.now() };
   var bootAt = performance.now();
 
-  // The CSS reveals the text by itself after a moment (1.5 s) when no script runs; if this script came
+  // The CSS reveals the text by itself after a moment (REVEAL_MS) when no script runs; if this script came
   // later than that, the reader already has the text: keep it, and treat the book as late. Earlier it
   // cannot have shown: no need to ask (the style of the whole page, in the task before the first paint).
   if (performance.now() >= REVEAL_MS && getComputedStyle(textEl).visibility === "visible") showTextWhileLoading();
@@ -1088,11 +1102,8 @@
       folio.scroll = function () { return Module._folio_scroll(); };
       // Opens a route of the book in a new history entry (search results; web/find.js).
       folio.go = function (url) {
-        history.replaceState(Object.assign({}, history.state || {}, { scroll: Module._folio_scroll() }), "");
-        history.pushState({ scroll: 0 }, "", url);
-        folio.route = location.pathname;
+        folio.pushRoute(url, Module._folio_scroll());
         dispatch(2, 0, 0, 0, location.pathname);
-        if (folio._routed) folio._routed(location.pathname);
       };
       // How the text reads now, from the layout: CSS px of the body and of the smallest text, the scale.
       folio.metrics = function () {

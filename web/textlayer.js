@@ -22,6 +22,17 @@
   sheet.className = "sheet";
   layer.appendChild(sheet);
   canvas.after(layer);
+  // The site's header and footer, the static page's own (#text's <header> and <footer>: src/core/emit.cpp),
+  // as the banner and contentinfo landmarks around the book, in reading order. The book draws neither on
+  // every page (its front page and contents are them), so they stay out of sight until one of their links
+  // has the keyboard focus, and then show over the window's edge, as a skip link does.
+  var banner = document.createElement("div"), footer = document.createElement("div");
+  banner.className = "layer-banner";
+  banner.setAttribute("role", "banner");
+  footer.className = "layer-footer";
+  footer.setAttribute("role", "contentinfo");
+  layer.before(banner);
+  layer.after(footer);
 
   var pages = new Map(); // page index -> {el, sig, stub, fill}
   var data = null; // the last document
@@ -34,17 +45,11 @@
   folio.layerWholeAt = null;
 
   //---- [SECTION] Faces: the canvas's own fonts, with the metrics that turn ImGui sizes into CSS sizes
-  // Dear ImGui's font size is the glyph box height (hhea ascender - descender); CSS's is the em.
+  // Dear ImGui's font size is the glyph box height (hhea ascender - descender); CSS's is the em. The
+  // build measures each face once (src/ui/proof.h's face_metrics: em, ascent, mid) for the early page's
+  // CSS and for this layer (FOLIO_ASSETS.faceMetrics).
   var faces = [], fontsReady = null, fontsLoaded = false;
-  function metrics(buf) {
-    var v = new DataView(buf), n = v.getUint16(4), t = {};
-    for (var i = 0; i < n; i++) {
-      var r = 12 + 16 * i, tag = String.fromCharCode(v.getUint8(r), v.getUint8(r + 1), v.getUint8(r + 2), v.getUint8(r + 3));
-      t[tag] = v.getUint32(r + 8);
-    }
-    var upm = v.getUint16(t.head + 18), asc = v.getInt16(t.hhea + 4), desc = v.getInt16(t.hhea + 6);
-    return { em: upm / (asc - desc), ascent: asc / (asc - desc), mid: (asc + desc) / 2 / upm };
-  }
+  var faceMetrics = (window.FOLIO_ASSETS || {}).faceMetrics || [];
   // The proof's FontFace when it is the same bytes (boot.js, folio._face): decoded once for both.
   function addFace(i, buf) {
     return folio._face(i, buf).then(function (loaded) { faces[i].family = loaded.family; });
@@ -54,7 +59,7 @@
   // until folio._font(i) brings it. A partial measures as the face: the layer is set in it at once.
   folio._fonts = function (fonts) {
     fontsReady = Promise.all(fonts.map(function (font, i) {
-      faces[i] = { family: "folio-face-" + i, m: metrics(font.bytes) };
+      faces[i] = { family: "folio-face-" + i, m: faceMetrics[i] };
       return font.whole || font.partial ? addFace(i, font.bytes) : null;
     }).concat([folio._scriptFaces])).then(function () { // the script faces behind them (boot.js)
       fontsLoaded = true;
@@ -340,7 +345,8 @@
     scheduleFill();
     var c = doc.colors;
     layer.style.setProperty("--layer-selection", c.selection);
-    layer.style.setProperty("--layer-focus", c.focus);
+    [layer, banner, footer].forEach(function (el) { el.style.setProperty("--layer-focus", c.focus); });
+    frameNavigation(doc);
     layer.style.setProperty("--layer-link", c.link);
     fixed = !!alert;
     moveTo(doc.scroll);
@@ -686,8 +692,33 @@
 
   //---- [SECTION] #text stays the page on screen's static text (print, and the fallback), route by route
   var textPath = null, textWanted = null;
+  function siteFrame() {
+    [[banner, "header"], [footer, "footer"]].forEach(function (pair) {
+      var from = text.querySelector(pair[1]);
+      pair[0].replaceChildren.apply(pair[0], from ? Array.from(from.childNodes).map(function (n) { return n.cloneNode(true); }) : []);
+    });
+    frameNavigation(null);
+  }
+  // The main book has the header's words itself (its front page: the name and the tagline; its contents:
+  // the chapters, the one navigation landmark): there the banner keeps only the name, a way home. Other
+  // routes (an article, a tag, search) get the whole header.
+  var mainBook = false;
+  function frameNavigation(doc) {
+    if (doc) mainBook = doc.pages.some(function (pg) { return pg.lm === "navigation"; });
+    banner.querySelectorAll("nav, .site-tagline").forEach(function (el) { el.hidden = mainBook; });
+  }
+  function frameClick(e) {
+    var a = e.target.closest("a[href]");
+    if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    a.blur(); // the strip goes; the book shows where the link leads
+    folio.whenLater(function () { follow(a); });
+  }
+  banner.addEventListener("click", frameClick);
+  footer.addEventListener("click", frameClick);
+
   function keepTextCurrent(path) {
-    if (textPath === null) { textPath = textWanted = path; folio.textPath = path; return; }
+    if (textPath === null) { textPath = textWanted = path; folio.textPath = path; siteFrame(); return; }
     if (path === textWanted) return;
     textWanted = path;
     fetch(path === "/" ? "/" : path.replace(/\/?$/, "/"), { credentials: "same-origin" })
@@ -698,6 +729,7 @@
         if (!fresh) return;
         text.replaceChildren.apply(text, Array.from(fresh.childNodes).map(function (n) { return document.importNode(n, true); }));
         textPath = folio.textPath = path;
+        siteFrame(); // its aria-current names this route
       })
       .catch(function () {});
   }

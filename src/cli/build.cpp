@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -301,6 +302,12 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         }
         page_scripts = compact_script(joined);
     }
+    manifest["revealMs"] = kTextRevealSeconds * 1000; // folio.css's --reveal (ui/proof.h)
+    // The faces' vertical metrics (ui/proof.h: face_metrics), which turn the book's sizes into CSS sizes:
+    // the early page's CSS has them (proof_css), and the layer (web/textlayer.js) takes the same numbers.
+    auto six = [](float x) { return std::round(double(x) * 1e6) / 1e6; };
+    for (const FaceMetrics& m : face_metric)
+        manifest["faceMetrics"].push_back({{"em", six(m.em)}, {"ascent", six(m.ascent)}, {"mid", six(m.mid)}});
     // The words the scripts show, in the site's language (core/words.h): their one home is the C++ table.
     for (const char* key : script_word_keys())
         for (const auto& [k, member] : word_keys())

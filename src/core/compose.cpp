@@ -99,12 +99,11 @@ std::pair<std::string, std::string> date_in_list(const Words& w, const Date& d) 
 
 // "« writing" (the writing chapter's own name) above an article or a tag's list.
 Paragraph back_to_writing(const Site& site, const Scale& k) {
-    return para({link("\xC2\xAB " + writing_title(site), chapter_path("writing"), Face::Italic)}, k.small,
-                k.body * 1.2f);
+    return para({link(back_to(writing_title(site)), chapter_path("writing"), Face::Italic)}, k.small, k.body * 1.2f);
 }
 
 std::string to_front_page(const Words& w, const Site& site) {
-    return "\xC2\xAB " + fill(w.front_page, {{"name", site.info.author}});
+    return back_to(fill(w.front_page, {{"name", site.info.author}}));
 }
 
 void small_heading(Flow& f, const Scale& k, std::vector<Span> spans, float before, int level) {

@@ -241,7 +241,7 @@ std::string find_me_view(const Site& site) {
 //---- [SECTION] Views: articles, tags, not found ----
 
 std::string back_to_writing(const Site& site) {
-    return "<p class=\"back\"><a href=\"" + chapter_path("writing") + "\">\xE2\x86\x90 " + esc(writing_title(site)) +
+    return "<p class=\"back\"><a href=\"" + chapter_path("writing") + "\">" + esc(back_to(writing_title(site))) +
            "</a></p>\n";
 }
 
@@ -292,9 +292,9 @@ std::string tag_view(const Site& site, const std::string& tag) {
 
 std::string not_found_view(const Site& site) {
     const Words& w = site.info.words;
-    return "<h1>" + esc(w.page_not_found) + "</h1>\n<p>" + esc(w.no_page_here) +
-           "</p>\n<p><a href=\"/\">\xE2\x86\x90 " + esc(fill(w.front_page, {{"name", site.info.author}})) +
-           "</a></p>\n<p><a href=\"" + chapter_path("contents") + "\">" + esc(w.contents) + "</a></p>\n";
+    return "<h1>" + esc(w.page_not_found) + "</h1>\n<p>" + esc(w.no_page_here) + "</p>\n<p><a href=\"/\">" +
+           esc(back_to(fill(w.front_page, {{"name", site.info.author}}))) + "</a></p>\n<p><a href=\"" +
+           chapter_path("contents") + "\">" + esc(w.contents) + "</a></p>\n";
 }
 
 std::string main_view(const Site& site, const std::string& chapter) {

@@ -37,6 +37,8 @@ std::string pull_url(const std::string& host, const std::string& repo, int numbe
 
 std::string tag_title(const Words& w, const std::string& tag) { return fill(w.tagged, {{"tag", tag}}); }
 
+std::string back_to(const std::string& place) { return "\xC2\xAB " + place; }
+
 std::string writing_title(const Site& site) {
     const Chapter* c = site.find_chapter("writing");
     return c ? c->title : site.info.words.writing;

@@ -94,6 +94,9 @@ std::string route_title(const Site& site, const Route& r);
 
 // "tagged <tag>": the heading of a tag's page, in the book and the HTML.
 std::string tag_title(const Words& w, const std::string& tag);
+// "« writing": a link back, in the book and the HTML alike («, not an arrow: bidi mirrors it to » in a
+// right-to-left line, where back is to the right).
+std::string back_to(const std::string& place);
 // The writing chapter's name: the contents' title for it, else the words' ("writing").
 std::string writing_title(const Site& site);
 // "no. 12" and "3 min read": an article's number and length as its page states them.

@@ -267,7 +267,7 @@ std::vector<ProofVariant> proof_variants(float body_box_per_em) {
 
 std::string desk_css() {
     return ":root{--top-pad:" + num(kTopPad) + "px;--row-gap:" + num(kRowGap) + "px;--word-gap:" + num(kWordGap) +
-           "}\n";
+           ";--reveal:" + num(kTextRevealSeconds) + "s}\n";
 }
 
 std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]) {

@@ -52,6 +52,9 @@ std::string proof_css(const Fonts& fonts, const FaceMetrics (&faces)[kFaceCount]
 // every stylesheet and script that places a page as the book does, and --word-gap (layout.h's kWordGap)
 // for every script that joins runs into text: one home, the constants.
 std::string desk_css();
+// How long the desk stands in for the text when no script runs: folio.css reveals #text after it (--reveal,
+// from desk_css), and boot.js, told it by the build, knows a text shown that late was the CSS's doing.
+constexpr float kTextRevealSeconds = 1.5f;
 // Without script: the faces as @font-face rules (the same files the wasm fetches), the proof in the page's
 // flow above the text.
 std::string proof_noscript_css(const std::vector<std::string>& font_urls, const std::vector<std::string>& script_urls);

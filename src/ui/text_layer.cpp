@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 
@@ -237,7 +238,12 @@ std::string fill_key(const App& a) {
     mix(&a.layouts, sizeof a.layouts);
     mix(&a.page_scale, sizeof a.page_scale);
     mix(&a.view_width, sizeof a.view_width);
-    mix(&a.theme, sizeof a.theme); // a plain struct of colours
+    // The theme field by field: its bytes whole would hash the padding after `dark`, which two equal themes
+    // need not share, and the layer would rebuild for nothing.
+    const unsigned char dark = a.theme.dark ? 1 : 0;
+    mix(&dark, 1);
+    mix(&a.theme.desk, sizeof(Theme) - offsetof(Theme, desk)); // every colour, none of them padded
+    static_assert(sizeof(Theme) - offsetof(Theme, desk) == (kInkCount + 10) * sizeof(ImU32), "Theme gained a field");
     if (!a.code_scroll.empty()) mix(a.code_scroll.data(), a.code_scroll.size() * sizeof(float));
     char buf[16];
     std::snprintf(buf, sizeof buf, "%08x", h);

@@ -160,8 +160,6 @@ test("the seed's front page and writing chapter: every word in the tree once, at
   await checkRoute(env.browser, env.base, "/writing", chapters);
 });
 
-// (Its shorter posts are below 99%: the site's header, the footer and the article's own furniture, worded
-// differently by the book ("older" for "previous:"), are most of a short post's words. docs/layout.md.)
 test("the fixture blog's longest post: every word in the tree once, at the top and half-way", async () => {
   blogServer = await serve(BLOG);
   const base = `http://127.0.0.1:${blogServer.address().port}`;
@@ -442,6 +440,66 @@ test("tables are tables, cell by cell, and words in another language say which, 
     assert.equal(roles("row").length, 3);
     assert.deepEqual(roles("columnheader"), ["token", "example", "count"]);
     assert.equal(roles("cell").length, 6);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    server.close();
+  }
+});
+
+// Issue 30's banner: the static page's header and footer, around the book in the tree, out of sight
+// until the keyboard reaches them (a skip link's way), and their links open the book's routes in place.
+test("the site's header and footer are the banner and contentinfo: a short post's every word in the tree, Tab shows them", async () => {
+  const server = await serve(BLOG);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  try {
+    const post = longestArticles(BLOG).at(-1); // the shortest: the header and footer are most of its words
+    const own = await staticBlocks(env.browser, base, post);
+    const { page, errors, context } = await open(env.browser, base, post);
+    await ready(page);
+    await settle(page);
+    await whole(page);
+    const tree = await axTree(page);
+    const c = coverage(tree, own, "");
+    console.log(`${post} top: ${(c.share * 100).toFixed(2)}% of ${c.words} words`);
+    assert.ok(c.share >= 0.99, `${post}: ${(c.share * 100).toFixed(2)}% of ${c.words} words; missing: ${JSON.stringify(c.missing)}`);
+    const roles = tree.roles.map((r) => r.role);
+    for (const role of ["banner", "contentinfo", "main", "article", "navigation"])
+      assert.equal(roles.filter((r) => r === role).length, 1, `${post}: one ${role} landmark (${JSON.stringify([...new Set(roles)])})`);
+    // In reading order: the banner, then the book, then the footer.
+    assert.ok(roles.indexOf("banner") < roles.indexOf("main") && roles.indexOf("main") < roles.indexOf("contentinfo"));
+    // Out of sight until focused. Tab enters the book at its first link on screen (the way back to the
+    // writing); Shift+Tab from there leaves the book backwards, into the header, which then shows at the top.
+    const box = () => page.evaluate(() => {
+      const r = document.querySelector(".layer-banner").getBoundingClientRect();
+      return { top: r.top, height: r.height, width: r.width };
+    });
+    const focused = () => page.evaluate(() => ({ inBanner: !!document.activeElement.closest(".layer-banner"), href: document.activeElement.getAttribute("href") }));
+    assert.ok((await box()).height <= 1, "the banner takes no room until focused");
+    await page.keyboard.press("Tab");
+    assert.deepEqual(await focused(), { inBanner: false, href: "/writing" });
+    await page.keyboard.press("Shift+Tab");
+    assert.deepEqual(await focused(), { inBanner: true, href: "/writing" }); // the header's last link: its chapter list
+    await page.keyboard.press("Shift+Tab");
+    assert.deepEqual(await focused(), { inBanner: true, href: "/" }); // the site's name
+    const shown = await box();
+    assert.ok(shown.top === 0 && shown.height >= 30 && shown.width >= 1000, JSON.stringify(shown));
+    if (process.env.FOLIO_SHOTS) await page.screenshot({ path: path.join(process.env.FOLIO_SHOTS, "banner-focused.png") });
+    // Its chapter link opens the chapter in the book: same page (no reload), the address follows.
+    await page.evaluate(() => { window.__samePage = true; });
+    const writing = page.locator('.layer-banner nav a[href="/writing"]');
+    await writing.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => location.pathname === "/writing", null, { timeout: 20000 });
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.__samePage === true && document.documentElement.classList.contains("canvas-on")), true);
+    assert.ok((await box()).height <= 1, "the banner steps back once its link is followed");
+    // The header now says where the reader is, as the static page of /writing does.
+    await page.waitForFunction(() => document.querySelector('.layer-banner a[aria-current="page"]')?.getAttribute("href") === "/writing", null, { timeout: 20000 });
+    // The main book has the header's words itself: the banner keeps the name only, and one navigation.
+    const tree2 = await axTree(page);
+    assert.equal(tree2.roles.filter((r) => r.role === "navigation").length, 1);
+    assert.equal(await page.evaluate(() => document.querySelector(".layer-banner nav").hidden), true);
     assert.deepEqual(errors, []);
     await context.close();
   } finally {

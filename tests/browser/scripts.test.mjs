@@ -89,7 +89,9 @@ test("the query splits into terms exactly as the index does (tests/fixtures/term
 test("search finds Chinese words inside sentences, and marks them", async () => {
   const { page, context, errors } = await open(env.browser, env.base, "/search/?q=" + encodeURIComponent("极光"));
   await page.waitForSelector("#searchpanel .search-list li, #searchpanel .search-count:not(:empty)", { timeout: 20000 });
-  await page.waitForFunction(() => /article/.test(document.querySelector("#searchpanel .search-count")?.textContent || ""));
+  // The count in the site's language (src/core/words.h): "1 篇文章", not "1 article".
+  await page.waitForFunction(() => /篇文章/.test(document.querySelector("#searchpanel .search-count")?.textContent || ""));
+  assert.equal(await page.locator("#searchpanel .search-count").innerText(), "1 篇文章");
   const titles = await page.$$eval("#searchpanel .result-title", (as) => as.map((a) => a.textContent));
   assert.deepEqual(titles, ["在北方看极光"]);
   // Three characters inside the body's first sentence, across no space: "天空忽然" is in one article only.
@@ -99,9 +101,40 @@ test("search finds Chinese words inside sentences, and marks them", async () => 
   assert.deepEqual(await page.$$eval("#searchpanel .result-title", (as) => as.map((a) => a.textContent)), ["在北方看极光"]);
   // Words in no article find nothing; a word of both finds both.
   await page.fill("#searchpanel input", "南方");
-  await page.waitForFunction(() => /no articles match/.test(document.querySelector("#searchpanel .search-count").textContent));
+  await page.waitForFunction(() => /没有匹配的文章/.test(document.querySelector("#searchpanel .search-count").textContent));
   await page.fill("#searchpanel input", "周刊");
   await page.waitForFunction(() => document.querySelectorAll("#searchpanel .result-title").length === 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the book's own words are Chinese on a Chinese site: the page, the layer, find, and the static HTML", async () => {
+  const { page, context, errors } = await open(env.browser, env.base, "/writing/rust-notes");
+  await ready(page);
+  await settle(page);
+  // The book's words beside the author's: the meta line, the way back, the neighbour (src/core/words.h's zh).
+  const text = await layerText(page);
+  for (const w of ["« 文章", "第 1 篇", "2026年1月10日", "阅读约 1 分钟"]) assert.ok(text.includes(w), `"${w}" is not in the layer: ${text}`);
+  for (const w of ["writing", "min read", "no. ", "Jan"]) assert.ok(!text.includes(w), `English "${w}" in the layer: ${text}`);
+  // The find bar speaks it too, and counts in it.
+  await page.keyboard.press("Control+f");
+  await page.waitForFunction(() => document.activeElement && document.activeElement.closest("#findbar") !== null, null, { timeout: 20000 });
+  assert.equal(await page.getAttribute("#findbar", "aria-label"), "在本书中查找");
+  assert.equal(await page.getAttribute("#findbar input", "placeholder"), "在书中查找");
+  assert.equal(await page.getAttribute("#findbar .find-next", "aria-label"), "下一个匹配 (Enter)");
+  await page.keyboard.type("所有权");
+  await page.waitForFunction(() => /^第 1 个，共 \d+ 个$/.test(document.querySelector("#findbar .find-status").textContent), null, { timeout: 20000 });
+  await page.keyboard.type("鲸鱼");
+  await page.waitForFunction(() => document.querySelector("#findbar .find-status").textContent === "无匹配", null, { timeout: 20000 });
+  // The front page's navigation is named in Chinese, in the layer as in the static page.
+  await page.goto(env.base + "/");
+  await ready(page);
+  await settle(page);
+  await page.waitForSelector('#layer [role="navigation"]', { state: "attached" });
+  assert.equal(await page.getAttribute('#layer [role="navigation"]', "aria-label"), "目录");
+  const html = fs.readFileSync(path.join(SCRIPTS, "index.html"), "utf8");
+  assert.match(html, /<nav aria-label="目录">/);
+  assert.match(html, /<footer>\n<p><a href="\/rss.xml">RSS 订阅<\/a>/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -36,24 +36,15 @@
 //-----------------------------------------------------------------------------
 
 // clang-format off
+// History is boot.js's (folio.pushRoute, folio.replaceRoute): the book says what changed, boot.js writes it.
 EM_JS(void, js_push_state, (const char* path, double old_scroll), {
-    const p = UTF8ToString(path);
-    const st = history.state || {};
-    history.replaceState(Object.assign({}, st, {scroll: old_scroll}), "");
-    history.pushState({scroll: 0}, "", p);
-    if (window.folio) window.folio.route = location.pathname;
-    if (window.folio && window.folio._routed) window.folio._routed(location.pathname);
+    window.folio.pushRoute(UTF8ToString(path), old_scroll);
 });
 // The reader scrolled into another chapter: the address and the entry's scroll follow, in place.
 EM_JS(void, js_replace_route, (const char* path, double scroll), {
-    const st = history.state || {};
-    history.replaceState(Object.assign({}, st, {scroll: scroll}), "", UTF8ToString(path));
-    if (window.folio) window.folio.route = location.pathname;
+    window.folio.replaceRoute(UTF8ToString(path), scroll);
 });
-EM_JS(void, js_replace_scroll, (double scroll), {
-    const st = history.state || {};
-    history.replaceState(Object.assign({}, st, {scroll: scroll}), "");
-});
+EM_JS(void, js_replace_scroll, (double scroll), { window.folio.replaceRoute(undefined, scroll); });
 EM_JS(void, js_set_title, (const char* title), { document.title = UTF8ToString(title); });
 EM_JS(void, js_open_external, (const char* href), {
     const w = window.open(UTF8ToString(href), "_blank", "noopener,noreferrer");
