@@ -699,13 +699,13 @@
     });
     frameNavigation(null);
   }
-  // The main book has the header's words itself (its front page: the name and the tagline; its contents:
-  // the chapters, the one navigation landmark): there the banner keeps only the name, a way home. Other
-  // routes (an article, a tag, search) get the whole header.
+  // The main book holds the header itself (its front page: the name and the tagline; its contents: the
+  // chapters, the one navigation landmark), so there the banner steps aside and the tree says it once.
+  // Other routes (an article, a tag, search) get the header.
   var mainBook = false;
   function frameNavigation(doc) {
     if (doc) mainBook = doc.pages.some(function (pg) { return pg.lm === "navigation"; });
-    banner.querySelectorAll("nav, .site-tagline").forEach(function (el) { el.hidden = mainBook; });
+    banner.hidden = mainBook;
   }
   function frameClick(e) {
     var a = e.target.closest("a[href]");

@@ -32,7 +32,7 @@ struct Composer {
     Scale k;
     Composer(const Site& site, Measurer& m, const PageSpec& spec) : f(book, m), k(spec) {
         book.spec = spec;
-        f.rtl_site = rtl_language(site.info.language);
+        book.rtl = f.rtl_site = rtl_language(site.info.language);
     }
     Book finish() {
         f.finish();

@@ -53,6 +53,15 @@ const ChapterSpan* Book::chapter(const std::string& id) const {
     return nullptr;
 }
 
+// A run set whole, outside a paragraph's lines (a running head, a date set right): reordered for display
+// by itself (bidi.h), in its own direction, its first strong character's, else the one given.
+static void set_shown(Box& b, bool rtl_default) {
+    if (!needs_bidi(b.text)) return;
+    const int dir = first_strong_direction(b.text);
+    b.rtl = dir < 0 || (dir == 0 && rtl_default);
+    b.shown = visual_line(b.text, b.rtl);
+}
+
 std::string to_roman(int n) {
     static const struct {
         int v;
@@ -206,10 +215,7 @@ void Flow::place_furniture(Page& p) {
             b.text += "\xE2\x80\xA6";
             b.w = run_width(face, size, b.text.data(), b.text.data() + b.text.size());
         }
-        if (needs_bidi(b.text)) {
-            b.rtl = first_strong_direction(b.text) < 0 || (first_strong_direction(b.text) == 0 && rtl_site);
-            b.shown = visual_line(b.text, b.rtl);
-        }
+        set_shown(b, rtl_site);
         b.h = size * 1.32f;
         b.x = (s.width - b.w) * 0.5f;
         b.y = y;
@@ -492,15 +498,24 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
 void Flow::paragraph(const Paragraph& p) {
     if (past_limit()) return;
     const PageSpec& s = book_.spec;
+    const bool rtl = rtl_paragraph(p.spans);
+    // What is set right (a date, a count): each span a box of its own, in its own order (set_shown).
+    std::vector<Box> right;
     float right_w = 0;
-    for (const Span& r : p.right)
-        right_w += run_width(r.face, p.size, r.text.data(), r.text.data() + r.text.size());
+    for (const Span& r : p.right) {
+        Box b;
+        b.text = r.text;
+        set_shown(b, rtl);
+        const std::string& drawn = b.shown.empty() ? b.text : b.shown;
+        b.w = run_width(r.face, p.size, drawn.data(), drawn.data() + drawn.size());
+        right_w += b.w;
+        right.push_back(std::move(b));
+    }
     float gap = right_w > 0 ? p.size * 1.2f : 0;
     float measure = s.measure() - p.indent - right_w - gap;
     std::vector<Line> lines = break_lines(p.spans, p.size, measure);
     // Broken in logical order, then each line reordered for display (bidi.h); a right-to-left paragraph
     // starts at the right: its lines align there, and its indent, list marker and quote bar are on the right.
-    const bool rtl = rtl_paragraph(p.spans);
     bool reorder = rtl;
     for (const Span& sp : p.spans)
         reorder = reorder || needs_bidi(sp.text);
@@ -577,16 +592,15 @@ void Flow::paragraph(const Paragraph& p) {
         }
         if (li + 1 == lines.size() && right_w > 0) {
             float rx = rtl ? s.margin_inner : s.margin_inner + s.measure() - right_w; // the end edge
-            for (const Span& r : p.right) {
-                Box b;
-                b.w = run_width(r.face, p.size, r.text.data(), r.text.data() + r.text.size());
+            for (size_t k = 0; k < p.right.size(); ++k) {
+                const Span& r = p.right[k];
+                Box b = right[k];
                 b.x = rx;
                 b.y = y_;
                 b.h = lh;
                 b.face = r.face;
                 b.size = p.size;
                 b.ink = r.link.kind == ActionKind::None ? r.ink : Ink::Link;
-                b.text = r.text;
                 if (&r == &p.right.back()) b.unseen = p.right_unseen;
                 b.link = link_id(r.link);
                 b.block = block_;

@@ -223,6 +223,9 @@ struct ChapterSpan {
 
 struct Book {
     PageSpec spec;
+    // The site reads right to left (bidi.h: rtl_language): the book binds on the right, and a spread shows
+    // its first page on the right (ui/app.h: spread_column).
+    bool rtl = false;
     std::vector<Page> pages;
     std::vector<ChapterSpan> chapters;
     std::vector<LinkAction> links;   // by link id (Box::link); one per link, shared by its wrapped boxes

@@ -275,7 +275,7 @@ static float row_height(const App& a) { return a.book.spec.height * a.page_scale
 ImVec2 App::page_origin(int page) const {
     float pw = book.spec.width * page_scale;
     int row = spreads ? page / 2 : page;
-    int col = spreads ? page % 2 : 0;
+    int col = spreads ? spread_column(book, page) : 0;
     float left = spreads ? view_width * 0.5f - pw : view_width * 0.5f - pw * 0.5f;
     // The row's offset minus the scroll first: at a route's opening scroll that is exactly 0, so the page
     // lies exactly kTopPad down, as the build's proof of the page does (float rounding could floor 28 to 27).
@@ -287,6 +287,8 @@ int App::first_visible_page() const {
     int row = static_cast<int>(std::max(0.0f, scroll - kTopPad) / row_height(*this));
     return spreads ? row * 2 : row;
 }
+
+int spread_column(const Book& book, int page) { return book.rtl ? 1 - page % 2 : page % 2; }
 
 float body_px_for_width(float view_width) {
     // 18 px on a 1280 px laptop, one px more for every 320 px wider, one less for every 320 narrower.
@@ -549,7 +551,7 @@ void draw_page(PageDraw& d) {
         // The gutter: a soft shade on both sides of the fold between facing pages.
         float w = 14.0f * s;
         ImU32 dark = a.theme.gutter, clear = dark & ~IM_COL32_A_MASK;
-        if (d.page % 2 == 1)
+        if (spread_column(a.book, d.page) == 1) // the right page: the fold at its left edge
             d.dl->AddRectFilledMultiColor(o, ImVec2(o.x + w, o.y + size.y), dark, clear, clear, dark);
         else
             d.dl->AddRectFilledMultiColor(ImVec2(o.x + size.x - w, o.y), ImVec2(o.x + size.x, o.y + size.y), clear,

@@ -33,6 +33,10 @@ struct PagePlan {
     float single_scale = 1; // ... when showing one page at a time
 };
 float body_px_for_width(float view_width);
+// Which side of a spread page `page` is on, 0 left, 1 right: the first page of each spread on the left,
+// or, in a book that binds on the right (Book::rtl), on the right. The canvas (App::page_origin, the
+// gutter) and the early page (ui/proof.cpp) both ask here.
+int spread_column(const Book& book, int page);
 // The pocket page's widths in page units (docs/layout.md, "The pocket page"): few, so that the build can
 // set each route's first page in every one of them (the proof, ui/proof.h).
 inline constexpr float kPocketWidths[] = {190, 215, 235, 260, 300, 350, 400, 445};

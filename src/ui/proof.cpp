@@ -139,7 +139,7 @@ void put_link_attributes(std::string& out, const std::string& href) {
 void put_page(std::string& out, const Book& book, const Page& pg, int index, const char* role,
               bool faces_used[kFaceCount], int& marked, float shown = std::numeric_limits<float>::infinity()) {
     out += "<div class=\"pg c";
-    out += index % 2 ? '1' : '0';
+    out += spread_column(book, index) ? '1' : '0';
     out += ' ';
     out += role;
     out += std::strcmp(role, "next") == 0 ? "\" style=\"--o:1\">" : "\">";

@@ -23,7 +23,8 @@ before(async () => {
     const on = (d) => { log += d; if (log.includes("serving")) { clearTimeout(t); resolve(); } };
     preview.stdout.on("data", on);
     preview.stderr.on("data", on);
-    preview.on("exit", (code) => reject(new Error(`preview exited ${code}:\n${log}`)));
+    // A preview that stops (a failed build) fails the file at once: the start timer must not keep it alive.
+    preview.on("exit", (code) => { clearTimeout(t); reject(new Error(`preview exited ${code}:\n${log}`)); });
   });
   browser = await launch();
 });

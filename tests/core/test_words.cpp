@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bidi.h"
 #include "core/compose.h"
 #include "core/emit.h"
 #include "core/layout.h"
@@ -199,4 +200,22 @@ TEST_CASE("a language folio has no words for is said once, at the language, and 
     Diagnostics none;
     REQUIRE(load_site_json("content.json", bundle("sw", all + "}"), whole, none));
     CHECK(none.empty());
+}
+
+TEST_CASE("an Arabic date set right of a line is drawn in its own order, joined, like the line's runs", "[words]") {
+    Site site;
+    Diagnostics diags;
+    REQUIRE(load_site_json("content.json", bundle("ar"), site, diags));
+    FixedMeasurer m;
+    const Book book = compose_site(site, m, ComposeState{});
+    int dates = 0;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes)
+            if (b.text == "14 فبراير") {
+                ++dates;
+                CHECK(b.rtl);
+                CHECK(b.shown == visual_line(b.text, true)); // what the canvas draws: reordered and joined
+                CHECK(b.shown != b.text);
+            }
+    CHECK(dates == 2); // the timeline's and the writing list's
 }

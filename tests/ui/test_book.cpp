@@ -940,3 +940,26 @@ TEST_CASE("relative links in an article are followed in the book as the HTML pag
     CHECK(t.app.route.kind == RouteKind::Main);
     CHECK(t.app.route.chapter == "writing");
 }
+
+TEST_CASE("a right-to-left site binds on the right: a spread's first page on the right, its gutter mirrored",
+          "[ui][rtl]") {
+    Harness ltr(2560, 1440);
+    REQUIRE(ltr.app.spreads);
+    CHECK_FALSE(ltr.app.book.rtl);
+    CHECK(ltr.app.page_origin(0).x < ltr.app.page_origin(1).x);
+    CHECK(spread_column(ltr.app.book, 0) == 0);
+
+    Harness rtl(2560, 1440, FOLIO_SOURCE_DIR "/tests/fixtures/rtl");
+    REQUIRE(rtl.app.spreads);
+    REQUIRE(rtl.app.book.rtl);
+    REQUIRE(rtl.app.book.pages.size() >= 2);
+    // The first page read is on the right, the next to its left, on the same row; the spread is the same
+    // place on screen as a left-to-right one's, mirrored.
+    const ImVec2 first = rtl.app.page_origin(0), second = rtl.app.page_origin(1);
+    CHECK(first.x > second.x);
+    CHECK(first.y == second.y);
+    CHECK(first.x == ltr.app.page_origin(1).x);
+    CHECK(second.x == ltr.app.page_origin(0).x);
+    CHECK(spread_column(rtl.app.book, 0) == 1);
+    CHECK(spread_column(rtl.app.book, 3) == 0);
+}

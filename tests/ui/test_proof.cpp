@@ -9,6 +9,7 @@
 #include <map>
 #include <regex>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/load.h"
@@ -196,4 +197,33 @@ TEST_CASE("a link's runs in the proof are links: the book's address and tab, out
         if (r.text == "int" || r.text == "return") CHECK(r.link.empty());
     }
     CHECK(long_address > 0);
+}
+
+// The early page sets a spread as the book does (ui/app.h, spread_column): a right-to-left site's first
+// page on the right (c1), the next on the left (c0); a left-to-right one's the other way round.
+TEST_CASE("a right-to-left site's proof puts the spread's first page on the right, as the book does",
+          "[ui][proof][rtl]") {
+    for (const auto& [bundle, first, second] :
+         {std::tuple{std::string(FOLIO_SOURCE_DIR "/tests/fixtures/rtl"), "<div class=\"pg c1 ", "<div class=\"pg c0 "},
+          std::tuple{std::string(FOLIO_SOURCE_DIR "/tests/fixtures/rich"), "<div class=\"pg c0 ",
+                     "<div class=\"pg c1 "}}) {
+        INFO("bundle: " << bundle);
+        Site site;
+        Diagnostics d;
+        REQUIRE(load_bundle(bundle, site, d));
+        HeadlessImGui imgui;
+        Fonts fonts;
+        std::string paths[kFaceCount], error;
+        for (int i = 0; i < kFaceCount; ++i)
+            paths[i] = kDebianFontFiles[i];
+        REQUIRE(load_fonts_from_files(fonts, paths, error));
+        imgui.begin_frame(1280, 800);
+        ProofMaker proofs(site, fonts);
+        const std::string html = proofs.html(resolve_route(site, "/"));
+        const std::string ref = html.substr(html.find("pv-ref"));
+        const size_t a = ref.find(first), b = ref.find(second);
+        REQUIRE(a != std::string::npos);
+        REQUIRE(b != std::string::npos);
+        CHECK(a < b); // the route's first page, then the other page of its spread
+    }
 }
