@@ -144,10 +144,10 @@ json write_site(const SiteInfo& s) {
                  {"description", s.description},
                  {"links", write_links(s.links)}};
     if (!s.bio.empty()) site["bio"] = s.bio;
-    // All of them: the browser has no tables (words.h), and its scripts read them too.
+    // All the book's: the browser has no tables (words.h). The scripts' go in the boot script (build.cpp).
     json words = json::object();
-    for (const auto& [k, m] : word_keys())
-        words[k] = s.words.*m;
+    for (size_t i = 0; i < book_word_count(); ++i)
+        words[word_keys()[i].first] = s.words.*word_keys()[i].second;
     site["words"] = words;
     return site;
 }

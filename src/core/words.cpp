@@ -46,6 +46,7 @@ const std::vector<std::pair<const char*, std::string Words::*>>& word_keys() {
         {"months", &Words::months},
         {"day_month", &Words::day_month},
         {"day_month_year", &Words::day_month_year},
+#ifndef FOLIO_TREES_ONLY
         {"notice_download", &Words::notice_download},
         {"notice_start", &Words::notice_start},
         {"notice_stopped", &Words::notice_stopped},
@@ -69,8 +70,16 @@ const std::vector<std::pair<const char*, std::string Words::*>>& word_keys() {
         {"one_article", &Words::one_article},
         {"articles", &Words::articles},
         {"more_results", &Words::more_results},
+#endif
     };
     return keys;
+}
+
+size_t book_word_count() {
+    size_t n = 0;
+    while (n < word_keys().size() && std::strcmp(word_keys()[n].first, "day_month_year") != 0)
+        ++n;
+    return n + 1;
 }
 
 const std::vector<const char*>& script_word_keys() {

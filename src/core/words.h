@@ -57,8 +57,9 @@ struct Words {
     std::string months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec"; // twelve, split at spaces
     std::string day_month = "{d} {m}";
     std::string day_month_year = "{d} {m} {y}";
+#ifndef FOLIO_TREES_ONLY
     // The page's scripts (web/): notices, find, search. The build hands them over in the boot script
-    // (script_word_keys).
+    // (script_word_keys), never in site.json: the wasm has none of them.
     std::string notice_download =
         "The book could not be downloaded. This is the page as plain text; reload to try again.";
     std::string notice_start = "The book cannot start in this browser. This is the page as plain text.";
@@ -83,10 +84,14 @@ struct Words {
     std::string one_article = "1 article";
     std::string articles = "{n} articles";
     std::string more_results = "more results";
+#endif
 };
 
-// Every member with its key in content.json's site.words and in site.json, in declaration order.
+// Every member with its key in content.json's site.words, in declaration order; the first
+// book_word_count() of them are the ones site.json carries (the book's and the pages'), the rest the
+// scripts'.
 const std::vector<std::pair<const char*, std::string Words::*>>& word_keys();
+size_t book_word_count();
 
 // The words the page's scripts show (web/): the build writes them into the boot script, the rest stay in
 // site.json and the pages.

@@ -85,8 +85,8 @@ json dump_site(const Site& s) {
     const SiteInfo& i = s.info;
     j["info"] = {i.title,    i.author,      i.tagline,          i.bio, i.base_url, i.guid_base,
                  i.language, i.description, dump_links(i.links)};
-    for (const auto& [key, member] : word_keys())
-        j["words"][key] = i.words.*member;
+    for (size_t k = 0; k < book_word_count(); ++k) // what site.json carries (the scripts' are in the boot script)
+        j["words"][word_keys()[k].first] = i.words.*word_keys()[k].second;
     for (const Article& a : s.writing)
         j["writing"].push_back(dump_article(a));
     for (const Project& p : s.projects)
