@@ -497,7 +497,9 @@ test("the site's header and footer are the banner and contentinfo: a short post'
     // The header now says where the reader is, as the static page of /writing does.
     await page.waitForFunction(() => document.querySelector('.layer-banner a[aria-current="page"]')?.getAttribute("href") === "/writing", null, { timeout: 20000 });
     // The main book holds the header itself (its front page, its contents): the banner steps aside, and
-    // the contents are the one navigation.
+    // the contents are the one navigation, once the layer holds the new route's pages.
+    await page.waitForSelector('#layer [role="navigation"]', { state: "attached", timeout: 20000 });
+    await whole(page);
     const tree2 = await axTree(page);
     assert.equal(tree2.roles.filter((r) => r.role === "navigation").length, 1);
     assert.equal(tree2.roles.filter((r) => r.role === "banner").length, 0);
