@@ -119,13 +119,22 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
     return true;
 }
 
-bool load_or_report(const std::string& bundle, folio::Site& site, const folio::DeriveOptions& options = {}) {
+// Loads the bundle; its errors are printed with their count. Its warnings (a bundle loads with them) go to
+// `warnings` when given (check counts them, --strict makes them errors), else straight to stderr.
+bool load_or_report(const std::string& bundle, folio::Site& site, const folio::DeriveOptions& options = {},
+                    folio::Diagnostics* warnings = nullptr) {
     folio::Diagnostics diags;
-    if (folio::load_bundle(bundle, site, diags, options)) return true;
-    for (const folio::Diagnostic& d : diags)
-        std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
-    std::fprintf(stderr, "%zu error%s\n", diags.size(), diags.size() == 1 ? "" : "s");
-    return false;
+    const bool loaded = folio::load_bundle(bundle, site, diags, options);
+    size_t errors = 0;
+    for (const folio::Diagnostic& d : diags) {
+        errors += d.warning ? 0 : 1;
+        if (loaded && warnings)
+            warnings->push_back(d);
+        else
+            std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
+    }
+    if (!loaded) std::fprintf(stderr, "%zu error%s\n", errors, errors == 1 ? "" : "s");
+    return loaded;
 }
 
 // The book's layout: chapters with their first and last folios, and each page's furniture as layout
@@ -243,10 +252,12 @@ int main(int argc, char** argv) {
 
     if (a.command == "check") {
         folio::Site site;
-        if (!load_or_report(a.bundle, site)) return 1;
-        // Raw HTML folio dropped or turned into a link: warnings, unless --strict makes them errors.
+        // Raw HTML folio dropped or turned into a link, pictures on other hosts, a language folio has no
+        // words for: warnings, unless --strict makes them errors.
         folio::Diagnostics warnings;
+        if (!load_or_report(a.bundle, site, {}, &warnings)) return 1;
         folio::check_raw_html(site, a.bundle, warnings);
+        folio::check_other_host_images(site, a.bundle, warnings);
         // With the faces the site ships (./folio check passes them), the characters they cannot draw.
         if (!a.fonts.empty()) {
             std::vector<std::string> faces;

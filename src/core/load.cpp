@@ -63,6 +63,14 @@ void check_body_file(Reader& r, const std::string& entry_path, const Article& a,
                 "save the file as UTF-8");
 }
 
+// Whether a diagnostic after `before` is an error: a warning (a language folio has no words for) is said, and
+// the bundle still loads.
+bool errors_since(const Diagnostics& out, size_t before) {
+    for (size_t i = before; i < out.size(); ++i)
+        if (!out[i].warning) return true;
+    return false;
+}
+
 bool load_text(const std::string& file_label, std::string text, Site& site, Diagnostics& out, ReadFile read_file,
                void* user, const DeriveOptions& options, BundleText* kept) {
     size_t before = out.size();
@@ -86,7 +94,7 @@ bool load_text(const std::string& file_label, std::string text, Site& site, Diag
     for (size_t i = 0; i < site.writing.size(); ++i)
         if (!site.writing[i].body_file.empty() && read[i] != kReadable)
             check_body_file(r, json_path_index("$.writing", i), site.writing[i], read[i]);
-    if (out.size() != before) return false;
+    if (errors_since(out, before)) return false;
     if (kept) { // before derive() sorts the articles
         kept->writing_at.clear();
         kept->writing_slugs.clear();
@@ -137,7 +145,7 @@ bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out, co
 #ifndef FOLIO_TREES_ONLY
     size_t before = out.size();
     check_images(site, bundle_dir, out);
-    if (out.size() != before) return false;
+    if (errors_since(out, before)) return false;
 #endif
     return true;
 }

@@ -10,6 +10,7 @@
 
 #include "core/derive.h"
 #include "core/font_partial.h"
+#include "core/links.h"
 #include "core/load.h"
 #include "core/markdown.h"
 #include "core/text.h"
@@ -39,6 +40,12 @@ void locate(const std::string& text, size_t offset, int& line, int& column) {
     }
 }
 
+// A picture on another host ("https://cdn.example/cat.png"): the site loads pictures only from itself
+// and from the page (data:), so neither rendering shows it.
+bool other_host_image(const std::string& href) {
+    return (href.rfind("https://", 0) == 0 || href.rfind("http://", 0) == 0) && !embedded_image(href);
+}
+
 void collect_image_nodes(const Node& n, std::vector<const Node*>& out) {
     if (n.kind == NodeKind::Image) out.push_back(&n);
     for (const Node& c : n.children)
@@ -52,7 +59,11 @@ void check_images(const Site& site, const std::string& bundle_dir, Diagnostics& 
         check_article_images(a, bundle_dir, out);
 }
 
-void check_article_images(const Article& a, const std::string& bundle_dir, Diagnostics& out) {
+namespace {
+
+// Each picture of an article's body, with a diagnostic placed where its source names it (line and column in
+// its Markdown file; the JSON path for a body written in content.json).
+template <typename Fn> void each_image(const Article& a, const std::string& bundle_dir, Fn fn) {
     std::vector<const Node*> images;
     collect_image_nodes(a.body, images);
     // folio build keeps no Markdown once parsed (DeriveOptions): read it again to place a message.
@@ -60,25 +71,51 @@ void check_article_images(const Article& a, const std::string& bundle_dir, Diagn
     if (a.body_markdown.empty() && !a.body_file.empty() && !images.empty())
         read_whole_file(bundle_dir + "/" + a.body_file, reread);
     const std::string& src = reread.empty() ? a.body_markdown : reread;
-    std::set<std::string> reported;
     size_t search_from = 0;
     for (const Node* img : images) {
-        std::vector<std::string> local = collect_local_images(*img);
-        if (local.empty()) continue; // another site's image, or a path the link policy refuses
-        const std::string file = local[0].substr(1);
-        // Where the source names it: the next place its address is written (a.b.png may be
-        // written twice; each mention is found in order).
+        // The next place its address is written (a.b.png may be written twice; each mention in order).
         size_t at = src.find(img->href, search_from);
         if (at == std::string::npos) at = src.find(img->href);
         if (at != std::string::npos) search_from = at + img->href.size();
-        if (is_file(bundle_dir + "/" + file) || !reported.insert(file).second) continue;
         Diagnostic d;
         d.file = source_label(a, bundle_dir);
         if (at != std::string::npos && !a.body_file.empty()) locate(src, at, d.line, d.column);
         if (a.body_file.empty()) d.path = "$.writing[" + a.slug + "].body";
-        d.message = "the image '" + img->href + "' is not in the bundle (looked for " + file + ")";
+        fn(*img, d);
+    }
+}
+
+} // namespace
+
+void check_article_images(const Article& a, const std::string& bundle_dir, Diagnostics& out) {
+    std::set<std::string> reported;
+    each_image(a, bundle_dir, [&](const Node& img, Diagnostic& d) {
+        std::vector<std::string> local = collect_local_images(img);
+        if (local.empty()) return; // another host's picture (check_other_host_images), data:, or refused
+        const std::string file = local[0].substr(1);
+        if (is_file(bundle_dir + "/" + file) || !reported.insert(file).second) return;
+        d.message = "the image '" + img.href + "' is not in the bundle (looked for " + file + ")";
         d.hint = "add the file, or fix the path (site paths start at the bundle folder; %20 is a space)";
         out.push_back(d);
+    });
+}
+
+void check_other_host_images(const Site& site, const std::string& bundle_dir, Diagnostics& out) {
+    for (const Article& a : site.writing) {
+        std::set<std::string> reported;
+        each_image(a, bundle_dir, [&](const Node& img, Diagnostic& d) {
+            const std::string href = img.href;
+            if (!other_host_image(href) || !reported.insert(href).second) return;
+            // Never a silent loss: the reader sees the alt text, or nothing where there is none.
+            const std::string alt = plain_text(img);
+            d.warning = true;
+            d.message = "the picture '" + href + "' is on another host, and the site shows only its own: " +
+                        (alt.empty() ? "it has no alt text, so the reader sees nothing there"
+                                     : "the reader sees its alt text '" + alt + "' instead");
+            d.hint = "save the picture in the bundle (images/) and write its path, e.g. /images/" +
+                     href.substr(href.find_last_of('/') + 1);
+            out.push_back(d);
+        });
     }
 }
 

@@ -18,6 +18,9 @@ namespace folio {
 void check_images(const Site& site, const std::string& bundle_dir, Diagnostics& out);
 // The same for one article.
 void check_article_images(const Article& a, const std::string& bundle_dir, Diagnostics& out);
+// Warnings: each picture on another host ("https://cdn.example/cat.png"), which neither rendering shows,
+// with what the reader sees instead (its alt text, or nothing).
+void check_other_host_images(const Site& site, const std::string& bundle_dir, Diagnostics& out);
 
 // Characters the book cannot draw: those of content.json and of the Markdown files that none of the
 // faces (the bytes of the font files the site ships) maps. They would draw as U+FFFD, a black diamond.
