@@ -83,10 +83,11 @@ std::vector<Run> runs_of(const std::string& html, int& groups) {
 // The proof of the rich fixture's long article, as `folio build` makes it (the Debian faces: the same
 // metrics as the subsets). Its first page has a code block: "int main() {", an indented line too long for
 // the panel, "    return 0;"; its second page is full to the foot at every page size.
-std::string long_article_proof() {
+// A route's proof as `folio build` makes it, for a bundle of the repository.
+std::string proof_of(const std::string& bundle, const std::string& route) {
     Site site;
     Diagnostics d;
-    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", site, d));
+    REQUIRE(load_bundle(bundle, site, d));
     HeadlessImGui imgui;
     Fonts fonts;
     std::string paths[kFaceCount], error;
@@ -95,7 +96,11 @@ std::string long_article_proof() {
     REQUIRE(load_fonts_from_files(fonts, paths, error));
     imgui.begin_frame(1280, 800);
     ProofMaker proofs(site, fonts);
-    return proofs.html(resolve_route(site, "/writing/everything-markdown"));
+    return proofs.html(resolve_route(site, route));
+}
+
+std::string long_article_proof() {
+    return proof_of(FOLIO_SOURCE_DIR "/tests/fixtures/rich", "/writing/everything-markdown");
 }
 
 } // namespace
@@ -208,18 +213,7 @@ TEST_CASE("a right-to-left site's proof puts the spread's first page on the righ
           std::tuple{std::string(FOLIO_SOURCE_DIR "/tests/fixtures/rich"), "<div class=\"pg c0 ",
                      "<div class=\"pg c1 "}}) {
         INFO("bundle: " << bundle);
-        Site site;
-        Diagnostics d;
-        REQUIRE(load_bundle(bundle, site, d));
-        HeadlessImGui imgui;
-        Fonts fonts;
-        std::string paths[kFaceCount], error;
-        for (int i = 0; i < kFaceCount; ++i)
-            paths[i] = kDebianFontFiles[i];
-        REQUIRE(load_fonts_from_files(fonts, paths, error));
-        imgui.begin_frame(1280, 800);
-        ProofMaker proofs(site, fonts);
-        const std::string html = proofs.html(resolve_route(site, "/"));
+        const std::string html = proof_of(bundle, "/");
         const std::string ref = html.substr(html.find("pv-ref"));
         const size_t a = ref.find(first), b = ref.find(second);
         REQUIRE(a != std::string::npos);
