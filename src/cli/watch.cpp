@@ -277,14 +277,20 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             }
             clock.mark("load and parse");
         }
-        if (!diags.empty()) {
+        // Warnings (a language folio has no words for) are said and the site is built; errors stop it.
+        size_t error_count = 0;
+        for (const Diagnostic& d : diags)
+            error_count += d.warning ? 0 : 1;
+        if (error_count > 0) {
             std::string errors;
             for (const Diagnostic& d : diags)
                 errors += format_diagnostic(d) + "\n";
-            errors += std::to_string(diags.size()) + (diags.size() == 1 ? " error\n" : " errors\n");
+            errors += std::to_string(error_count) + (error_count == 1 ? " error\n" : " errors\n");
             std::fputs(errors.c_str(), stderr);
             tell(errors);
         } else {
+            for (const Diagnostic& d : diags)
+                std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
             if (output) output->start_round();
             each.output = output.get();
             each.on_content_written = nullptr;

@@ -403,6 +403,20 @@ if needs "build atomicity" "$fonts_built" "$web_built"; then
         '"$(find "$out_dir" -type f | wc -l)" == 2' 'files were added to the previous output' \
         '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")"
 
+    # Warnings do not stop a build, whole or incremental (what ./folio preview runs): they are said.
+    for mode in whole incremental; do
+        rm -rf "$tmp/builds/warned"
+        if [ "$mode" = incremental ]; then
+            run build "$elsewhere" -o "$tmp/builds/warned" --web "$web" --fonts "$fonts" --incremental
+        else
+            run build "$elsewhere" -o "$tmp/builds/warned" --web "$web" --fonts "$fonts"
+        fi
+        expect "a build ($mode) of a bundle with warnings only builds, and says them" 0 \
+            '"$err" == *"warning: \$.site.language: folio has no words of its own for '"'"'sw'"'"'"*' 'the warning is not said' \
+            '"$err" != *" error"*' 'a warning was counted as an error' \
+            '-s "$tmp/builds/warned/index.html"' 'no index.html'
+    done
+
     mkdir -p "$tmp/empty-fonts"
     prepare_out "$out_dir"
     run build "$root" -o "$out_dir" --web "$web" --fonts "$tmp/empty-fonts"
