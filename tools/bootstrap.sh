@@ -50,6 +50,8 @@ APT_PACKAGES=(
   fortunes-zh fortunes
   # folio import: front matter in YAML and TOML (native CLI only)
   libyaml-cpp-dev libtomlplusplus-dev
+  # folio import --fetch-images: pictures on other hosts downloaded into the bundle (native CLI only)
+  libcurl4-openssl-dev
 )
 BACKPORTS_PACKAGES=(catch2)
 

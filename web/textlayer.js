@@ -156,6 +156,14 @@
     st.top = it.y + "px";
     st.width = it.w + "px";
     st.height = it.h + "px";
+    if (it.src) { // another host's picture: the canvas cannot draw it, so the layer does, in the same box
+      var img = document.createElement("img");
+      img.alt = ""; // the box says it (role img, its label)
+      img.referrerPolicy = "no-referrer";
+      img.decoding = "async";
+      img.src = it.src;
+      el.appendChild(img);
+    }
     return el;
   }
 

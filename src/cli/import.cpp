@@ -17,8 +17,10 @@
 #include <sstream>
 #include <tuple>
 
+#include "cli/fetch.h"
 #include "cli/import_front_matter.h"
 #include "cli/import_markup.h"
+#include "core/links.h"
 #include "core/load.h"
 #include "core/markdown.h"
 #include "core/routes.h"
@@ -493,6 +495,63 @@ struct ImageCopier {
         return unique;
     }
 
+    // Pictures downloaded from other hosts (--fetch-images): address -> bundle path, and the bytes to write.
+    std::map<std::string, std::string> fetched_path;
+    std::map<std::string, std::string> fetched_bytes; // bundle path -> file
+
+    // A picture's kind by its first bytes (a host may answer an error page with status 200): its usual
+    // extension, or "" for anything that is no picture folio shows.
+    static std::string picture_extension(const std::string& b) {
+        auto starts = [&](const char* magic, size_t at = 0) { return b.compare(at, std::strlen(magic), magic) == 0; };
+        if (starts("\x89PNG\r\n\x1a\n")) return ".png";
+        if (starts("\xff\xd8\xff")) return ".jpg";
+        if (starts("GIF87a") || starts("GIF89a")) return ".gif";
+        if (starts("RIFF") && starts("WEBP", 8)) return ".webp";
+        if (starts("ftypavif", 4) || starts("ftypavis", 4)) return ".avif";
+        const size_t text = b.find_first_not_of(" \t\r\n\xef\xbb\xbf");
+        if (text != std::string::npos && (b.compare(text, 4, "<svg") == 0 || b.compare(text, 5, "<?xml") == 0) &&
+            b.find("<svg") != std::string::npos)
+            return ".svg";
+        return "";
+    }
+
+    // "https://cdn.example/a/cat.png?w=2" -> "images/cdn.example/a/cat.png", downloaded once per address.
+    bool fetch(const std::string& url, std::string& site_path, std::string& why) {
+        auto known = fetched_path.find(url);
+        if (known != fetched_path.end()) {
+            site_path = "/" + known->second;
+            return true;
+        }
+        cli::Fetched got;
+        if (!cli::fetch_url(url, got, why)) return false;
+        const std::string ext = picture_extension(got.body);
+        if (ext.empty()) {
+            why = "what came is no PNG, JPEG, GIF, WebP, AVIF or SVG picture" +
+                  (got.content_type.empty() ? "" : ", though the host called it " + got.content_type);
+            return false;
+        }
+        const std::string origin = image_origin(url);
+        std::string host = origin.substr(origin.find("://") + 3), path = url.substr(origin.size());
+        path = percent_decode(path.substr(0, path.find_first_of("?#")));
+        for (char& c : host)
+            if (c == ':') c = '-';
+        std::string name = host + "/" + (path.empty() || path == "/" ? "image" : path);
+        const std::string had = fs::path(name).extension().string();
+        if (picture_extension_of(had) != ext) name += ext; // "photo" or "cat.php" get the kind they are
+        std::string dest = bundle_path(name, "images");
+        fetched_path.emplace(url, dest);
+        fetched_bytes.emplace(dest, std::move(got.body));
+        site_path = "/" + dest;
+        return true;
+    }
+
+    // ".JPEG" -> ".jpg": a written extension, as picture_extension names the kind.
+    static std::string picture_extension_of(std::string ext) {
+        for (char& c : ext)
+            c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        return ext == ".jpeg" ? ".jpg" : ext;
+    }
+
     bool inside_src(const fs::path& p) {
         std::error_code ec;
         fs::path c = fs::weakly_canonical(p, ec), root = fs::weakly_canonical(src, ec);
@@ -701,7 +760,7 @@ int run(const Options& o) {
     }
 
     // Bodies, titles, dates, tags.
-    ImageCopier images{src, g, {}, {}};
+    ImageCopier images{src, g, {}, {}, {}, {}};
     nlohmann::ordered_json writing = nlohmann::ordered_json::array();
     std::vector<std::pair<std::string, std::string>> bodies; // bundle path, Markdown
     for (Post& p : kept) {
@@ -725,6 +784,10 @@ int run(const Options& o) {
         ctx.image = [&](const std::string& written, std::string& site_path, std::string& why) {
             return images.find(p, written, site_path, why);
         };
+        if (o.fetch_images)
+            ctx.fetch_image = [&](const std::string& url, std::string& site_path, std::string& why) {
+                return images.fetch(url, site_path, why);
+            };
         std::vector<Finding> found;
         std::string body = convert_markup(p.split.body, ctx, found);
         for (const Finding& f : found)
@@ -853,6 +916,10 @@ int run(const Options& o) {
         fs::create_directories((tmp / to).parent_path(), ec);
         ok = ok && fs::copy_file(from, tmp / to, fs::copy_options::overwrite_existing, ec);
     }
+    for (const auto& [to, bytes] : images.fetched_bytes) {
+        fs::create_directories((tmp / to).parent_path(), ec);
+        ok = ok && write_file(tmp / to, bytes);
+    }
     if (!ok) {
         fs::remove_all(tmp, ec);
         std::fprintf(stderr, "folio import: cannot write %s\n", tmp.c_str());
@@ -884,7 +951,7 @@ int run(const Options& o) {
         return std::to_string(n) + " " + (n == 1 ? one : many);
     };
     std::printf("%s, %s, %s skipped, %s\n", count(writing.size(), "post", "posts").c_str(),
-                count(images.dest_of.size(), "image", "images").c_str(),
+                count(images.dest_of.size() + images.fetched_bytes.size(), "image", "images").c_str(),
                 count(drafts.size(), "draft", "drafts").c_str(),
                 count(report.warnings.size(), "warning", "warnings").c_str());
     if (aliased > 0)

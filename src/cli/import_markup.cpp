@@ -120,6 +120,17 @@ private:
         warnings_.push_back({line, col, message});
     }
 
+    // A picture on another host, where the import downloads them (ctx_.fetch_image): true with the copy's
+    // address. A failed download is a warning at `pos`, and the address stays as written (false).
+    bool fetched(size_t pos, const std::string& src, std::string& address) {
+        const bool web = remote(src) && (src.rfind("//", 0) == 0 || src[0] == 'h' || src[0] == 'H'); // not data:
+        if (!ctx_.fetch_image || !web) return false;
+        std::string why;
+        if (ctx_.fetch_image(src.rfind("//", 0) == 0 ? "https:" + src : src, address, why)) return true;
+        warn(pos, "the picture '" + src + "' could not be downloaded (" + why + "); kept as written, on its host");
+        return false;
+    }
+
     void line_start() {
         if (!in_fence_) strip_heading_attributes();
         size_t k = i_, indent = 0;
@@ -298,6 +309,7 @@ private:
         std::string src = c.get("src"), alt = c.get("alt"), title = c.get("title"), caption = c.get("caption");
         std::string text = !alt.empty() ? alt : !caption.empty() ? caption : title;
         std::string address = src, why;
+        if (!src.empty() && remote(src)) fetched(i_, src, address);
         if (src.empty() || (!remote(src) && !(ctx_.image && ctx_.image(src, address, why)))) {
             warn(i_, "figure image '" + src + "' " + (src.empty() ? "is not given" : why) + "; kept as its caption");
             out_ += text.empty() ? src : text;
@@ -539,8 +551,8 @@ private:
         size_t close = s_.find(')', dest_end);
         if (close == std::string::npos) return false;
         std::string src = expand_tags(s_.substr(dest_begin, dest_end - dest_begin)), address, why;
-        if (src.empty() || remote(src)) return false;
-        if (!ctx_.image || !ctx_.image(src, address, why)) {
+        if (src.empty() || (remote(src) && !fetched(i_, src, address))) return false;
+        if (!remote(src) && (!ctx_.image || !ctx_.image(src, address, why))) {
             warn(i_, "image '" + src + "' " + why + "; kept as its alt text");
             out_ += alt.empty() ? src : alt;
             i_ = close + 1;
@@ -577,8 +589,8 @@ private:
         size_t vb = 0, ve = 0;
         if (!attribute("src", vb, ve)) return false;
         std::string src = expand_tags(tag.substr(vb, ve - vb)), address, why;
-        if (src.empty() || remote(src)) return false;
-        if (!ctx_.image || !ctx_.image(src, address, why)) {
+        if (src.empty() || (remote(src) && !fetched(i_, src, address))) return false;
+        if (!remote(src) && (!ctx_.image || !ctx_.image(src, address, why))) {
             size_t ab = 0, ae = 0;
             std::string alt = attribute("alt", ab, ae) ? tag.substr(ab, ae - ab) : "";
             warn(i_, "image '" + src + "' " + why + "; kept as its alt text");

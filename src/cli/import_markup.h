@@ -27,8 +27,11 @@ struct MarkupContext {
     // path, each without a "#fragment") to its route; false when it names no imported post.
     std::function<bool(const std::string& ref, std::string& route)> post_route;
     // An image address as written to the address of the copied file; false (with why) when there is no
-    // file for it. Addresses on other hosts are not passed here.
+    // file for it. Addresses on other hosts are not passed here (fetch_image).
     std::function<bool(const std::string& src, std::string& site_path, std::string& why)> image;
+    // A picture on another host (http, https or "//host") to the address of a downloaded copy; false (with
+    // why) when it could not be had: it then stays as written. Null: such pictures are left as they are.
+    std::function<bool(const std::string& url, std::string& site_path, std::string& why)> fetch_image;
 };
 
 // The converted body. Problems are appended to warnings.

@@ -43,7 +43,9 @@ const char* const kUsage =
     "  new DIR                              start a bundle in DIR (a content.json and one article)\n"
     "  import SRC [DEST] [--from GEN]       make a bundle from a Hugo, Jekyll or Zola site folder (GEN:\n"
     "                                       hugo, jekyll or zola; detected when left out). DEST defaults\n"
-    "                                       to SRC-folio beside SRC and must not exist yet\n"
+    "                                       to SRC-folio beside SRC and must not exist yet.\n"
+    "                                       --fetch-images: download the posts' pictures on other hosts\n"
+    "                                       into the bundle (images/HOST/...) and point the posts at them\n"
     "\n"
     "BUNDLE is a folder holding content.json (default: the current folder).\n";
 
@@ -193,6 +195,8 @@ int cmd_import(int argc, char** argv) {
         if (s == "--from") {
             if (i + 1 >= argc) return usage_error("option --from needs a value: hugo, jekyll or zola");
             o.from = argv[++i];
+        } else if (s == "--fetch-images") {
+            o.fetch_images = true;
         } else if (!s.empty() && s[0] == '-') {
             return usage_error("unknown option " + s);
         } else {

@@ -33,6 +33,7 @@ struct Composer {
     Composer(const Site& site, Measurer& m, const PageSpec& spec) : f(book, m), k(spec) {
         book.spec = spec;
         book.rtl = f.rtl_site = rtl_language(site.info.language);
+        f.other_host_images = site.info.other_host_images;
     }
     Book finish() {
         f.finish();
@@ -303,9 +304,9 @@ void flow_blocks(Flow& f, const Scale& k, const Node& n, float indent, int depth
         case NodeKind::Paragraph: {
             std::vector<Span> spans;
             collect_spans(c, false, false, {}, spans);
-            // A paragraph that is only an image becomes an image block, when the picture is the site's own.
+            // A paragraph that is only an image becomes an image block, when the site shows the picture.
             const bool picture = c.children.size() == 1 && c.children[0].kind == NodeKind::Image;
-            if (picture && loadable_image(c.children[0].href)) {
+            if (picture && shown_image(c.children[0].href, f.other_host_images)) {
                 const Node& img = c.children[0];
                 f.image(img.href, img.text, k.small, img.width, img.height);
                 break;

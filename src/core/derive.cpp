@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 
 #include "core/bound.h"
 #include "core/links.h"
@@ -134,6 +135,15 @@ static void collect_images(const Node& n, std::vector<std::string>& out) {
     }
     for (const Node& c : n.children)
         collect_images(c, out);
+}
+
+void collect_image_origins(const Node& n, std::set<std::string>& out) {
+    if (n.kind == NodeKind::Image) {
+        std::string origin = image_origin(n.href);
+        if (!origin.empty()) out.insert(std::move(origin));
+    }
+    for (const Node& c : n.children)
+        collect_image_origins(c, out);
 }
 
 void resolve_relative_links(Node& n, const std::string& route) {
@@ -280,8 +290,15 @@ void derive_site(Site& site, bool whole) {
         for (int i = 0; i < n; ++i)
             site.writing[i].number = n - i;
     site.local_images.clear();
-    for (const Article& a : site.writing)
+    std::set<std::string> origins;
+    for (const Article& a : site.writing) {
         collect_images(a.body, site.local_images);
+        if (site.info.other_host_images) collect_image_origins(a.body, origins);
+    }
+    if (site.info.other_host_images)
+        for (const Document* d : {&site.loves.intro, &site.work.intro, &site.work.after})
+            collect_image_origins(*d, origins);
+    site.image_origins.assign(origins.begin(), origins.end());
     for (TimelineYear& y : site.timeline)
         for (TimelineEntry& e : y.entries) {
             if (e.kind == EntryKind::Project) e.index = site.find_project(e.ref);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <set>
 
 #include "core/model.h"
 
@@ -34,6 +35,8 @@ void derive_site(Site& site, bool whole);
 // Site paths of the images a document shows ("/images/x.png"), each once, percent-decoded: the files they
 // name ("/images/a%20b.png" -> "/images/a b.png"). Other sites' images are not listed.
 std::vector<std::string> collect_local_images(const Node& doc);
+// The origins of the pictures on other hosts in a tree (links.h: image_origin), added to `out`.
+void collect_image_origins(const Node& doc, std::set<std::string>& out);
 
 // "%20" -> " ", "%C3%A9" -> "é"; malformed escapes stay as written. A site path names a file by its
 // decoded name; a URL's #fragment names a heading id the same way.

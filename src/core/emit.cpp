@@ -146,7 +146,8 @@ std::string contents_view(const Site& site) {
 
 std::string loves_view(const Site& site) {
     const Loves& l = site.loves;
-    std::string out = "<h1>" + esc(l.title) + "</h1>\n" + document_html(l.intro) + "<ul class=\"shelves\">\n";
+    std::string out =
+        "<h1>" + esc(l.title) + "</h1>\n" + document_html(l.intro, html_style(site)) + "<ul class=\"shelves\">\n";
     for (const Shelf& s : l.shelves) {
         out += "<li>" + link_html(s.title, chapter_path(s.id));
         if (!s.subtitle.empty()) out += " <span class=\"subtitle\">" + esc(s.subtitle) + "</span>";
@@ -199,14 +200,14 @@ std::string work_project(const Project& p) {
 
 std::string work_view(const Site& site) {
     const Work& w = site.work;
-    std::string out = "<h1>" + esc(w.title) + "</h1>\n" + document_html(w.intro);
+    std::string out = "<h1>" + esc(w.title) + "</h1>\n" + document_html(w.intro, html_style(site));
     if (!w.focus.empty()) {
         out += "<dl class=\"focus\">\n";
         for (const FocusArea& f : w.focus)
             out += "<dt>" + esc(f.term) + "</dt>\n<dd>" + esc(f.text) + "</dd>\n";
         out += "</dl>\n";
     }
-    out += document_html(w.after);
+    out += document_html(w.after, html_style(site));
     std::string projects;
     for (const std::string& id : w.projects) {
         int i = site.find_project(id);
@@ -266,7 +267,7 @@ std::string article_view(const Site& site, int index) {
     std::string out = back_to_writing(site) + "<article>\n";
     out += "<h1>" + esc(a.title) + "</h1>\n<p class=\"meta\">" + esc(article_number(w, a)) + " \xC2\xB7 " +
            time_html(w, a.date, true) + " \xC2\xB7 " + esc(reading_time(w, a)) + "</p>\n";
-    HtmlStyle body;
+    HtmlStyle body = html_style(site);
     body.route = article_path(a);
     out += tag_links(w, a) + "<div class=\"body\">\n" + document_html(a.body, body) + "</div>\n";
     // As the book says it (compose_article): the newer one first.
@@ -405,7 +406,7 @@ std::string head_html(const Site& site, const Route& r, const SiteAssets& assets
     const std::string description = article ? site.writing[r.article].opening : site.info.description;
     const std::string url = canonical_url(site, r);
     // First in the head, so the policy covers everything the page loads after it.
-    std::string out = meta("http-equiv", "Content-Security-Policy", content_security_policy(true));
+    std::string out = meta("http-equiv", "Content-Security-Policy", content_security_policy(site, true));
     out += meta("name", "description", description);
     if (r.kind == RouteKind::NotFound || r.kind == RouteKind::Search) out += meta("name", "robots", "noindex");
     out += "<link rel=\"canonical\" href=\"" + esc(url) + "\">\n";
@@ -535,7 +536,7 @@ std::string emit_redirect_page(const Site& site, const Article& a, const std::st
     const std::string target = percent_encode_url(article_path(a)), title = esc(a.title);
     std::string out =
         "<!doctype html>\n<html lang=\"" + esc(site.info.language) + "\">\n<head>\n<meta charset=\"utf-8\">\n";
-    out += meta("http-equiv", "Content-Security-Policy", content_security_policy(true));
+    out += meta("http-equiv", "Content-Security-Policy", content_security_policy(site, true));
     out += "<title>" + title + "</title>\n";
     out += "<link rel=\"canonical\" href=\"" + esc(absolute_url(site, article_path(a))) + "\">\n";
     out += meta("name", "robots", "noindex");
@@ -568,7 +569,7 @@ std::vector<OutputFile> emit_site_files(const Site& site, const std::string& she
     out.push_back({feed_path().substr(1), emit_rss(site)});
     out.push_back({"sitemap.xml", emit_sitemap(site)});
     out.push_back({"robots.txt", clean_text(emit_robots(site))});
-    out.push_back({"_headers", emit_headers()});
+    out.push_back({"_headers", emit_headers(site)});
     return out;
 }
 

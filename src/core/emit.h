@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/html_document.h"
 #include "core/model.h"
 #include "core/routes.h"
 #include "core/text.h" // html_escape, for callers of the pieces
@@ -51,7 +52,7 @@ constexpr size_t kFeedItems = 100;
 std::string emit_rss(const Site& site);
 std::string emit_sitemap(const Site& site);
 std::string emit_robots(const Site& site);
-std::string emit_headers(); // Netlify / Cloudflare Pages _headers
+std::string emit_headers(const Site& site); // Netlify / Cloudflare Pages _headers
 // The page left at an article's old address (Article::aliases): a meta refresh to its page, a canonical
 // link there, and a link a reader can follow where the refresh is blocked. stylesheet: the site's, or "".
 std::string emit_redirect_page(const Site& site, const Article& a, const std::string& stylesheet);
@@ -61,6 +62,10 @@ std::string emit_redirects(const Site& site);
 // The site's Content-Security-Policy, defined once: _headers sends it whole; every page also carries it
 // as <meta http-equiv> (for_meta: without what a meta policy cannot carry, frame-ancestors), for static
 // hosts that ignore _headers.
-std::string content_security_policy(bool for_meta);
+std::string content_security_policy(const Site& site, bool for_meta);
+
+// How the site's documents are set in HTML (pages and feed alike): its picture policy. The page's route
+// and the feed's base are set per use.
+HtmlStyle html_style(const Site& site);
 
 } // namespace folio

@@ -25,7 +25,7 @@ std::string element(const char* tag, const std::string& text) {
 std::string html_element(const char* tag, const std::string& text) { return element(tag, html_escape(text)); }
 
 std::string rss_item(const Site& site, const Article& a) {
-    HtmlStyle feed;
+    HtmlStyle feed = html_style(site);
     feed.base = site.info.base_url;
     feed.inline_align = true;
     feed.route = article_path(a);
@@ -79,19 +79,34 @@ std::string emit_robots(const Site& site) {
     return "User-agent: *\nAllow: /\nSitemap: " + site.info.base_url + "sitemap.xml\n";
 }
 
-// Nothing but the site's own files: no inline script, no other origin, no plugins, no framing.
-std::string content_security_policy(bool for_meta) {
-    static const struct {
-        const char* directive;
+HtmlStyle html_style(const Site& site) {
+    HtmlStyle st;
+    st.other_host_images = site.info.other_host_images;
+    return st;
+}
+
+// Nothing but the site's own files, and the pictures the articles show from other hosts (their origins,
+// Site::image_origins): no inline script, no other origin, no plugins, no framing.
+std::string content_security_policy(const Site& site, bool for_meta) {
+    std::string images = "img-src 'self' data:";
+    for (const std::string& origin : site.image_origins)
+        images += " " + origin;
+    const struct {
+        std::string directive;
         bool in_meta; // a <meta> policy ignores frame-ancestors (and report-uri, sandbox)
-    } policy[] = {{"default-src 'self'", true},   {"script-src 'self' 'wasm-unsafe-eval'", true},
-                  {"style-src 'self'", true},     {"style-src-attr 'unsafe-inline'", true},
-                  {"img-src 'self' data:", true}, {"font-src 'self'", true},
-                  {"connect-src 'self'", true},   {"object-src 'none'", true},
-                  {"base-uri 'self'", true},      {"frame-ancestors 'none'", false}};
+    } policy[] = {{"default-src 'self'", true},
+                  {"script-src 'self' 'wasm-unsafe-eval'", true},
+                  {"style-src 'self'", true},
+                  {"style-src-attr 'unsafe-inline'", true},
+                  {images, true},
+                  {"font-src 'self'", true},
+                  {"connect-src 'self'", true},
+                  {"object-src 'none'", true},
+                  {"base-uri 'self'", true},
+                  {"frame-ancestors 'none'", false}};
     std::string out;
     for (const auto& d : policy)
-        if (d.in_meta || !for_meta) out += (out.empty() ? "" : "; ") + std::string(d.directive);
+        if (d.in_meta || !for_meta) out += (out.empty() ? "" : "; ") + d.directive;
     return out;
 }
 
@@ -99,10 +114,10 @@ std::string content_security_policy(bool for_meta) {
 // two matching rules into one comma-separated value, so each header is set by one rule per URL:
 // "/*.wasm" already covers "/assets/x.wasm" (a second "/assets/*.wasm" rule would send
 // "application/wasm, application/wasm", which WebAssembly.instantiateStreaming rejects).
-std::string emit_headers() {
+std::string emit_headers(const Site& site) {
     return "/*\n"
            "  Content-Security-Policy: " +
-           content_security_policy(false) +
+           content_security_policy(site, false) +
            "\n"
            "  X-Content-Type-Options: nosniff\n"
            "  Referrer-Policy: strict-origin-when-cross-origin\n"

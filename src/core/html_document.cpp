@@ -119,10 +119,11 @@ void render_link(std::string& out, const Node& n, const HtmlStyle& st) {
     out += "</a>";
 }
 
-// Only the site's own images load; another host's image is its alt text, linked to the address.
+// A picture the site does not show (links.h: shown_image) is its alt text, linked to the address. Another
+// host's is asked for without the page's address (many hosts refuse a page that is not theirs by it).
 void render_image(std::string& out, const Node& n, const HtmlStyle& st) {
     const std::string src = resolve_relative(n.href, st);
-    if (!loadable_image(src)) {
+    if (!shown_image(src, st.other_host_images)) {
         const bool web = classify(src) == LinkKind::Web;
         out += web ? "<a href=\"" + esc(percent_encode_url(src)) + "\">" + esc(n.text) + "</a>" : esc(n.text);
         return;
@@ -131,6 +132,7 @@ void render_image(std::string& out, const Node& n, const HtmlStyle& st) {
     if (!n.info.empty()) out += " title=\"" + esc(n.info) + "\"";
     if (n.width) out += " width=\"" + std::to_string(n.width) + "\"";
     if (n.height) out += " height=\"" + std::to_string(n.height) + "\"";
+    if (other_host_image(src)) out += " referrerpolicy=\"no-referrer\"";
     out += " loading=\"lazy\">";
 }
 

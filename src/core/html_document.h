@@ -8,9 +8,10 @@
 namespace folio {
 
 struct HtmlStyle {
-    std::string base;          // non-empty (feeds): site paths become absolute against it
-    bool inline_align = false; // feeds: style attributes; pages use classes since the CSP forbids inline styles
-    std::string route = "/";   // the page's route: relative links ("../x", "y#part") resolve against it
+    std::string base;              // non-empty (feeds): site paths become absolute against it
+    bool inline_align = false;     // feeds: style attributes; pages use classes since the CSP forbids inline styles
+    std::string route = "/";       // the page's route: relative links ("../x", "y#part") resolve against it
+    bool other_host_images = true; // SiteInfo::other_host_images
 };
 
 // Text is escaped and cleaned; only addresses the link policy (links.h) allows become links or images.

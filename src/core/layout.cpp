@@ -798,7 +798,7 @@ void Flow::image(const std::string& src, const std::string& alt, float size, int
     b.size = size;
     b.text = alt;
     b.ink = Ink::Muted;
-    if (loadable_image(src)) {
+    if (shown_image(src, other_host_images)) {
         book_.images.push_back(src);
         b.image = static_cast<int>(book_.images.size()) - 1;
     }

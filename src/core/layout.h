@@ -288,6 +288,7 @@ public:
 
     // Sizes of images already loaded; others get a placeholder box of a default shape until they load.
     const std::map<std::string, ImageSize>* image_sizes = nullptr;
+    bool other_host_images = true; // SiteInfo::other_host_images
     // Folds the reader opened (compose.h: ComposeState::unfolded); null: all closed.
     const std::set<int>* unfolded = nullptr;
     int folds = 0; // <details> folds met so far in this flow, numbering their toggles
@@ -312,7 +313,7 @@ public:
     // Highlighted code: runs of token classes (empty: plain), drawn in the theme's code inks.
     void code_block(const std::string& code, const std::vector<CodeRun>& runs, float size);
     void table(const std::vector<TableRow>& rows, float size);
-    // src must be a site path (links.h: loadable_image); compose shows any other image as text.
+    // A picture the site does not show (links.h: shown_image) is its frame and alt text, and nothing loads.
     // width/height: what the author wrote (0: not given); a given width caps the drawn width, as in HTML.
     void image(const std::string& src, const std::string& alt, float size, int width = 0, int height = 0);
     void space(float h);

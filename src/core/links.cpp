@@ -52,6 +52,26 @@ LinkKind classify(const std::string& href) {
     return LinkKind::Unsafe;
 }
 
+std::string image_origin(const std::string& src) {
+    if (!other_host_image(src)) return "";
+    const std::string s = parsed_form(src);
+    const size_t start = s.find("://");
+    if (start == std::string::npos) return "";
+    std::string authority = s.substr(start + 3, s.find_first_of("/?#\\", start + 3) - start - 3);
+    authority.erase(0, authority.rfind('@') + 1); // user:password@ is no part of an origin
+    if (authority.empty()) return "";
+    std::string out;
+    for (char c : s.substr(0, start + 3) + authority) {
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+        // A CSP host source is ASCII: a host written in another script needs its punycode form.
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == ':' ||
+                        c == '/' || c == '[' || c == ']';
+        if (!ok) return "";
+        out += c;
+    }
+    return out;
+}
+
 bool embedded_image(const std::string& src) {
     static const char* const kTypes[] = {"png", "jpeg", "gif", "webp", "avif"};
     const size_t comma = src.find(',');

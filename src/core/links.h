@@ -34,12 +34,25 @@ inline bool followable(const std::string& href) { return classify(href) != LinkK
 // renderings draw it. SVG is left out: an SVG document can hold links and scripts of its own.
 bool embedded_image(const std::string& src);
 
-// Images load only from the site's own origin (a site path) or from the page itself (embedded_image). Any
-// other image shows its alt text (a link to the address when it is a web one), so a page never makes the
-// browser ask another host for anything.
+// The site's own pictures (a site path) and those written into the page (embedded_image): the book draws
+// them itself, as textures. A picture from anywhere else never becomes a texture (the host may send no CORS
+// headers); where the site shows it (shown_image), the text layer puts an <img> over its place.
 inline bool loadable_image(const std::string& src) {
     return classify(src) == LinkKind::SitePath || embedded_image(src);
 }
+
+// A picture on another web host ("https://cdn.example/cat.png").
+inline bool other_host_image(const std::string& src) { return classify(src) == LinkKind::Web; }
+
+// Whether a picture shows, in every rendering: the site's own, an embedded one, and another host's unless
+// the author turned those off (SiteInfo::other_host_images). Any other picture is its alt text.
+inline bool shown_image(const std::string& src, bool other_hosts) {
+    return loadable_image(src) || (other_hosts && other_host_image(src));
+}
+
+// The origin a picture on another host comes from, as a CSP source ("https://cdn.example:8443"): scheme
+// and host lower-cased, the port kept; "" for any other address.
+std::string image_origin(const std::string& src);
 
 // A site path whose last segment names a file ("/rss.xml", "/images/a.png") rather than a route.
 bool site_file(const std::string& path);

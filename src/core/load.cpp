@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <set>
 #include <unordered_map>
 
 #include "core/bound.h"
@@ -223,7 +224,9 @@ void set_body_from(Article& a, const Article& was) {
 void replace_article(Site& site, int k, Article a, const BundleText* kept) {
     Article& was = site.writing[k];
     const bool moved = !(a.date == was.date), retagged = a.tags != was.tags;
-    const bool images = collect_local_images(a.body) != collect_local_images(was.body);
+    std::set<std::string> origins, were;
+    collect_image_origins(a.body, origins), collect_image_origins(was.body, were);
+    const bool images = collect_local_images(a.body) != collect_local_images(was.body) || origins != were;
     a.body_url = was.body_url; // until the bodies are packed again
     a.number = was.number, a.prev = was.prev, a.next = was.next, a.fold = was.fold;
     was = std::move(a);

@@ -45,6 +45,9 @@ struct SiteInfo {
     std::string language, description;
     std::vector<Link> links;
     Words words; // the book's own words in `language`, with the author's site.words over them (words.h)
+    // Pictures on other hosts show, from their host (links.h: shown_image); false shows each as its alt
+    // text, for authors who want a site that asks no other host for anything.
+    bool other_host_images = true;
 };
 
 struct Article {
@@ -214,6 +217,7 @@ struct Site {
     std::vector<Chapter> chapters;
     std::map<std::string, std::vector<int>> tags; // tag -> article indices, newest first
     std::vector<std::string> local_images;        // site paths ("/images/x.png") of images in bodies
+    std::vector<std::string> image_origins;       // other hosts' pictures come from these (sorted): the CSP's img-src
 
     int find_article(const std::string& slug) const;
     int find_project(const std::string& id) const;

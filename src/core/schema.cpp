@@ -111,7 +111,7 @@ void read_site(Reader& r, const json& v, SiteInfo& s) {
     const std::string p = "$.site";
     if (!r.object(v, p,
                   {"title", "author", "tagline", "bio", "base_url", "guid_base", "language", "description", "links",
-                   "words"}))
+                   "words", "other_host_images"}))
         return;
     r.string(v, p, "title", s.title, true, true);
     r.string(v, p, "author", s.author, true, true);
@@ -131,6 +131,7 @@ void read_site(Reader& r, const json& v, SiteInfo& s) {
     r.string(v, p, "language", s.language, true, true);
     r.string(v, p, "description", s.description, true, true);
     r.links(v, p, "links", s.links);
+    r.boolean(v, p, "other_host_images", s.other_host_images);
     read_words(r, v, p, s);
 }
 
@@ -144,6 +145,7 @@ json write_site(const SiteInfo& s) {
                  {"description", s.description},
                  {"links", write_links(s.links)}};
     if (!s.bio.empty()) site["bio"] = s.bio;
+    if (!s.other_host_images) site["other_host_images"] = false;
     // All the book's: the browser has no tables (words.h). The scripts' go in the boot script (build.cpp).
     json words = json::object();
     for (size_t i = 0; i < book_word_count(); ++i)

@@ -390,6 +390,7 @@ bool read_site_info(Cursor& c, SiteInfo& s) {
         if (k == "description") return c.string(s.description);
         if (k == "links") return read_links(c, s.links);
         if (k == "words") return read_words(c, s.words);
+        if (k == "other_host_images") return c.boolean(s.other_host_images);
         return c.skip();
     });
 }

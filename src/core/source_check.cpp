@@ -40,12 +40,6 @@ void locate(const std::string& text, size_t offset, int& line, int& column) {
     }
 }
 
-// A picture on another host ("https://cdn.example/cat.png"): the site loads pictures only from itself
-// and from the page (data:), so neither rendering shows it.
-bool other_host_image(const std::string& href) {
-    return (href.rfind("https://", 0) == 0 || href.rfind("http://", 0) == 0) && !embedded_image(href);
-}
-
 void collect_image_nodes(const Node& n, std::vector<const Node*>& out) {
     if (n.kind == NodeKind::Image) out.push_back(&n);
     for (const Node& c : n.children)
@@ -101,19 +95,28 @@ void check_article_images(const Article& a, const std::string& bundle_dir, Diagn
 }
 
 void check_other_host_images(const Site& site, const std::string& bundle_dir, Diagnostics& out) {
+    const bool shown = site.info.other_host_images;
     for (const Article& a : site.writing) {
         std::set<std::string> reported;
         each_image(a, bundle_dir, [&](const Node& img, Diagnostic& d) {
             const std::string href = img.href;
             if (!other_host_image(href) || !reported.insert(href).second) return;
+            if (shown && !image_origin(href).empty()) return; // shown, and the CSP names its host
             // Never a silent loss: the reader sees the alt text, or nothing where there is none.
             const std::string alt = plain_text(img);
+            const std::string seen = alt.empty() ? "it has no alt text, so the reader sees nothing there"
+                                                 : "the reader sees its alt text '" + alt + "' instead";
             d.warning = true;
-            d.message = "the picture '" + href + "' is on another host, and the site shows only its own: " +
-                        (alt.empty() ? "it has no alt text, so the reader sees nothing there"
-                                     : "the reader sees its alt text '" + alt + "' instead");
-            d.hint = "save the picture in the bundle (images/) and write its path, e.g. /images/" +
-                     href.substr(href.find_last_of('/') + 1);
+            if (shown) {
+                d.message = "the picture '" + href + "' names its host in a form a Content-Security-Policy " +
+                            "cannot allow, so the browser refuses it: " + seen;
+                d.hint = "write the host in its ASCII (punycode) form, or save the picture in the bundle";
+            } else {
+                d.message = "the picture '" + href + "' is on another host, and this site shows only its own " +
+                            "(site.other_host_images is false): " + seen;
+                d.hint = "save the picture in the bundle (images/) and write its path, e.g. /images/" +
+                         href.substr(href.find_last_of('/') + 1);
+            }
             out.push_back(d);
         });
     }

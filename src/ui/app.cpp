@@ -165,7 +165,9 @@ void App::follow(const LinkAction& action) {
 void App::image_loaded(const std::string& src, ImTextureID texture, float width, float height) {
     LoadedImage& img = images[src];
     img.texture = texture;
-    img.failed = texture == ImTextureID_Invalid || width <= 0 || height <= 0;
+    img.in_layer = texture == ImTextureID_Invalid && other_host_image(src);
+    img.failed = (texture == ImTextureID_Invalid && !img.in_layer) || width <= 0 || height <= 0;
+    if (img.failed) img.in_layer = false;
     if (!img.failed) {
         compose.images[src] = ImageSize{width, height};
         book_dirty = true; // its box takes the image's own shape
@@ -571,12 +573,14 @@ void draw_page(PageDraw& d) {
             break;
         case BoxKind::Panel: d.dl->AddRectFilled(p0, p1, a.theme.ink_of(Ink::Panel), 4.0f * s); break;
         case BoxKind::Image: {
-            // Only the site's own pictures are ever requested (Book::images holds nothing else).
+            // Book::images holds only the pictures the site shows (links.h: shown_image).
             const std::string& src = b.image >= 0 ? a.book.images[b.image] : std::string();
             auto it = a.images.find(src);
-            if (b.image >= 0 && loadable_image(src) && it == a.images.end()) {
+            if (b.image >= 0 && it == a.images.end()) {
                 a.images[src] = LoadedImage{}; // requested once; drawn as its alt text until it arrives
                 a.requests.load_images.push_back(src);
+            } else if (it != a.images.end() && it->second.in_layer) {
+                break; // the layer's <img> is over this place
             } else if (it != a.images.end() && it->second.texture != ImTextureID_Invalid) {
                 d.dl->AddImage(ImTextureRef(it->second.texture), p0, p1);
                 break;
@@ -656,7 +660,7 @@ bool box_drawable(const Fonts& fonts, const Box& b) {
 bool picture_shown(const App& a, const Box& b) {
     if (b.kind != BoxKind::Image || b.image < 0) return false;
     auto it = a.images.find(a.book.images[b.image]);
-    return it != a.images.end() && it->second.texture != ImTextureID_Invalid;
+    return it != a.images.end() && (it->second.texture != ImTextureID_Invalid || it->second.in_layer);
 }
 
 // The face box_drawable found lacking: the run's own, or the one its marks or alt text are set in.

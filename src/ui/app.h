@@ -54,7 +54,7 @@ struct AppRequests {
     std::vector<std::string> open_external; // open in a new tab (noopener)
     bool title_changed = false;
     bool cursor_hand = false;             // the pointer is over a link
-    std::vector<std::string> load_images; // site paths of images to load; answer with App::image_loaded
+    std::vector<std::string> load_images; // pictures to load (Book::images); answer with App::image_loaded
     std::vector<std::string> load_bodies; // article bodies to fetch (Article::body_url); answer with body_arrived
     std::vector<std::string> load_folds;  // fold chunks to fetch (Fold::url, core/bound.h); answer with fold_arrived
     std::vector<Face> load_faces;         // faces only measured so far that pages near the view show; answer
@@ -64,7 +64,8 @@ struct AppRequests {
 // An image the browser has decoded and the platform has uploaded as a texture.
 struct LoadedImage {
     ImTextureID texture = ImTextureID_Invalid;
-    bool failed = false; // could not be loaded: its alt text stays
+    bool in_layer = false; // another host's picture, shown by the text layer's <img> over its place
+    bool failed = false;   // could not be loaded: its alt text stays
 };
 
 struct App {
@@ -132,6 +133,8 @@ struct App {
     // Scrolls the code panel under pos (CSS pixels) sideways by dx; false when pos is not over one.
     bool scroll_code_at(ImVec2 pos, float dx);
     // The platform finished loading an image (texture invalid and size 0: it failed).
+    // A picture arrived: a texture the canvas draws, or (another host's, links.h) none but its size, as
+    // the text layer shows it; neither is a failure (its alt text stays).
     void image_loaded(const std::string& src, ImTextureID texture, float width, float height);
     void forget_textures(); // the GPU context was lost: every texture is gone
     // An article body the platform fetched (ok false: it could not; the opening paragraph stays).

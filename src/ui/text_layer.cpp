@@ -110,6 +110,12 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
     if (b.kind == BoxKind::Image) {
         out += "{\"img\":";
         put_string(out, b.text);
+        // Another host's picture, loaded: the layer shows it here (the canvas leaves the place empty).
+        auto loaded = b.image >= 0 ? a.images.find(a.book.images[b.image]) : a.images.end();
+        if (loaded != a.images.end() && loaded->second.in_layer) {
+            out += ",\"src\":";
+            put_string(out, loaded->first);
+        }
     } else {
         out += "{\"t\":";
         put_string(out, b.text);

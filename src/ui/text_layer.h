@@ -60,7 +60,7 @@ TextLayerKey text_layer_key(const App& a);
 //         "k" (what the block is: block_tag), "L" (the lists its block is in, outermost first:
 //         list, item, ordered, ...), "href" | "fold", "l" (link id), "c" (continues the previous box's link),
 //         "clip": [left, right] (code lines), "u" (words after the run for assistive technology only, Box::unseen)}
-//      | {"img" (alt text), "x", "y", "w", "h", "b"}]}]}
+//      | {"img" (alt text), "x", "y", "w", "h", "b", "src" (another host's picture, loaded: the layer shows it)}]}]}
 // While an error is set the one page is the error page, announced as an alert, placed on screen (the
 // canvas draws it there whatever the scroll, and the layer keeps it still):
 //    "pages": [{"i": -1, "alert": 1, "x", "y", "w", "h", "title", "ts" (title size), "ty" (title top),

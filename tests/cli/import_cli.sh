@@ -178,5 +178,34 @@ ok test $? -eq 2
 ok test $? -eq 0
 ok has "$tmp/forced.out" "Zola site"
 
+#---- --fetch-images: pictures on another host (a plain file server on loopback) come into the bundle ----
+mkdir -p "$tmp/cdn/pics" "$tmp/far/content/posts"
+cp "$fixtures/hugo/static/images/diagram one.png" "$tmp/cdn/pics/cat.png"
+printf '<html>not a picture</html>' >"$tmp/cdn/pics/page.png"
+/usr/bin/python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$tmp/cdn" >"$tmp/cdn.log" 2>&1 &
+cdn_pid=$!
+trap 'kill $cdn_pid 2>/dev/null; rm -rf "$tmp"' EXIT
+for _ in $(seq 100); do grep -q "port [0-9]" "$tmp/cdn.log" && break; sleep 0.1; done
+cdn="http://127.0.0.1:$(sed -n 's/.* port \([0-9]*\) .*/\1/p' "$tmp/cdn.log" | head -1)"
+printf 'baseURL = "https://far.example/"\n' >"$tmp/far/hugo.toml"
+printf -- '---\ntitle: Far\ndate: 2020-01-01\n---\nA cat: ![cat](%s/pics/cat.png)\n\nAgain, in HTML: <img src="%s/pics/cat.png" alt="cat">\n\n![gone](%s/pics/gone.png)\n\n![page](%s/pics/page.png)\n' \
+    "$cdn" "$cdn" "$cdn" "$cdn" >"$tmp/far/content/posts/far.md"
+"$folio" import "$tmp/far" "$tmp/far-left" >"$tmp/far-left.out" 2>"$tmp/far-left.err"
+ok test $? -eq 0
+ok hasnt "$tmp/cdn.log" "GET /pics" # without the option nothing is asked for
+ok has "$tmp/far-left/writing/far.md" "![cat]($cdn/pics/cat.png)"
+"$folio" import "$tmp/far" "$tmp/far-out" --fetch-images >"$tmp/far.out" 2>"$tmp/far.err"
+ok test $? -eq 0
+host="127.0.0.1-${cdn##*:}"
+ok has "$tmp/far.out" "1 post, 1 image, 0 drafts skipped, 2 warnings"
+ok cmp "$tmp/cdn/pics/cat.png" "$tmp/far-out/images/$host/pics/cat.png"
+ok has "$tmp/far-out/writing/far.md" "A cat: ![cat](/images/$host/pics/cat.png)"
+ok has "$tmp/far-out/writing/far.md" "<img src=\"/images/$host/pics/cat.png\" alt=\"cat\">"
+ok test "$(grep -c 'GET /pics/cat.png' "$tmp/cdn.log")" -eq 1 # one download for both
+ok has "$tmp/far.err" "content/posts/far.md:9:1: warning: the picture '$cdn/pics/gone.png' could not be downloaded (the host answered HTTP 404); kept as written, on its host"
+ok has "$tmp/far.err" "content/posts/far.md:11:1: warning: the picture '$cdn/pics/page.png' could not be downloaded (what came is no PNG, JPEG, GIF, WebP, AVIF or SVG picture, though the host called it image/png); kept as written, on its host"
+ok has "$tmp/far-out/writing/far.md" "![gone]($cdn/pics/gone.png)"
+ok checks "$tmp/far-out"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

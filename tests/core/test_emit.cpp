@@ -14,19 +14,14 @@
 #include "core/load.h"
 #include "core/routes.h"
 #include "support/seed.h"
+#include "support/strings.h"
 
 using namespace folio;
+using folio::testing::count_of;
 
 namespace {
 
 //---- [SECTION] Helpers ----
-
-size_t count_of(const std::string& hay, const std::string& needle) {
-    size_t n = 0;
-    for (size_t at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + needle.size()))
-        ++n;
-    return n;
-}
 
 // The text from the first `open` to the following `close` (inclusive), or "" if either is missing.
 std::string between(const std::string& s, const std::string& open, const std::string& close) {
@@ -306,7 +301,7 @@ TEST_CASE("emit: tag pages list the articles with that tag", "[emit][seed]") {
         INFO(kv.first);
         const std::string list = between(main_text(file_or_fail(files, "tags/" + kv.first + "/index.html")),
                                          "<ol class=\"tagged\">", "</ol>");
-        CHECK(count_of(list, "<li>") == kv.second.size());
+        CHECK(count_of(list, "<li>") == static_cast<int>(kv.second.size()));
         for (int i : kv.second)
             CHECK(list.find("href=\"/writing/" + site.writing[i].slug + "\"") != std::string::npos);
     }
@@ -318,7 +313,7 @@ TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit][seed]") {
     const Site& site = seed_site();
     const std::string map = emit_sitemap(site);
     // Every route but the search form (noindex) is in the sitemap.
-    CHECK(count_of(map, "<url>") == all_routes(site).size() - 1);
+    CHECK(count_of(map, "<url>") == static_cast<int>(all_routes(site).size()) - 1);
     CHECK(map.find("/search") == std::string::npos);
     CHECK(map.find("<url><loc>https://www.byanshuman.page/</loc><lastmod>2026-07-31</lastmod></url>") !=
           std::string::npos);
@@ -344,7 +339,7 @@ TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit][seed]") {
 TEST_CASE("emit: every page carries the one CSP as a meta, minus what a meta cannot carry", "[emit][seed]") {
     const Site& site = seed_site();
     const auto files = emit_site(site, read_text(FOLIO_SOURCE_DIR "/shell.html"), test_assets());
-    const std::string full = content_security_policy(false), meta = content_security_policy(true);
+    const std::string full = content_security_policy(site, false), meta = content_security_policy(site, true);
     CHECK(full == meta + "; frame-ancestors 'none'");
     CHECK(meta.find("frame-ancestors") == std::string::npos);
     CHECK(file_or_fail(files, "_headers").find("  Content-Security-Policy: " + full + "\n") != std::string::npos);
@@ -429,6 +424,33 @@ TEST_CASE("emit: Markdown bodies become semantic HTML", "[emit]") {
     CHECK(rss.find("<a href=\"https://ada.example/writing\">site</a>") != std::string::npos);
     CHECK(rss.find("<img src=\"https://ada.example/img/a.png\"") != std::string::npos);
     CHECK(rss.find("<td style=\"text-align:right\">3</td>") != std::string::npos);
+}
+
+TEST_CASE("emit: pictures on other hosts show, and the CSP names exactly their hosts", "[emit]") {
+    const std::string md = "![a cat](https://CDN.example.com/cat.png)\n\n"
+                           "Inline <img src=\"http://img.example:8080/a/dog.jpg\" alt=\"dog\"> too.\n\n"
+                           "![again](https://cdn.example.com/other.png) ![own](/images/a.png)\n";
+    Site s = small_site(md);
+    CHECK(s.image_origins == std::vector<std::string>{"http://img.example:8080", "https://cdn.example.com"});
+    const std::string art = article_page(s);
+    CHECK(art.find("<img src=\"https://CDN.example.com/cat.png\" alt=\"a cat\" referrerpolicy=\"no-referrer\" "
+                   "loading=\"lazy\">") != std::string::npos);
+    CHECK(art.find("<img src=\"http://img.example:8080/a/dog.jpg\" alt=\"dog\" referrerpolicy") != std::string::npos);
+    CHECK(art.find("<img src=\"/images/a.png\" alt=\"own\" loading") != std::string::npos); // no referrer rule
+    const std::string csp = content_security_policy(s, true);
+    CHECK(csp.find("img-src 'self' data: http://img.example:8080 https://cdn.example.com;") != std::string::npos);
+    const auto files = emit_site(s, "<head>{{head}}</head><main>{{body}}</main>", SiteAssets{});
+    CHECK(file_or_fail(files, "_headers").find(content_security_policy(s, false)) != std::string::npos);
+    CHECK(file_or_fail(files, "index.html").find(html_escape(csp)) != std::string::npos);
+
+    // Turned off: each is its alt text, linked, and the policy names no other host.
+    s.info.other_host_images = false;
+    derive(s);
+    CHECK(s.image_origins.empty());
+    const std::string own = article_page(s);
+    CHECK(count_of(own, "<img") == 1);
+    CHECK(own.find("<a href=\"https://CDN.example.com/cat.png\">a cat</a>") != std::string::npos);
+    CHECK(content_security_policy(s, true).find("img-src 'self' data:;") != std::string::npos);
 }
 
 TEST_CASE("emit: only http, https, mailto, site paths and relative references become links", "[emit]") {

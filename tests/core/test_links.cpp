@@ -9,8 +9,10 @@
 #include "core/html_document.h"
 #include "core/links.h"
 #include "core/markdown.h"
+#include "support/strings.h"
 
 using namespace folio;
+using folio::testing::count_of;
 
 namespace {
 
@@ -67,7 +69,11 @@ TEST_CASE("classify reads addresses as a browser's URL parser would", "[links]")
         CHECK_FALSE(loadable_image(u));
     }
     CHECK(loadable_image("/images/a.png"));
-    CHECK_FALSE(loadable_image("https://example.org/a.png")); // images come from the site's own origin
+    CHECK_FALSE(loadable_image("https://example.org/a.png")); // never a texture: the host may send no CORS
+    CHECK(shown_image("https://example.org/a.png", true));    // the text layer shows it
+    CHECK_FALSE(shown_image("https://example.org/a.png", false));
+    CHECK(shown_image("/images/a.png", false));
+    CHECK_FALSE(shown_image("//example.org/a.png", true));
     CHECK(site_file("/rss.xml"));
     CHECK(site_file("/images/a.png"));
     CHECK_FALSE(site_file("/writing/a"));
@@ -106,28 +112,39 @@ TEST_CASE("an unsafe Markdown link is plain text in the HTML and in the book", "
     CHECK(checked == 10); // kUnsafe's 18 addresses less the 8 passed over above
 }
 
-TEST_CASE("only the site's own images load; others are their alt text", "[links]") {
-    Site s = one_article("![own](/images/a.png)\n\n![other](https://evil.example/a.png)\n\n"
-                         "![sneaky](/\\evil.example/a.png)\n\n![relative](//evil.example/a.png)\n");
-    FixedMeasurer m;
-    Book book = compose_article(s, 0, m);
-    CHECK(book.images == std::vector<std::string>{"/images/a.png"});
-    int pictures = 0;
-    for (const Page& p : book.pages)
-        for (const Box& b : p.boxes)
-            if (b.kind == BoxKind::Image) {
-                ++pictures;
-                CHECK(b.text == "own");
-                REQUIRE(b.image == 0);
-            }
-    CHECK(pictures == 1);
-    CHECK(s.local_images == std::vector<std::string>{"/images/a.png"});
-    const std::string html = document_html(s.writing[0].body);
-    CHECK(html.find("<img src=\"/images/a.png\" alt=\"own\"") != std::string::npos);
-    CHECK(html.find("evil.example/a.png\" alt") == std::string::npos);
-    CHECK(html.find("<img") == html.rfind("<img")); // one image element only
-    CHECK(html.find("<a href=\"https://evil.example/a.png\">other</a>") != std::string::npos);
-    CHECK(html.find("sneaky") != std::string::npos);
+TEST_CASE("the book and the HTML show the same pictures: the site's own, and other hosts' unless turned off",
+          "[links]") {
+    for (const bool other_hosts : {true, false}) {
+        INFO(other_hosts);
+        Site s = one_article("![own](/images/a.png)\n\n![other](https://pics.example/a.png)\n\n"
+                             "![sneaky](/\\evil.example/a.png)\n\n![relative](//evil.example/a.png)\n");
+        s.info.other_host_images = other_hosts;
+        derive(s);
+        FixedMeasurer m;
+        Book book = compose_article(s, 0, m);
+        std::vector<std::string> shown = {"/images/a.png"};
+        if (other_hosts) shown.push_back("https://pics.example/a.png");
+        CHECK(book.images == shown);
+        std::vector<std::string> alts;
+        for (const Page& p : book.pages)
+            for (const Box& b : p.boxes)
+                if (b.kind == BoxKind::Image) {
+                    alts.push_back(b.text);
+                    REQUIRE(b.image >= 0);
+                    CHECK(book.images[b.image] == shown[alts.size() - 1]);
+                }
+        CHECK(alts.size() == shown.size());
+        CHECK(s.local_images == std::vector<std::string>{"/images/a.png"});
+        HtmlStyle st;
+        st.other_host_images = other_hosts;
+        const std::string html = document_html(s.writing[0].body, st);
+        CHECK(html.find("<img src=\"/images/a.png\" alt=\"own\"") != std::string::npos);
+        CHECK(count_of(html, "<img") == static_cast<int>(shown.size())); // the same pictures as the book
+        CHECK((html.find("<img src=\"https://pics.example/a.png\" alt=\"other\"") != std::string::npos) == other_hosts);
+        CHECK((html.find("<a href=\"https://pics.example/a.png\">other</a>") != std::string::npos) == !other_hosts);
+        CHECK(html.find("evil.example/a.png\" alt") == std::string::npos);
+        CHECK(html.find("sneaky") != std::string::npos);
+    }
 }
 
 TEST_CASE("links in the book carry typed actions: follow and fold", "[links]") {
@@ -162,4 +179,17 @@ TEST_CASE("table cells keep emphasis, strikethrough, code and links", "[links][l
     CHECK(strike);
     CHECK(code);
     CHECK(link);
+}
+
+TEST_CASE("image_origin is a picture's host as a CSP source, or nothing", "[links]") {
+    CHECK(image_origin("https://cdn.example.com/a/b.png?x=1") == "https://cdn.example.com");
+    CHECK(image_origin("HTTPS://CDN.Example.com:8443/b.png") == "https://cdn.example.com:8443");
+    CHECK(image_origin("http://user:pw@img.example/b.png") == "http://img.example");
+    CHECK(image_origin("https://127.0.0.1:41917") == "https://127.0.0.1:41917");
+    CHECK(image_origin("https://[::1]:80/x.png") == "https://[::1]:80");
+    CHECK(image_origin("https://例子.测试/a.png").empty());            // a CSP needs the punycode form
+    CHECK(image_origin("https://a.example;script-src/x.png").empty()); // nothing that could end the directive
+    CHECK(image_origin("https:///x.png").empty());
+    CHECK(image_origin("/images/a.png").empty());
+    CHECK(image_origin("data:image/png;base64,iVBORw0KGgo=").empty());
 }

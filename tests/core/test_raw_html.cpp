@@ -17,8 +17,10 @@
 #include "core/raw_html.h"
 #include "core/site_reader.h"
 #include "core/text.h"
+#include "support/strings.h"
 
 using namespace folio;
+using folio::testing::count_of;
 
 namespace {
 const Node* find(const Node& n, NodeKind k) {
@@ -35,12 +37,6 @@ int count(const Node& n, NodeKind k) {
 }
 bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 std::string html_of(const std::string& md) { return document_html(parse_markdown(md)); }
-int count_of(const std::string& s, const std::string& part) {
-    int n = 0;
-    for (size_t at = s.find(part); at != std::string::npos; at = s.find(part, at + part.size()))
-        ++n;
-    return n;
-}
 } // namespace
 
 TEST_CASE("inline raw HTML becomes nodes, never text", "[raw_html]") {

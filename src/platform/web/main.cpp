@@ -93,8 +93,10 @@ EM_JS(int, js_fold_hint, (char* out, int size), {
     stringToUTF8(link.getAttribute("href"), out, size);
     return 1;
 });
-// Images come from the site's own origin through the browser's decoder, then become WebGL textures
-// registered with Emscripten's GL tables, so ImGui draws them like any other texture.
+// The site's own images (and embedded ones) come through the browser's decoder, then become WebGL
+// textures registered with Emscripten's GL tables, so ImGui draws them like any other texture. Another
+// host's picture is never a texture (a host that sends no CORS headers taints it): only its size is
+// wanted, and the text layer shows it with an <img> from the same cache, asked for the same way.
 EM_JS(void, js_load_image, (const char* src), {
     const url = UTF8ToString(src);
     const reply = (id, w, h) => {
@@ -104,6 +106,13 @@ EM_JS(void, js_load_image, (const char* src), {
         _free(p);
     };
     const img = new Image();
+    if (/^https?:/i.test(url)) {
+        img.referrerPolicy = "no-referrer";
+        img.onload = () => reply(0, img.naturalWidth, img.naturalHeight);
+        img.onerror = () => reply(0, 0, 0);
+        img.src = url;
+        return;
+    }
     img.onload = () => {
         const gl = GLctx;
         if (!gl || gl.isContextLost()) return reply(0, 0, 0);
