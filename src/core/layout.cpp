@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/bidi.h"
+#include "core/line_break.h"
 #include "core/links.h"
 #include "core/text.h"
 
@@ -371,7 +372,7 @@ float Flow::carry_word(std::vector<Line>& lines, const WordStart& word, const st
         const Span& sp = spans[static_cast<size_t>(head.span)];
         const float at = span_size(sp, size);
         tail.w = run_width(sp.face, at, tail.text.data(), tail.text.data() + tail.text.size());
-        head.text.resize(word.offset - 1); // less the space before the word
+        head.text.resize(word.offset - (word.after_space ? 1 : 0)); // less the space before the word
         head.w = run_width(sp.face, at, head.text.data(), head.text.data() + head.text.size());
         next.frags.push_back(std::move(tail));
         ++moved_from;
@@ -403,6 +404,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
     float x = 0;
     bool pending_space = false;
     int pending_space_span = 0;
+    uint32_t before = 0; // the character before the next piece (0: a space or the paragraph's start)
     for (int si = 0; si < static_cast<int>(spans.size()); ++si) {
         const Span& sp = spans[si];
         const std::string& t = sp.text;
@@ -414,18 +416,30 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                 x = 0;
                 pending_space = false;
                 word = {};
+                before = 0;
                 ++i;
                 continue;
             }
             if (t[i] == ' ' || t[i] == '\n' || t[i] == '\t') {
                 pending_space = x > 0;
                 pending_space_span = si;
+                before = 0;
                 ++i;
                 continue;
             }
-            size_t j = i;
-            while (j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t')
-                ++j;
+            // The piece: up to the next space, or to the next place a line may break inside a run written
+            // without spaces (line_break.h: between Chinese characters, never before "。"). A piece that
+            // begins at such a place begins a word of its own, with no space before it.
+            uint32_t c = 0;
+            size_t j = i + std::max<size_t>(1, utf8_decode(t, i, c));
+            const bool at_break = before != 0 && may_break_between(before, c);
+            before = c;
+            while (j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t') {
+                const size_t n = std::max<size_t>(1, utf8_decode(t, j, c));
+                if (may_break_between(before, c)) break;
+                before = c;
+                j += n;
+            }
             // The word is [ws, we) of the span's text: copied once, into its fragment.
             size_t ws = i;
             const size_t we = j;
@@ -457,11 +471,12 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                         continue;
                     }
                     Line& ln = lines.back();
-                    const bool starts_word = pending_space || ln.frags.empty();
-                    if (pending_space && !ln.frags.empty() && ln.frags.back().span == si) {
+                    const bool starts_word = pending_space || ln.frags.empty() || at_break;
+                    if ((pending_space || at_break) && !ln.frags.empty() && ln.frags.back().span == si) {
                         Fragment& f = ln.frags.back();
-                        word = {static_cast<int>(ln.frags.size()) - 1, f.text.size() + 1, x + sw, x};
-                        f.text += ' ';
+                        word = {static_cast<int>(ln.frags.size()) - 1, f.text.size() + (pending_space ? 1 : 0), x + sw,
+                                x, pending_space};
+                        if (pending_space) f.text += ' ';
                         f.text.append(wb, wend);
                         f.w += sw + w;
                     } else {
@@ -475,7 +490,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                     ln.width = x;
                     pending_space = false;
                     ws = we;
-                } else if (!pending_space && word.x > 0) {
+                } else if (!pending_space && !at_break && word.x > 0) {
                     x = carry_word(lines, word, spans, size); // then this piece is tried again after it
                     word = {};
                 } else {

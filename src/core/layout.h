@@ -346,6 +346,7 @@ private:
         int frag = 0;      // the fragment's text, its x, and the line's width before the space ahead of it
         size_t offset = 0; // (x 0: the word began the line, and cannot be carried to the next)
         float x = 0, line_width = 0;
+        bool after_space = true; // false: it began where a run without spaces may break (line_break.h)
     };
     std::vector<Line> break_lines(const std::vector<Span>& spans, float size, float measure);
     float carry_word(std::vector<Line>& lines, const WordStart& word, const std::vector<Span>& spans, float size);

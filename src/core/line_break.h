@@ -1,0 +1,17 @@
+// folio core: where a line may break inside a run written without spaces (Chinese, Japanese, Korean,
+// emoji), UAX #14's way for those scripts, with the kinsoku rules: no line starts with a closing mark or
+// a small kana (、。」）ー ぁ), none ends with an opening one (「（). Between words written with spaces
+// the layout breaks at the spaces, as before; this only adds the places between characters.
+//
+// One home: the layout asks here (layout.cpp, break_lines), and tests/fixtures/line_breaks.txt says the
+// rule pair by pair. Not the whole of UAX #14 (no hyphens, no numbers' rules, no Thai dictionary).
+#pragma once
+
+#include <cstdint>
+
+namespace folio {
+
+// Whether a line may break between two adjacent characters, neither of them a space.
+bool may_break_between(uint32_t before, uint32_t after);
+
+} // namespace folio

@@ -1,0 +1,127 @@
+// Where a line may break inside runs written without spaces (src/core/line_break.h), pair by pair from
+// tests/fixtures/line_breaks.txt, and what the layout makes of it: Chinese and Japanese paragraphs fill
+// their lines, no line starts with a closing mark, and English still breaks only at its spaces.
+#include <catch2/catch_test_macros.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/layout.h"
+#include "core/line_break.h"
+#include "core/text.h"
+
+using namespace folio;
+
+namespace {
+
+struct Pair {
+    uint32_t before, after;
+    bool allowed;
+    std::string line;
+};
+
+std::vector<Pair> fixture_pairs() {
+    std::ifstream in(FOLIO_SOURCE_DIR "/tests/fixtures/line_breaks.txt");
+    REQUIRE(in);
+    std::vector<Pair> out;
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line);
+        std::vector<std::string> parts;
+        for (std::string w; words >> w;)
+            parts.push_back(w);
+        // A ZWJ alone is a "word" too: it has no space of its own to vanish into.
+        REQUIRE(parts.size() % 2 == 1);
+        for (size_t k = 1; k + 1 < parts.size(); k += 2) {
+            uint32_t a = 0, b = 0;
+            REQUIRE(utf8_decode(parts[k - 1], 0, a) == parts[k - 1].size());
+            REQUIRE(utf8_decode(parts[k + 1], 0, b) == parts[k + 1].size());
+            REQUIRE((parts[k] == "\xC3\xB7" || parts[k] == "\xC3\x97")); // ÷ or ×
+            out.push_back({a, b, parts[k] == "\xC3\xB7", line});
+        }
+    }
+    return out;
+}
+
+// Lines as the layout sets a paragraph of one span at `measure` (FixedMeasurer: every character the
+// same width, so the test can say how many fit).
+std::vector<std::string> lines_of(const std::string& text, float measure) {
+    Book book;
+    book.spec.width = measure + 2 * book.spec.margin_inner;
+    FixedMeasurer m;
+    Flow f(book, m);
+    Paragraph p;
+    p.spans.push_back(Span{Face::Serif, Ink::Text, text, {}, false, {}, {}});
+    p.size = 10;
+    std::vector<std::string> out;
+    f.paragraph(p);
+    f.finish();
+    float y = -1;
+    for (const Page& pg : book.pages)
+        for (const Box& b : pg.boxes) {
+            if (b.kind != BoxKind::Text || b.block < 0) continue; // not the folio
+            if (b.y != y) out.emplace_back(), y = b.y;
+            out.back() += b.text;
+        }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("line breaks inside runs without spaces follow the fixture, pair by pair", "[line_break]") {
+    const std::vector<Pair> pairs = fixture_pairs();
+    CHECK(pairs.size() >= 60);
+    for (const Pair& p : pairs) {
+        INFO(p.line << ": U+" << std::hex << p.before << " U+" << p.after);
+        CHECK(may_break_between(p.before, p.after) == p.allowed);
+    }
+}
+
+TEST_CASE("a Chinese paragraph fills its lines, and no line starts with a closing mark", "[line_break][layout]") {
+    const std::string text = "那天晚上，天空忽然亮了起来。绿色的光带从北方的山后升起，慢慢铺满了整个天空。"
+                             "我们站在雪地里，谁也没有说话。「相机的快门声」在寂静中显得格外清晰。";
+    for (float measure : {57.f, 83.f, 121.f, 150.f}) {
+        INFO("measure " << measure);
+        const std::vector<std::string> lines = lines_of(text, measure);
+        REQUIRE(lines.size() > 1);
+        std::string joined;
+        for (size_t k = 0; k < lines.size(); ++k) {
+            INFO("line " << k << ": " << lines[k]);
+            joined += lines[k];
+            uint32_t first = 0, last = 0;
+            utf8_decode(lines[k], 0, first);
+            size_t at = lines[k].size();
+            while (at > 0 && (static_cast<unsigned char>(lines[k][at - 1]) & 0xC0) == 0x80)
+                --at;
+            utf8_decode(lines[k], at - 1, last);
+            for (uint32_t closer : {0x3002u, 0xFF0Cu, 0x300Du})
+                CHECK(first != closer);
+            CHECK(last != 0x300Cu); // 「 never ends a line
+        }
+        CHECK(joined == text); // nothing lost, nothing added (no spaces between the characters)
+    }
+    // Full lines: each but the last holds within two characters of the measure (a stop carried along).
+    FixedMeasurer m;
+    const float one = m.width(Face::Serif, 10, "\xE4\xB8\xAD", "\xE4\xB8\xAD" + 3);
+    const std::vector<std::string> lines = lines_of(text, 121);
+    for (size_t k = 0; k + 1 < lines.size(); ++k)
+        CHECK(m.width(Face::Serif, 10, lines[k].data(), lines[k].data() + lines[k].size()) >= 121 - 2 * one - 0.01f);
+}
+
+TEST_CASE("Chinese after an English word fills the line instead of leaving it short", "[line_break][layout]") {
+    const std::vector<std::string> lines =
+        lines_of("Rust 是一门注重安全和速度的系统编程语言，它的所有权模型很有名。", 100);
+    REQUIRE(lines.size() > 1);
+    CHECK(lines[0].rfind("Rust \xE6\x98\xAF", 0) == 0); // "Rust 是": the Chinese starts on the first line
+    // English still breaks only at its spaces: the lines joined by spaces are the text.
+    const std::string english = "the quick brown fox jumps over the lazy dog, again and again";
+    const std::vector<std::string> lines_en = lines_of(english, 100);
+    REQUIRE(lines_en.size() > 1);
+    std::string joined;
+    for (const std::string& l : lines_en)
+        joined += (joined.empty() ? "" : " ") + l;
+    CHECK(joined == english);
+}
