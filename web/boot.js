@@ -18,6 +18,7 @@
   mark("boot");
   var html = document.documentElement;
   var assets = window.FOLIO_ASSETS;
+  var wasm = window.folioWasm; // web/wasm.js: the wasm's memory, and the names of what crosses
   var canvas = document.getElementById("book");
   var fault = document.getElementById("fault");
   var textEl = document.getElementById("text");
@@ -996,17 +997,6 @@
     };
   }
 
-  function copyIn(Module, bytes) {
-    var ptr = Module._malloc(bytes.byteLength || 1);
-    Module.HEAPU8.set(new Uint8Array(bytes), ptr);
-    return ptr;
-  }
-
-  function withString(Module, s, fn) {
-    var bytes = new TextEncoder().encode(s + "\0");
-    var ptr = copyIn(Module, bytes);
-    try { return fn(ptr, bytes.length - 1); } finally { Module._free(ptr); }
-  }
 
   // Under forced colours, the system's colours as CSS gives them (Canvas, CanvasText, LinkText, VisitedText,
   // GrayText, Highlight, HighlightText), as the book reads them (src/ui/theme.h: parse_system_colors).
@@ -1033,18 +1023,18 @@
       if (!assets.fonts[face]) return;
       tracked(fetchFace(face)).then(function (bytes) {
         if (folio._font) folio._font(face, bytes);
-        Module._folio_add_font(face, copyIn(Module, bytes), bytes.byteLength);
+        Module._folio_add_font(face, wasm.give(bytes), bytes.byteLength);
       }, failWith);
     };
     // The script faces first: each face is merged with them as it is added.
     var steps = scriptBytes.map(function (bytes, k) {
-      return function () { timed("add-script-" + k, function () { Module._folio_add_script_font(copyIn(Module, bytes), bytes.byteLength); }); };
+      return function () { timed("add-script-" + k, function () { Module._folio_add_script_font(wasm.give(bytes), bytes.byteLength); }); };
     }).concat(faces.map(function (font, face) {
       var add = font.partial ? Module._folio_add_font_partial : font.whole ? Module._folio_add_font : Module._folio_add_font_metrics;
-      return function () { timed("add-font-" + face, function () { add(face, copyIn(Module, font.bytes), font.bytes.byteLength); }); };
+      return function () { timed("add-font-" + face, function () { add(face, wasm.give(font.bytes), font.bytes.byteLength); }); };
     }));
     steps.push(function () {
-      timed("set-site", function () { withString(Module, siteText, function (p, n) { Module._folio_set_site(p, n); }); });
+      timed("set-site", function () { wasm.withString(siteText, function (p, n) { Module._folio_set_site(p, n); }); });
     });
     inTasks(steps.concat(begin()));
   }
@@ -1061,19 +1051,19 @@
       var forced = window.matchMedia("(forced-colors: active)");
       var dispatch = function (kind, a, b, c, s) {
         if (s === undefined) return Module._folio_dispatch(kind, a || 0, b || 0, c || 0, 0);
-        withString(Module, s, function (p) { Module._folio_dispatch(kind, a || 0, b || 0, c || 0, p); });
+        wasm.withString(s, function (p) { Module._folio_dispatch(kind, a || 0, b || 0, c || 0, p); });
       };
       var resize = function () {
-        dispatch(1, canvas.clientWidth || window.innerWidth, canvas.clientHeight || window.innerHeight, window.devicePixelRatio || 1);
+        dispatch(wasm.event.resize, canvas.clientWidth || window.innerWidth, canvas.clientHeight || window.innerHeight, window.devicePixelRatio || 1);
       };
-      var colours = function () { dispatch(3, dark.matches ? 1 : 0, contrast.matches ? 1 : 0, 0, forced.matches ? systemColours() : undefined); };
+      var colours = function () { dispatch(wasm.event.colours, dark.matches ? 1 : 0, contrast.matches ? 1 : 0, 0, forced.matches ? systemColours() : undefined); };
       colours();
-      dispatch(4, reduce.matches ? 1 : 0);
+      dispatch(wasm.event.reducedMotion, reduce.matches ? 1 : 0);
       // A reader's (or the system's) change, like their input, waits for the book's later code if it must.
       [dark, contrast, forced].forEach(function (mq) {
         mq.addEventListener("change", function () { folio.whenLater(colours); });
       });
-      reduce.addEventListener("change", function () { folio.whenLater(function () { dispatch(4, reduce.matches ? 1 : 0); }); });
+      reduce.addEventListener("change", function () { folio.whenLater(function () { dispatch(wasm.event.reducedMotion, reduce.matches ? 1 : 0); }); });
       // The canvas is laid out (and drawn) invisible over the proof until its first complete frame; then it
       // replaces the proof in one step (bookShown).
       html.classList.add("canvas-handover");
@@ -1088,31 +1078,24 @@
         var scroll = e.state && typeof e.state.scroll === "number" ? e.state.scroll : 0;
         folio.route = location.pathname;
         var to = location.pathname + location.hash;
-        folio.whenLater(function () { dispatch(2, scroll, 0, 0, to); });
+        folio.whenLater(function () { dispatch(wasm.event.route, scroll, 0, 0, to); });
       });
       // Test hooks: where a text is drawn, and the scroll offset.
       folio.box = function (text) {
-        var out = Module._malloc(16);
-        var found = withString(Module, text, function (p) { return Module._folio_find_box(p, out); });
-        var f = new Float32Array(Module.HEAPU8.buffer, out, 4);
-        var r = found ? { x: f[0], y: f[1], width: f[2], height: f[3] } : null;
-        Module._free(out);
-        return r;
+        var r = wasm.floats(4, function (out) { return wasm.withString(text, function (p) { return Module._folio_find_box(p, out); }); });
+        var f = r.fields;
+        return r.returned ? { x: f[0], y: f[1], width: f[2], height: f[3] } : null;
       };
       folio.scroll = function () { return Module._folio_scroll(); };
       // Opens a route of the book in a new history entry (search results; web/find.js).
       folio.go = function (url) {
         folio.pushRoute(url, Module._folio_scroll());
-        dispatch(2, 0, 0, 0, location.pathname);
+        dispatch(wasm.event.route, 0, 0, 0, location.pathname);
       };
       // How the text reads now, from the layout: CSS px of the body and of the smallest text, the scale.
       folio.metrics = function () {
-        var out = Module._malloc(24);
-        Module._folio_metrics(out);
-        var f = new Float32Array(Module.HEAPU8.buffer, out, 6);
-        var m = { bodyPx: f[0], smallestPx: f[1], scale: f[2], spreads: f[3] === 1, pageWidth: f[4], pocket: f[5] === 1 };
-        Module._free(out);
-        return m;
+        var f = wasm.floats(6, Module._folio_metrics).fields;
+        return { bodyPx: f[0], smallestPx: f[1], scale: f[2], spreads: f[3] === 1, pageWidth: f[4], pocket: f[5] === 1 };
       };
       folio.shownError = function () { return Module.UTF8ToString(Module._folio_error()); };
     }, function () {
@@ -1129,7 +1112,7 @@
     }, function () {
       // The hash names a heading (#part-two): the book opens at it.
       timed("start", function () {
-        withString(Module, location.pathname + location.hash, function (p) { Module._folio_start(p, restore, takeProofScroll(function (dy) { Module._folio_dispatch(5, dy, 0, 0, 0); })); });
+        wasm.withString(location.pathname + location.hash, function (p) { Module._folio_start(p, restore, takeProofScroll(function (dy) { Module._folio_dispatch(wasm.event.proofScrolled, dy, 0, 0, 0); })); });
       });
     }, function () {
       timed("lay-out", function () { Module._folio_lay_out(); });
@@ -1159,12 +1142,12 @@
           seen = st.version;
           if (first && !st.errors) return;
           if (st.errors) {
-            withString(Module, st.errors, function (p) { Module._folio_set_error(p); });
+            wasm.withString(st.errors, function (p) { Module._folio_set_error(p); });
             return;
           }
           return fetch("/site.json", { cache: "no-store" })
             .then(function (r) { return r.text(); })
-            .then(function (text) { withString(Module, text, function (p, n) { Module._folio_set_site(p, n); }); });
+            .then(function (text) { wasm.withString(text, function (p, n) { Module._folio_set_site(p, n); }); });
         })
         .catch(function () {});
     }, 400);

@@ -14,19 +14,9 @@
   function M() { return window.Module; }
   function bookOn() { return html.classList.contains("canvas-on") && M() && M()._folio_find; }
 
-  function call(fn, text) {
-    var m = M(), n = m.lengthBytesUTF8(text) + 1, p = m._malloc(n);
-    m.stringToUTF8(text, p, n);
-    try { fn(p); } finally { m._free(p); }
-  }
-
-  function status4() {
-    var m = M(), out = m._malloc(28);
-    m._folio_find_status(out);
-    var f = new Float32Array(m.HEAPU8.buffer, out, 7);
-    var s = { count: f[0], current: f[1], waiting: f[2] !== 0, rect: { x0: f[3], y0: f[4], x1: f[5], y1: f[6] } };
-    m._free(out);
-    return s;
+  function status4() { // boundary.h's FindStatus
+    var f = window.folioWasm.floats(7, M()._folio_find_status).fields;
+    return { count: f[0], current: f[1], waiting: f[2] !== 0, rect: { x0: f[3], y0: f[4], x1: f[5], y1: f[6] } };
   }
 
   function searchHref(q) { return "/search/" + (q ? "?q=" + encodeURIComponent(q) : ""); }
@@ -48,7 +38,7 @@
     pending = 0;
     if (bookOn()) {
       var top = bar.getBoundingClientRect().bottom + 12;
-      call(function (p) { M()._folio_find(p, top); }, input.value);
+      window.folioWasm.withString(input.value, function (p) { M()._folio_find(p, top); });
     }
     showStatus();
   }

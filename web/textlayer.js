@@ -439,11 +439,7 @@
   function stopOf(el) { return el && el.closest && el.closest("#layer a[data-l], #layer [data-fold]"); }
   function follow(el) {
     var href = el.dataset.fold || el.getAttribute("href");
-    var M = window.Module;
-    var bytes = new TextEncoder().encode(href + "\0"), p = M._malloc(bytes.length);
-    M.HEAPU8.set(bytes, p);
-    M._folio_follow(p);
-    M._free(p);
+    window.folioWasm.withString(href, window.Module._folio_follow);
   }
   layer.addEventListener("click", function (e) {
     var el = stopOf(e.target);
@@ -589,11 +585,9 @@
   });
 
   //---- [SECTION] Focus: Tab and Shift+Tab through every link of the book in reading order
-  function wasmInts(fn) {
-    var M = window.Module, p = M._malloc(8);
-    var r = fn(p), out = [M.HEAP32[p >> 2], M.HEAP32[(p >> 2) + 1]];
-    M._free(p);
-    return r === undefined ? out : r ? out : null;
+  function wasmInts(fn) { // boundary.h's IntPair; null when fn returns 0
+    var r = window.folioWasm.ints(2, fn);
+    return r.returned === undefined || r.returned ? r.fields : null;
   }
   function stopElement(s) {
     return sheet.querySelector('.page[data-page="' + s.page + '"] [data-i="' + s.box + '"]');

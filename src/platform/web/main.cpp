@@ -27,6 +27,7 @@
 #include "core/links.h"
 #include "core/scroll.h"
 #include "core/site_reader.h"
+#include "platform/web/boundary.h"
 #include "platform/web/render_gl.h"
 #include "ui/app.h"
 #include "ui/text_layer.h"
@@ -587,14 +588,14 @@ EM_BOOL on_context_restored(int, const void*, void*) {
 } // namespace
 
 //-----------------------------------------------------------------------------
-// [SECTION] Exports to boot.js
+// [SECTION] Exports to the page's scripts (declared, and exported, in boundary.h)
 //-----------------------------------------------------------------------------
 
 extern "C" {
 
 // The bundle as one JSON document (from `folio build`: site.json, core/site_reader.h). A damaged file
 // becomes a readable page.
-EMSCRIPTEN_KEEPALIVE int folio_set_site(const char* json, int len) {
+int folio_set_site(const char* json, int len) {
     folio::Site site;
     std::string error;
     if (!folio::read_built_site(std::string_view(json, static_cast<size_t>(len)), site, error)) {
@@ -621,7 +622,7 @@ static int font_added(bool ok, void* data, bool lay_out_again) {
 }
 
 // A font file (malloc'd by the caller; ownership passes to ImGui). face: folio::Face.
-EMSCRIPTEN_KEEPALIVE int folio_add_font(int face, void* data, int len) {
+int folio_add_font(int face, void* data, int len) {
     folio::Fonts& fonts = g_platform.app.fonts;
     const bool measured = face >= 0 && face < folio::kFaceCount && (fonts.metrics[face] || fonts.face[face]);
     return font_added(folio::add_font(fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len)), data,
@@ -630,7 +631,7 @@ EMSCRIPTEN_KEEPALIVE int folio_add_font(int face, void* data, int len) {
 
 // A script face (Fonts::scripts), merged behind every face; boot.js hands them over before the faces. The
 // data stays the caller's (malloc'd): the atlas copies it.
-EMSCRIPTEN_KEEPALIVE int folio_add_script_font(void* data, int len) {
+int folio_add_script_font(void* data, int len) {
     const bool ok = folio::add_script_font(g_platform.app.fonts, data, static_cast<size_t>(len));
     std::free(data);
     if (ok) g_platform.app.book_dirty = true;
@@ -639,20 +640,20 @@ EMSCRIPTEN_KEEPALIVE int folio_add_script_font(void* data, int len) {
 }
 
 // A face's partial (Fonts::partial): it measures as the face and draws the main book's characters.
-EMSCRIPTEN_KEEPALIVE int folio_add_font_partial(int face, void* data, int len) {
+int folio_add_font_partial(int face, void* data, int len) {
     return font_added(
         folio::add_font_partial(g_platform.app.fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len)),
         data, true);
 }
 
 // A face's stand-in (Fonts::metrics): its advances without outlines, for a face the first pages do not show.
-EMSCRIPTEN_KEEPALIVE int folio_add_font_metrics(int face, void* data, int len) {
+int folio_add_font_metrics(int face, void* data, int len) {
     return font_added(
         folio::add_font_metrics(g_platform.app.fonts, static_cast<folio::Face>(face), data, static_cast<size_t>(len)),
         data, true);
 }
 
-EMSCRIPTEN_KEEPALIVE void folio_set_error(const char* message) {
+void folio_set_error(const char* message) {
     g_platform.app.set_error(message);
     request_frame(2);
 }
@@ -660,7 +661,7 @@ EMSCRIPTEN_KEEPALIVE void folio_set_error(const char* message) {
 // Starts drawing at path: at restore_scroll (history) when >= 0, else where the route opens, then proof_scroll CSS px
 // further (how far the reader scrolled the proof, so the book's first frame is where they are). Returns 0 when WebGL2
 // is not available (boot.js keeps the HTML text then).
-EMSCRIPTEN_KEEPALIVE int folio_start(const char* path, double restore_scroll, double proof_scroll) {
+int folio_start(const char* path, double restore_scroll, double proof_scroll) {
     if (!init_gl()) return 0;
     char hint[512];
     if (js_fold_hint(hint, sizeof hint)) g_platform.app.fold_hint = hint;
@@ -671,20 +672,18 @@ EMSCRIPTEN_KEEPALIVE int folio_start(const char* path, double restore_scroll, do
     return 1;
 }
 
-// DOM events that html5.h does not cover. kind: 1 resize (a = css width, b = css height, c = dpr),
-// 2 popstate (s = path, a = scroll), 3 colours (a = 1 dark, b = 1 more contrast, s = the system colours under
-// forced colours, as ui/theme.h's parse_system_colors reads them, or null), 4 reduced motion (a = 1 reduce), 5 the
-// reader scrolled the proof by a CSS px, before the book showed (web/boot.js).
-EMSCRIPTEN_KEEPALIVE void folio_dispatch(int kind, double a, double b, double c, const char* s) {
+// DOM events that html5.h does not cover: kind is a folio_web::PageEvent (boundary.h says what a, b, c and s
+// carry; the system colours are as ui/theme.h's parse_system_colors reads them).
+void folio_dispatch(int kind, double a, double b, double c, const char* s) {
     Platform& p = g_platform;
     switch (kind) {
-    case 1:
+    case folio_web::kResize:
         p.css_w = a;
         p.css_h = b;
         p.dpr = c > 0 ? c : 1;
         break;
-    case 2: p.app.open(s ? s : "/", a); break;
-    case 3: {
+    case folio_web::kRoute: p.app.open(s ? s : "/", a); break;
+    case folio_web::kColours: {
         folio::ColorPrefs prefs;
         prefs.dark = a != 0;
         prefs.more_contrast = b != 0;
@@ -692,8 +691,8 @@ EMSCRIPTEN_KEEPALIVE void folio_dispatch(int kind, double a, double b, double c,
         p.app.theme = folio::theme_for(prefs);
         break;
     }
-    case 4: p.app.reduced_motion = a != 0; break;
-    case 5: p.app.pending_offset += static_cast<float>(a); break;
+    case folio_web::kReducedMotion: p.app.reduced_motion = a != 0; break;
+    case folio_web::kProofScrolled: p.app.pending_offset += static_cast<float>(a); break;
     default: return;
     }
     request_frame(2);
@@ -701,22 +700,22 @@ EMSCRIPTEN_KEEPALIVE void folio_dispatch(int kind, double a, double b, double c,
 
 // A link in the text layer was clicked (or Enter pressed on it) without a modifier: the book's policy
 // decides (a route of the book turns the page through the History API; anything else opens a new tab).
-EMSCRIPTEN_KEEPALIVE void folio_follow(const char* href) {
+void folio_follow(const char* href) {
     g_platform.app.follow(folio::layer_link_action(href ? href : ""));
     request_frame(2);
 }
 
 // The focus model: the link stop after (dir 1) or before (dir -1) the box at (page, box), in reading
 // order over the whole book, written to out[2]; returns 0 at either end of the book.
-EMSCRIPTEN_KEEPALIVE int folio_link_stop(int page, int box, int dir, int* out) {
+int folio_link_stop(int page, int box, int dir, folio_web::IntPair* out) {
     folio::LinkStop s = folio::next_link_stop(g_platform.app.book, page, box, dir);
-    out[0] = s.page;
-    out[1] = s.box;
+    out->first = s.page;
+    out->second = s.box;
     return s.valid() ? 1 : 0;
 }
 
 // Scrolls the book so that the box at (page, box) is wholly on screen (a focused link).
-EMSCRIPTEN_KEEPALIVE int folio_reveal(int page, int box) {
+int folio_reveal(int page, int box) {
     int ok = folio::reveal_box(g_platform.app, page, box) ? 1 : 0;
     request_frame(2);
     return ok;
@@ -724,7 +723,7 @@ EMSCRIPTEN_KEEPALIVE int folio_reveal(int page, int box) {
 
 // The text layer's items of one page that it holds as a stub (text_layer_page_json), built while idle
 // after the first view. The string lives until the next call.
-EMSCRIPTEN_KEEPALIVE const char* folio_layer_page(int page) {
+const char* folio_layer_page(int page) {
     static std::string json;
     json = folio::text_layer_page_json(g_platform.app, page);
     return json.c_str();
@@ -732,7 +731,7 @@ EMSCRIPTEN_KEEPALIVE const char* folio_layer_page(int page) {
 
 // The browser scrolled the text layer (a screen reader's cursor or focus reached a node off screen):
 // the book scrolls there, at once, as the browser's own scroll-into-view would.
-EMSCRIPTEN_KEEPALIVE void folio_scroll_to(double y) {
+void folio_scroll_to(double y) {
     folio::App& a = g_platform.app;
     float max_scroll = std::max(0.0f, a.content_height - a.view_height);
     a.velocity = 0;
@@ -741,14 +740,14 @@ EMSCRIPTEN_KEEPALIVE void folio_scroll_to(double y) {
 }
 
 // The index of the first page on screen and how many pages the book has, written to out[2].
-EMSCRIPTEN_KEEPALIVE void folio_pages(int* out) {
-    out[0] = g_platform.app.first_visible_page();
-    out[1] = static_cast<int>(g_platform.app.book.pages.size());
+void folio_pages(folio_web::IntPair* out) {
+    out->first = g_platform.app.first_visible_page();
+    out->second = static_cast<int>(g_platform.app.book.pages.size());
 }
 
 // For tests: the CSS-pixel rectangle of the first visible text box that starts with `text`, written to
 // out[4] (x, y, w, h). Returns 0 when none is on screen.
-EMSCRIPTEN_KEEPALIVE int folio_find_box(const char* text, float* out) {
+int folio_find_box(const char* text, folio_web::BoxRect* out) {
     const folio::App& a = g_platform.app;
     std::string t(text);
     for (int p = 0; p < static_cast<int>(a.book.pages.size()); ++p) {
@@ -758,10 +757,7 @@ EMSCRIPTEN_KEEPALIVE int folio_find_box(const char* text, float* out) {
             if (b.kind == folio::BoxKind::Text && b.text.compare(0, t.size(), t) == 0) {
                 float y = o.y + b.y * a.page_scale;
                 if (y < 0 || y + b.h * a.page_scale > a.view_height) continue; // only what is on screen
-                out[0] = o.x + b.x * a.page_scale;
-                out[1] = o.y + b.y * a.page_scale;
-                out[2] = b.w * a.page_scale;
-                out[3] = b.h * a.page_scale;
+                *out = {o.x + b.x * a.page_scale, o.y + b.y * a.page_scale, b.w * a.page_scale, b.h * a.page_scale};
                 return 1;
             }
     }
@@ -772,76 +768,72 @@ EMSCRIPTEN_KEEPALIVE int folio_find_box(const char* text, float* out) {
 // scale, in CSS px through the face's glyph box per em). out[0] body px, out[1] smallest text px,
 // out[2] page scale, out[3] 1 when showing spreads, out[4] the page's width in page units,
 // out[5] 1 on a pocket page.
-EMSCRIPTEN_KEEPALIVE void folio_metrics(float* out) {
+void folio_metrics(folio_web::ReadingMetrics* out) {
     const folio::App& a = g_platform.app;
-    out[0] = a.body_css_px();
-    out[1] = a.smallest_css_px();
-    out[2] = a.page_scale;
-    out[3] = a.spreads ? 1.0f : 0.0f;
-    out[4] = a.book.spec.width;
-    out[5] = a.plan().pocket ? 1.0f : 0.0f;
+    *out = {a.body_css_px(),         a.smallest_css_px(), a.page_scale,
+            a.spreads ? 1.0f : 0.0f, a.book.spec.width,   a.plan().pocket ? 1.0f : 0.0f};
 }
 
 // An image finished loading (texture 0: it failed). The texture is a GL name from Emscripten's tables.
-EMSCRIPTEN_KEEPALIVE void folio_image_loaded(const char* src, int texture, double width, double height) {
+void folio_image_loaded(const char* src, int texture, double width, double height) {
     g_platform.app.image_loaded(src, static_cast<ImTextureID>(texture), static_cast<float>(width),
                                 static_cast<float>(height));
     request_frame(2);
 }
 
 // An article body arrived (ok 0: the fetch failed; the opening paragraph stays).
-EMSCRIPTEN_KEEPALIVE void folio_body_arrived(const char* url, const char* markdown, int ok) {
+void folio_body_arrived(const char* url, const char* markdown, int ok) {
     g_platform.app.body_arrived(url, markdown, ok != 0);
     request_frame(2);
 }
 
 // A fold chunk arrived (ok 0: the fetch failed; the book says so where the fold is).
-EMSCRIPTEN_KEEPALIVE void folio_fold_arrived(const char* url, const char* text, int ok) {
+void folio_fold_arrived(const char* url, const char* text, int ok) {
     g_platform.app.fold_arrived(url, text, ok != 0);
     request_frame(2);
 }
 
 // The error the page shows instead of the book ("" when none), for tests and the shell.
-EMSCRIPTEN_KEEPALIVE const char* folio_error() { return g_platform.app.error.c_str(); }
+const char* folio_error() { return g_platform.app.error.c_str(); }
 
 //--- The book's find bar (web/find.js): the matching and the highlights are in core and ui (ui/find.h).
 
 // top: CSS px covered by the bar at the top of the window; a match is brought into view below it.
-EMSCRIPTEN_KEEPALIVE void folio_find(const char* query, double top) {
+void folio_find(const char* query, double top) {
     g_platform.app.find.top_inset = static_cast<float>(top);
     folio::find_set_query(g_platform.app, query ? query : "");
     request_frame(2);
 }
 
-EMSCRIPTEN_KEEPALIVE void folio_find_step(int dir) {
+void folio_find_step(int dir) {
     folio::find_step(g_platform.app, dir);
     request_frame(2);
 }
 
-EMSCRIPTEN_KEEPALIVE void folio_find_close() {
+void folio_find_close() {
     folio::find_close(g_platform.app);
     request_frame(2);
 }
 
 // out[0] matches, out[1] current (-1: none), out[2] 1 while an article body is still to come (or the
 // book is being laid out), out[3..6] the current match on screen (x0, y0, x1, y1; CSS px).
-EMSCRIPTEN_KEEPALIVE void folio_find_status(float* out) {
+void folio_find_status(folio_web::FindStatus* out) {
     const folio::App& a = g_platform.app;
-    out[0] = static_cast<float>(a.find.matches.size());
-    out[1] = static_cast<float>(a.find.current);
-    out[2] = a.find.waiting_for_body || a.find.waiting_for_folds || a.find.stale ? 1.0f : 0.0f;
     ImVec2 p0(0, 0), p1(0, 0);
     folio::find_current_rect(a, p0, p1);
-    out[3] = p0.x;
-    out[4] = p0.y;
-    out[5] = p1.x;
-    out[6] = p1.y;
+    *out = {static_cast<float>(a.find.matches.size()),
+            static_cast<float>(a.find.current),
+            a.find.waiting_for_body || a.find.waiting_for_folds || a.find.stale ? 1.0f : 0.0f,
+            p0.x,
+            p0.y,
+            p1.x,
+            p1.y};
 }
 
 // Draws the frame that is pending now, instead of at the next animation frame: the book's first frame
 // (boot.js). While the browser composites the proof, animation frames can be 100 ms and more apart,
 // and a canvas drawn outside of one is shown at the next composite all the same.
-EMSCRIPTEN_KEEPALIVE void folio_draw_now() {
+void folio_draw_now() {
     Platform& p = g_platform;
     p.drawing = true;
     if (p.frame_pending) emscripten_cancel_animation_frame(p.frame_request);
@@ -852,7 +844,7 @@ EMSCRIPTEN_KEEPALIVE void folio_draw_now() {
 // renderer and the canvas's size, 1 the shaders, 2 ImGui's first (empty) frame, 3 whether the shaders
 // linked (boot.js asks once the GPU process has caught up, so the answer does not wait). Returns 0 when
 // WebGL2 is not available or the shaders did not link.
-EMSCRIPTEN_KEEPALIVE int folio_init_gl(int step) {
+int folio_init_gl(int step) {
     if (step == 0) return init_gl_context() ? 1 : 0;
     if (!init_gl()) return 0;
     if (step == 3) return folio_web::render_gl_linked() ? 1 : 0;
@@ -865,7 +857,7 @@ EMSCRIPTEN_KEEPALIVE int folio_init_gl(int step) {
 
 // Lays the book out at the canvas's size ahead of the first frame, in a task of its own (boot.js): that
 // frame then only draws. An ImGui frame without drawing, since measuring needs ImGui's fonts.
-EMSCRIPTEN_KEEPALIVE void folio_lay_out() {
+void folio_lay_out() {
     Platform& p = g_platform;
     if (!p.gl_ready || p.context_lost) return;
     new_frame(1.0f / 60.0f);
@@ -875,8 +867,8 @@ EMSCRIPTEN_KEEPALIVE void folio_lay_out() {
     ImGui::EndFrame();
 }
 
-EMSCRIPTEN_KEEPALIVE int folio_frames_drawn() { return g_platform.app.frames_drawn; }
-EMSCRIPTEN_KEEPALIVE double folio_scroll() { return g_platform.app.scroll; }
+int folio_frames_drawn() { return g_platform.app.frames_drawn; }
+double folio_scroll() { return g_platform.app.scroll; }
 
 } // extern "C"
 
