@@ -52,6 +52,8 @@ APT_PACKAGES=(
   libyaml-cpp-dev libtomlplusplus-dev
   # folio import --fetch-images: pictures on other hosts downloaded into the bundle (native CLI only)
   libcurl4-openssl-dev
+  # tests: Unicode's own conformance data (BidiCharacterTest.txt for the layout's bidi, tests/core/test_bidi.cpp)
+  unicode-data
 )
 BACKPORTS_PACKAGES=(catch2)
 
@@ -142,6 +144,22 @@ fetch_source() { # name version tarball sha256 unpack_dir
   touch "$dir.tmp/.folio-ok" && mv "$dir.tmp" "$dir"
 }
 
+# --- Unicode's conformance files, from Debian's unicode-data (installed above), pinned by sha256 ------------
+UNICODE_TESTS=(
+  "BidiCharacterTest.txt 3c423c301f7b8dc41b879062cbf01fd1b4ec2ea4826e20d276c44b52129a01b6"
+)
+copy_unicode_tests() {
+  local dir="$THIRD/unicode" entry name sha
+  mkdir -p "$dir"
+  for entry in "${UNICODE_TESTS[@]}"; do
+    read -r name sha <<<"$entry"
+    sha_ok "$dir/$name" "$sha" && continue
+    step "copy $name (unicode-data)"
+    cp "/usr/share/unicode/$name" "$dir/$name" 2>>"$LOG" || fail "unicode-data" "/usr/share/unicode/$name is missing"
+    sha_ok "$dir/$name" "$sha" || fail "unicode-data" "$name has the wrong sha256 (another unicode-data version?)"
+  done
+}
+
 # --- node modules for browser tests ------------------------------------------------------------------
 install_node_modules() {
   local stamp="$ROOT/node_modules/.folio-lock-sha"
@@ -160,6 +178,7 @@ main() {
   fetch_source imgui "$IMGUI_VERSION" "$IMGUI_TARBALL" "$IMGUI_SHA256" "$THIRD/imgui"
   fetch_source md4c "$MD4C_VERSION" "$MD4C_TARBALL" "$MD4C_SHA256" "$THIRD/md4c"
   fetch_source fribidi "$FRIBIDI_VERSION" "$FRIBIDI_TARBALL" "$FRIBIDI_SHA256" "$THIRD/fribidi"
+  copy_unicode_tests
   install_node_modules
   step "ready"
 }

@@ -1,5 +1,6 @@
 // folio CLI: `folio build`. See build.h.
 #include "cli/build.h"
+#include "cli/math.h"
 #include "cli/output.h"
 
 #include <malloc.h>
@@ -180,6 +181,11 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     const std::string shell_file = shell_arg.empty() ? source + "/shell.html" : shell_arg;
     const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
     PhaseClock clock;
+    // The formulas, typeset once for the pages and the feed; a broken one is a warning, shown as its TeX.
+    Diagnostics math_warnings;
+    typeset_math(site, bundle_dir, math_warnings);
+    for (const Diagnostic& d : math_warnings)
+        std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
 
     // Small files first, in memory; the pages are written as they are made.
     std::vector<OutputFile> files;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/build.h"
+#include "cli/math.h"
 #include "cli/import.h"
 #include "core/compose.h"
 #include "core/load.h"
@@ -262,6 +263,7 @@ int main(int argc, char** argv) {
         if (!load_or_report(a.bundle, site, {}, &warnings)) return 1;
         folio::check_raw_html(site, a.bundle, warnings);
         folio::check_other_host_images(site, a.bundle, warnings);
+        folio::typeset_math(site, a.bundle, warnings); // a formula that does not parse
         // With the faces the site ships (./folio check passes them), the characters they cannot draw.
         if (!a.fonts.empty()) {
             std::vector<std::string> faces;

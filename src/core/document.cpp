@@ -11,7 +11,7 @@ const char* const kNodeTags[] = {"doc",    "p",       "h",       "quote",  "list
                                  "table",  "thead",   "tbody",   "tr",     "td",      "html", "dl",   "dt",
                                  "dd",     "details", "summary", "figure", "caption", "div",  "text", "em",
                                  "strong", "del",     "code",    "a",      "img",     "sub",  "sup",  "small",
-                                 "mark",   "abbr",    "cite",    "q",      "br",      "sb",   "lang", "rawinline"};
+                                 "mark",   "abbr",    "cite",    "q",      "br",      "sb",   "lang", "math", "rawinline"};
 static_assert(sizeof kNodeTags / sizeof kNodeTags[0] == kNodeKinds, "a tag for every NodeKind");
 
 namespace {
@@ -25,7 +25,7 @@ bool ends_block(NodeKind k) {
 // (a copy of the text a level, as before, cost more than the parse on long posts).
 template <typename F> void each_plain_piece(const Node& n, F&& f) {
     if (n.kind == NodeKind::Text || n.kind == NodeKind::Code || n.kind == NodeKind::SoftBreak ||
-        n.kind == NodeKind::Image || n.kind == NodeKind::CodeBlock)
+        n.kind == NodeKind::Image || n.kind == NodeKind::CodeBlock || n.kind == NodeKind::Math)
         f(std::string_view(n.text));
     if (n.kind == NodeKind::LineBreak) f(std::string_view(" "));
     for (const Node& c : n.children) {

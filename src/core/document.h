@@ -54,6 +54,7 @@ enum class NodeKind : unsigned char {
     LineBreak,   // hard break
     SoftBreak,
     Language,   // text in another language than the page's: info = its BCP 47 tag (an author's lang="fr")
+    Math,       // TeX ($...$; level 1: $$...$$ or a math fence, set as a display): text = the formula
     HtmlInline, // raw inline HTML while parsing (markdown.cpp maps it away; never in a finished tree)
 };
 
@@ -170,6 +171,9 @@ struct Node {
 };
 
 using Document = Node;
+
+// A formula's key among the site's typeset ones (Site::mathml): its TeX, marked displayed or inline.
+inline std::string math_key(const Node& n) { return (n.level ? "$$" : "$") + n.text; }
 
 // Plain text of a subtree (for titles, alt text, word counts).
 std::string plain_text(const Node& n);

@@ -82,6 +82,7 @@ std::string emit_robots(const Site& site) {
 HtmlStyle html_style(const Site& site) {
     HtmlStyle st;
     st.other_host_images = site.info.other_host_images;
+    st.mathml = &site.mathml;
     return st;
 }
 

@@ -136,6 +136,19 @@ void render_image(std::string& out, const Node& n, const HtmlStyle& st) {
     out += " loading=\"lazy\">";
 }
 
+// MathML Core from the build's typesetting (Temml: tools/math.cjs), which every current browser draws and
+// reads aloud; else the TeX in code style, as the book shows it.
+void render_math(std::string& out, const Node& n, const HtmlStyle& st) {
+    if (st.mathml) {
+        auto it = st.mathml->find(math_key(n));
+        if (it != st.mathml->end()) {
+            out += it->second;
+            return;
+        }
+    }
+    out += "<code class=\"math\">" + esc(n.text) + "</code>";
+}
+
 void render_node(std::string& out, const Node& n, const HtmlStyle& st) {
     switch (n.kind) {
     case NodeKind::Document: render_children(out, n, st); break;
@@ -186,6 +199,7 @@ void render_node(std::string& out, const Node& n, const HtmlStyle& st) {
     case NodeKind::Strong: wrap(out, "strong", n, st, false); break;
     case NodeKind::Strike: wrap(out, "del", n, st, false); break;
     case NodeKind::Code: out += "<code>" + esc(n.text) + "</code>"; break;
+    case NodeKind::Math: render_math(out, n, st); break;
     case NodeKind::Link: render_link(out, n, st); break;
     case NodeKind::Image: render_image(out, n, st); break;
     case NodeKind::LineBreak: out += "<br>\n"; break;

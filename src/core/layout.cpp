@@ -453,9 +453,17 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                     if (x == 0 && w > measure + 0.01f) {
                         // Cut the word: as many characters as fit (at least one).
                         const std::string long_word(wb, wend);
-                        size_t cut = utf8_next(long_word, 0);
+                        // Never before a combining mark: a cluster is cut whole (line_break.h).
+                        auto next_cluster = [&](size_t k) {
+                            k = utf8_next(long_word, k);
+                            uint32_t mark = 0;
+                            while (k < long_word.size() && utf8_decode(long_word, k, mark) > 0 && joins_previous(mark))
+                                k = utf8_next(long_word, k);
+                            return k;
+                        };
+                        size_t cut = next_cluster(0);
                         while (cut < long_word.size()) {
-                            size_t nx = utf8_next(long_word, cut);
+                            size_t nx = next_cluster(cut);
                             if (run_width(sp.face, at, long_word.data(), long_word.data() + nx) > measure) break;
                             cut = nx;
                         }

@@ -14,4 +14,9 @@ namespace folio {
 // Whether a line may break between two adjacent characters, neither of them a space.
 bool may_break_between(uint32_t before, uint32_t after);
 
+// A combining mark, a variation selector, an emoji modifier or a joiner: it belongs to the character
+// before it, so no line starts with one, and a word cut between characters (one wider than the line)
+// is never cut before one (a Thai vowel sign stays on its consonant, a virama on its letter).
+bool joins_previous(uint32_t c);
+
 } // namespace folio

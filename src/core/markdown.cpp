@@ -172,7 +172,19 @@ int leave_block(MD_BLOCKTYPE type, void*, void* user) {
     Builder& b = *static_cast<Builder*>(user);
     if (type == MD_BLOCK_CODE && b.real.back()) {
         Node& code = *b.stack.back();
-        code.runs = highlight_code(code.info, code.text);
+        if (code.info == "math") { // a math fence is a displayed formula, as $$...$$ alone in a paragraph is
+            Node math;
+            math.kind = NodeKind::Math;
+            math.level = 1;
+            math.text = code.text;
+            while (!math.text.empty() && (math.text.back() == '\n' || math.text.back() == ' '))
+                math.text.pop_back();
+            code = Node{};
+            code.kind = NodeKind::Paragraph;
+            code.children.push_back(std::move(math));
+        } else {
+            code.runs = highlight_code(code.info, code.text);
+        }
     }
     if (type != MD_BLOCK_DOC) b.close();
     return 0;
@@ -199,6 +211,8 @@ int enter_span(MD_SPANTYPE type, void* detail, void* user) {
         n.info = attribute_text(d->title);
         break;
     }
+    case MD_SPAN_LATEXMATH: b.open(NodeKind::Math); break;
+    case MD_SPAN_LATEXMATH_DISPLAY: b.open(NodeKind::Math).level = 1; break;
     default: b.open(NodeKind::Emphasis); break; // underline, LaTeX, wiki links: not enabled
     }
     return 0;
@@ -207,8 +221,10 @@ int enter_span(MD_SPANTYPE type, void* detail, void* user) {
 int leave_span(MD_SPANTYPE type, void*, void* user) {
     Builder& b = *static_cast<Builder*>(user);
     Node& n = *b.stack.back();
-    if ((type == MD_SPAN_CODE || type == MD_SPAN_IMG) && b.real.back()) {
-        // Inline code and image alt text are single strings, not trees.
+    if ((type == MD_SPAN_CODE || type == MD_SPAN_IMG || type == MD_SPAN_LATEXMATH ||
+         type == MD_SPAN_LATEXMATH_DISPLAY) &&
+        b.real.back()) {
+        // Inline code, image alt text and a formula's TeX are single strings, not trees.
         n.text = plain_text(n);
         n.children.clear();
     }
@@ -330,6 +346,8 @@ void serialize_inline(const Node& n, std::string& out, std::vector<HtmlOrigin>& 
     case NodeKind::SoftBreak: out += "\n"; return;
     case NodeKind::LineBreak: out += "<br>"; return;
     case NodeKind::Code: out += "<code>" + html_escape(n.text) + "</code>"; return;
+    // Among raw HTML a formula goes back to its source: as before math, never lost.
+    case NodeKind::Math: out += html_escape((n.level ? "$$" : "$") + n.text + (n.level ? "$$" : "$")); return;
     case NodeKind::Emphasis: return tagged("em");
     case NodeKind::Strong: return tagged("strong");
     case NodeKind::Strike: return tagged("del");
@@ -821,7 +839,9 @@ Document parse_body(const std::string& written, std::vector<SourceNote>* notes, 
     MD_PARSER parser{};
     parser.abi_version = 0;
     // Raw HTML is recognised, then mapped to a safe subset below: it never reaches a page as markup.
-    parser.flags = MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_PERMISSIVEAUTOLINKS;
+    // $...$ and $$...$$ are formulas (md4c's rule is pandoc's: no space inside the dollars, so "$5 and $10"
+    // stays text).
+    parser.flags = MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_PERMISSIVEAUTOLINKS | MD_FLAG_LATEXMATHSPANS;
     parser.enter_block = enter_block;
     parser.leave_block = leave_block;
     parser.enter_span = enter_span;

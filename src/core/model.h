@@ -218,6 +218,9 @@ struct Site {
     std::map<std::string, std::vector<int>> tags; // tag -> article indices, newest first
     std::vector<std::string> local_images;        // site paths ("/images/x.png") of images in bodies
     std::vector<std::string> image_origins;       // other hosts' pictures come from these (sorted): the CSP's img-src
+    // From the build (cli/math.h): every formula of the articles as MathML, by math_key; the static HTML
+    // and the feed show these, the book its TeX.
+    std::map<std::string, std::string> mathml;
 
     int find_article(const std::string& slug) const;
     int find_project(const std::string& id) const;

@@ -651,6 +651,10 @@ bool simple_run(const std::vector<Node>& in, size_t from, size_t to, std::vector
             out.push_back(std::move(code));
             break;
         }
+        case NodeKind::Math: // a formula beside simple tags: kept as it is
+            flush();
+            out.push_back(c);
+            break;
         case NodeKind::Emphasis:
         case NodeKind::Strong:
         case NodeKind::Strike: {

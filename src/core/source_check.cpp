@@ -122,6 +122,24 @@ void check_other_host_images(const Site& site, const std::string& bundle_dir, Di
     }
 }
 
+Diagnostic article_warning(const Article& a, const std::string& bundle_dir, const std::vector<std::string>& snippets,
+                           std::string message, std::string hint) {
+    std::string reread;
+    if (a.body_markdown.empty() && !a.body_file.empty()) read_whole_file(bundle_dir + "/" + a.body_file, reread);
+    const std::string& src = reread.empty() ? a.body_markdown : reread;
+    Diagnostic d;
+    d.warning = true;
+    d.file = source_label(a, bundle_dir);
+    size_t at = std::string::npos;
+    for (const std::string& snippet : snippets)
+        if (at == std::string::npos && !snippet.empty()) at = src.find(snippet);
+    if (at != std::string::npos && !a.body_file.empty()) locate(src, at, d.line, d.column);
+    if (a.body_file.empty()) d.path = "$.writing[" + a.slug + "].body";
+    d.message = std::move(message);
+    d.hint = std::move(hint);
+    return d;
+}
+
 void check_raw_html(const Site& site, const std::string& bundle_dir, Diagnostics& out) {
     for (const Article& a : site.writing) {
         if (a.body_markdown.empty()) continue;

@@ -18,8 +18,8 @@ namespace folio {
 void check_images(const Site& site, const std::string& bundle_dir, Diagnostics& out);
 // The same for one article.
 void check_article_images(const Article& a, const std::string& bundle_dir, Diagnostics& out);
-// Warnings: each picture on another host ("https://cdn.example/cat.png"), which neither rendering shows,
-// with what the reader sees instead (its alt text, or nothing).
+// Warnings: each picture on another host ("https://cdn.example/cat.png") the site does not show (its
+// site.other_host_images is false, or its host is no CSP source), with what the reader sees instead.
 void check_other_host_images(const Site& site, const std::string& bundle_dir, Diagnostics& out);
 
 // Characters the book cannot draw: those of content.json and of the Markdown files that none of the
@@ -32,6 +32,12 @@ void check_drawable(const Site& site, const std::string& bundle_dir, const std::
 // The Debian package whose fonts draw c, for the hint: fonts-noto-cjk, fonts-noto-color-emoji or
 // fonts-noto-core.
 const char* font_package_for(uint32_t c);
+
+// A warning about what an article's Markdown writes as one of `snippets` (read from the bundle when the
+// load kept none): at the first occurrence of the first snippet found, file:line:column, or at the file
+// alone when none is there.
+Diagnostic article_warning(const Article& a, const std::string& bundle_dir, const std::vector<std::string>& snippets,
+                           std::string message, std::string hint);
 
 // Warnings about raw HTML folio dropped or turned into a link (raw_html.h), at its place in the source.
 void check_raw_html(const Site& site, const std::string& bundle_dir, Diagnostics& out);

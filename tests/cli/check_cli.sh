@@ -425,6 +425,27 @@ if needs "build atomicity" "$fonts_built" "$web_built"; then
             '-s "$tmp/builds/warned/index.html"' 'no index.html'
     done
 
+    # Formulas: typeset at build time (Temml) as MathML for the page and the feed; one that does not parse
+    # is a warning where the Markdown writes it, in check and in build, and shows as its TeX; prices stay text.
+    math="$tmp/math"
+    cp -r "$root/tests/fixtures/blog" "$math"
+    printf '\nThe derivative $\\frac{\\partial(a \\cdot b)}{\\partial a} = b$ and a broken one $\\frac{a$.\n\n$$\\sum_{i=1}^{n} i$$\n\nIt costs $5 and $10.\n' >>"$math/writing/images.md"
+    mline=$(($(wc -l <"$math/writing/images.md") - 4))
+    run check "$math"
+    expect "a formula that does not parse is a located warning" 0 \
+        '"$err" == *"$math/writing/images.md:$mline:78: warning: the formula '"'"'\frac{a'"'"' does not parse (Unexpected end of input"*"): it shows as its TeX; fix the TeX; a dollar sign that is no formula is written "*' 'the broken formula is not located' \
+        '"$(grep -c "formula" <<<"$err")" == 1' 'the good formulas were warned about'
+    rm -rf "$tmp/builds/math"
+    run build "$math" -o "$tmp/builds/math" --web "$web" --fonts "$fonts"
+    mpage="$tmp/builds/math/writing/pictures-with-spaces/index.html"
+    expect "formulas are MathML in the page and the feed; the broken one is its TeX; prices are text" 0 \
+        '"$err" == *"images.md:$mline:78: warning: the formula"*' 'the build does not say the broken formula' \
+        '"$(cat "$mpage")" == *"<math xmlns=\"http://www.w3.org/1998/Math/MathML\"><mrow><mfrac>"*' 'no inline fraction in the page' \
+        '"$(cat "$mpage")" == *"<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\""*"<munderover><mo movablelimits=\"false\">∑</mo>"*' 'no displayed sum in the page' \
+        '"$(cat "$mpage")" == *"<code class=\"math\">\frac{a</code>"*' 'the broken formula is not its TeX' \
+        '"$(cat "$mpage")" == *"It costs \$5 and \$10."*' 'the prices became math' \
+        '"$(grep -c "<math" "$tmp/builds/math/rss.xml")" -ge 1' 'no MathML in the feed'
+
     mkdir -p "$tmp/empty-fonts"
     prepare_out "$out_dir"
     run build "$root" -o "$out_dir" --web "$web" --fonts "$tmp/empty-fonts"

@@ -213,3 +213,55 @@ TEST_CASE("the fixture site: Arabic and Hebrew in the book, dir=rtl in the stati
     REQUIRE(index != files.end());
     CHECK(index->contents.find("<html lang=\"ar\" dir=\"rtl\"") != std::string::npos);
 }
+
+// Unicode's own conformance file for UAX #9 (BidiCharacterTest.txt, from Debian's unicode-data, copied into
+// the cache by ./folio bootstrap and pinned by sha256): every line, through bidi_line as the layout calls
+// it: resolved levels and the visual order, characters removed by X9 skipped. Its paragraph directions are
+// 0 (left to right), 1 (right to left) and 2 (auto: the first strong character, as the layout decides).
+TEST_CASE("bidi_line agrees with Unicode's BidiCharacterTest.txt", "[bidi][conformance]") {
+    std::ifstream in(FOLIO_THIRD_PARTY_DIR "/unicode/BidiCharacterTest.txt");
+    REQUIRE(in); // ./folio bootstrap copies it
+    std::string line;
+    int cases = 0, failed = 0;
+    std::string first_failure;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::vector<std::string> field;
+        std::stringstream fields(line);
+        for (std::string f; std::getline(fields, f, ';');)
+            field.push_back(f);
+        REQUIRE(field.size() == 5);
+        std::u32string text;
+        std::stringstream cps(field[0]);
+        for (std::string hex; cps >> hex;)
+            text.push_back(static_cast<char32_t>(std::stoul(hex, nullptr, 16)));
+        std::string utf8;
+        for (char32_t c : text)
+            utf8_append(utf8, c);
+        const int direction = std::stoi(field[1]);
+        const bool rtl = direction == 1 || (direction == 2 && first_strong_direction(utf8) < 0);
+        std::vector<std::string> want_levels;
+        std::stringstream lv(field[3]);
+        for (std::string l; lv >> l;)
+            want_levels.push_back(l);
+        std::vector<int> want_order;
+        std::stringstream order(field[4]);
+        for (int i; order >> i;)
+            want_order.push_back(i);
+
+        const BidiLine got = bidi_line(text, rtl);
+        bool ok = got.levels.size() == text.size() && want_levels.size() == text.size();
+        for (size_t i = 0; ok && i < text.size(); ++i)
+            ok = want_levels[i] == "x" || std::stoi(want_levels[i]) == got.levels[i];
+        std::vector<int> got_order;
+        for (int i : got.visual_to_logical)
+            if (i >= 0 && i < static_cast<int>(want_levels.size()) && want_levels[static_cast<size_t>(i)] != "x")
+                got_order.push_back(i);
+        ok = ok && got_order == want_order;
+        ++cases;
+        if (!ok && failed++ == 0) first_failure = line;
+    }
+    INFO("first failure: " << first_failure);
+    CHECK(cases > 90000);
+    CHECK(failed == 0);
+}

@@ -125,3 +125,28 @@ TEST_CASE("Chinese after an English word fills the line instead of leaving it sh
         joined += (joined.empty() ? "" : " ") + l;
     CHECK(joined == english);
 }
+
+TEST_CASE("a word wider than the line is cut between clusters, never before a mark", "[line_break][layout]") {
+    // Thai is written without spaces between words: a sentence is one "word" to a layout that has no
+    // dictionary, cut where the line ends; a vowel sign or tone mark never starts the next line.
+    const std::string thai = "\xE0\xB8\x97\xE0\xB8\xB5\xE0\xB9\x88\xE0\xB8\x99\xE0\xB8\xB5\xE0\xB9\x88"
+                             "\xE0\xB8\xA1\xE0\xB8\xB5\xE0\xB8\x99\xE0\xB9\x89\xE0\xB8\xB3\xE0\xB9\x83"
+                             "\xE0\xB8\x88\xE0\xB8\x97\xE0\xB8\xB5\xE0\xB9\x88\xE0\xB8\x99\xE0\xB8\xB5"
+                             "\xE0\xB9\x88\xE0\xB8\xA1\xE0\xB8\xB5\xE0\xB8\x99\xE0\xB9\x89\xE0\xB8\xB3";
+    int cuts = 0;
+    for (float measure : {20.f, 30.f, 45.f, 70.f}) {
+        INFO("measure " << measure);
+        const std::vector<std::string> lines = lines_of(thai, measure);
+        std::string joined;
+        for (size_t k = 0; k < lines.size(); ++k) {
+            joined += lines[k];
+            uint32_t first = 0;
+            utf8_decode(lines[k], 0, first);
+            INFO("line " << k << " starts with U+" << std::hex << first);
+            CHECK_FALSE(joins_previous(first));
+        }
+        cuts += static_cast<int>(lines.size()) - 1;
+        CHECK(joined == thai);
+    }
+    CHECK(cuts >= 6); // the measures are narrow enough to cut it, often
+}

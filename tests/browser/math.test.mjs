@@ -1,0 +1,77 @@
+// Formulas in Debian's Chromium: a bundle with TeX is built here with this tree's folio (Temml typesets it
+// at build time). The static page draws MathML Core, a fraction as a fraction (its numerator above its
+// denominator), under the site's CSP with nothing refused; the book sets the same formula's TeX; a price
+// stays text.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { serve, open, ready, settle, launch } from "./harness.mjs";
+
+const ROOT = process.env.FOLIO_ROOT || path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const BUILD = path.join(ROOT, "build");
+const env = {};
+
+before(async () => {
+  for (const [what, file] of [["the native folio", "native/folio"], ["the web build", "web"], ["the seed's fonts", "fonts"]])
+    assert.ok(fs.existsSync(path.join(BUILD, file)), `${what} is missing (build/${file}): run ./folio test, which builds it`);
+  env.work = fs.mkdtempSync(path.join(os.tmpdir(), "folio-math-"));
+  const bundle = path.join(env.work, "bundle");
+  fs.mkdirSync(path.join(bundle, "writing"), { recursive: true });
+  fs.writeFileSync(path.join(bundle, "content.json"), JSON.stringify({
+    schema: 1,
+    site: { title: "Ada Example", author: "Ada Example", tagline: "Notes.", base_url: "https://ada.example/",
+      language: "en", description: "Notes with formulas." },
+    timeline: [{ year: 2026, entries: [{ article: "gradients" }] }],
+    writing: [{ slug: "gradients", title: "Gradients by hand", date: "2026-03-01", dek: "A product rule.",
+      opening: "The product rule, once more.", tags: ["math"], body_file: "writing/gradients.md" }],
+    contents: [{ title: "writing", chapter: "writing" }],
+  }, null, 2));
+  fs.writeFileSync(path.join(bundle, "writing/gradients.md"),
+    "The product rule, once more.\n\n$$\\frac{\\partial(a \\cdot b)}{\\partial a} = b$$\n\n" +
+    "Inline, $x^2$ grows. It costs $5 and $10.\n");
+  env.site = path.join(env.work, "site");
+  execFileSync(path.join(BUILD, "native/folio"), ["build", bundle, "-o", env.site, "--web", path.join(BUILD, "web"),
+    "--fonts", path.join(BUILD, "fonts")], { stdio: "ignore" });
+  env.server = await serve(env.site);
+  env.base = `http://127.0.0.1:${env.server.address().port}`;
+  env.browser = await launch();
+});
+after(async () => {
+  await env.browser?.close();
+  env.server?.close();
+  if (env.work) fs.rmSync(env.work, { recursive: true, force: true });
+});
+
+test("the static page draws the formulas as MathML: a fraction's numerator above its denominator", async () => {
+  const { page, context, errors } = await open(env.browser, env.base, "/writing/gradients", { javaScriptEnabled: false });
+  const shape = await page.evaluate(() => {
+    const block = document.querySelector('#text math[display="block"]');
+    const frac = block && block.querySelector("mfrac");
+    if (!frac) return null;
+    const [num, den] = [...frac.children].map((c) => c.getBoundingClientRect());
+    const inline = document.querySelector("#text p math:not([display])");
+    return { numBottom: num.bottom, denTop: den.top, width: block.getBoundingClientRect().width,
+      inline: inline ? inline.textContent : null, text: document.querySelector("#text .body").textContent };
+  });
+  assert.ok(shape, "no displayed fraction in the page");
+  assert.ok(shape.numBottom <= shape.denTop + 1, `the numerator (bottom ${shape.numBottom}) is not above the denominator (top ${shape.denTop})`);
+  assert.ok(shape.width > 50, `the formula is ${shape.width} px wide`);
+  assert.equal(shape.inline, "x2");
+  assert.match(shape.text, /It costs \$5 and \$10\./);
+  assert.deepEqual(errors, []); // nothing the CSP refused
+  await context.close();
+});
+
+test("the book sets the formula's TeX, and the layer carries it", async () => {
+  const { page, context, errors } = await open(env.browser, env.base, "/writing/gradients");
+  await ready(page);
+  await settle(page);
+  assert.ok(await page.evaluate(() => window.folio.box("\\frac{\\partial(a")), "the TeX is not drawn in the book");
+  const layer = await page.evaluate(() => [...document.querySelectorAll("#layer [data-i]")].map((e) => e.textContent).join(" "));
+  assert.ok(layer.includes("\\frac{\\partial(a \\cdot b)}{\\partial a} = b"), layer);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

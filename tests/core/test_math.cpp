@@ -1,0 +1,93 @@
+// Formulas (NodeKind::Math): $...$, $$...$$ and math fences are parsed as TeX, "$5 and $10" stays text,
+// the static HTML shows the build's MathML (or the TeX in code style without it), the book sets the TeX,
+// and the tree carries formulas to the browser and back. The typesetting itself (Temml, at build time)
+// is tested through the CLI (tests/cli/check_cli.sh) and in Chromium (tests/browser/math.test.mjs).
+#include <catch2/catch_test_macros.hpp>
+
+#include <string>
+#include <vector>
+
+#include "core/compose.h"
+#include "core/derive.h"
+#include "core/document_json.h"
+#include "core/html_document.h"
+#include "core/markdown.h"
+#include "core/site_reader.h"
+
+using namespace folio;
+
+namespace {
+
+void collect_math(const Node& n, std::vector<const Node*>& out) {
+    if (n.kind == NodeKind::Math) out.push_back(&n);
+    for (const Node& c : n.children)
+        collect_math(c, out);
+}
+
+std::vector<const Node*> formulas(const Document& d) {
+    std::vector<const Node*> out;
+    collect_math(d, out);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("math: dollars, double dollars and math fences are formulas; prices are not", "[math]") {
+    Document d = parse_markdown("Energy $E = mc^2$ and a display:\n\n$$\\frac{a}{b}$$\n\n"
+                                "```math\n\\sum_{i=1}^n i\n```\n\nIt costs $5 and $10, or \\$x\\$.\n");
+    const auto found = formulas(d);
+    REQUIRE(found.size() == 3);
+    CHECK(found[0]->text == "E = mc^2");
+    CHECK(found[0]->level == 0);
+    CHECK(found[1]->text == "\\frac{a}{b}");
+    CHECK(found[1]->level == 1);
+    CHECK(found[2]->text == "\\sum_{i=1}^n i");
+    CHECK(found[2]->level == 1);
+    CHECK(found[0]->children.empty()); // the TeX is one string, as inline code is
+    const std::string text = plain_text(d);
+    CHECK(text.find("It costs $5 and $10, or $x$.") != std::string::npos);
+}
+
+TEST_CASE("math: the HTML shows the typeset MathML, else the TeX as code; the book sets the TeX", "[math]") {
+    Document d = parse_markdown("Area $\\pi r^2$ here.\n");
+    const Node* f = formulas(d).at(0);
+    HtmlStyle st;
+    std::string html = document_html(d, st);
+    CHECK(html.find("<code class=\"math\">\\pi r^2</code>") != std::string::npos);
+    std::map<std::string, std::string> mathml = {{math_key(*f), "<math><mi>\xCF\x80</mi></math>"}};
+    st.mathml = &mathml;
+    html = document_html(d, st);
+    CHECK(html.find("Area <math><mi>\xCF\x80</mi></math> here.") != std::string::npos);
+    CHECK(html.find("\\pi") == std::string::npos);
+
+    Site s;
+    s.info.title = s.info.author = "Ada";
+    s.info.base_url = "https://ada.example/";
+    Article a;
+    a.slug = "a";
+    a.title = "A";
+    a.date = {2026, 1, 1};
+    a.body_markdown = "Area $\\pi r^2$ here.\n";
+    s.writing.push_back(a);
+    derive(s);
+    FixedMeasurer m;
+    Book book = compose_article(s, 0, m);
+    bool tex = false;
+    for (const Page& p : book.pages)
+        for (const Box& b : p.boxes)
+            if (b.text.find("\\pi r^2") != std::string::npos) tex = b.face == Face::Mono;
+    CHECK(tex);
+}
+
+TEST_CASE("math: a formula crosses to the browser and back in the tree", "[math][document_json]") {
+    Document d = parse_markdown("Inline $x_1$ then\n\n$$y = 2$$\n");
+    std::string error;
+    Document back;
+    REQUIRE(read_built_tree(document_to_json(d).dump(), back, error));
+    const auto found = formulas(back);
+    REQUIRE(found.size() == 2);
+    CHECK(found[0]->text == "x_1");
+    CHECK(found[0]->level == 0);
+    CHECK(found[1]->text == "y = 2");
+    CHECK(found[1]->level == 1);
+}
