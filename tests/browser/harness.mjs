@@ -2,6 +2,8 @@
 // 404.html for unknown paths) and Debian's Chromium driven by playwright-core with WebGL on SwiftShader.
 import http from "node:http";
 import fs from "node:fs";
+import os from "node:os";
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import zlib from "node:zlib";
 import { before, after } from "node:test";
@@ -14,6 +16,8 @@ const MIME = {
 };
 
 export const SITE = process.env.FOLIO_SITE;
+// The repository (FOLIO_ROOT from ./folio test; else two folders up from this file).
+export const ROOT_DIR = process.env.FOLIO_ROOT || path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
 // options.trickle(pathname): bytes per 100 ms for a file that comes slowly (a slow link to it alone), or 0.
 // options.gzip: compress what a static host compresses (everything but images) for a browser that asks,
@@ -194,4 +198,30 @@ export async function inkIn(page, rect, paper) {
   for (let i = 0; i < data.length; i += 4)
     if (Math.abs(data[i] - paper[0]) + Math.abs(data[i + 1] - paper[1]) + Math.abs(data[i + 2] - paper[2]) > 120) differ++;
   return { differ, total: data.length / 4 };
+}
+
+// A site of one article built here with this tree's folio (build/native/folio, build/web and the seed's fonts,
+// which ./folio test builds): the bundle is written to a fresh temporary folder, then built beside it.
+// article: the writing entry's fields over a plain one ("/writing/<slug>"); body: its Markdown. Returns
+// {work, site}: remove work when done.
+export function buildOneArticle(prefix, article, body) {
+  const build = path.join(ROOT_DIR, "build");
+  for (const [what, file] of [["the native folio", "native/folio"], ["the web build", "web"], ["the seed's fonts", "fonts"]])
+    if (!fs.existsSync(path.join(build, file))) throw new Error(`${what} is missing (build/${file}): run ./folio test, which builds it`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const bundle = path.join(work, "bundle"), site = path.join(work, "site");
+  fs.mkdirSync(path.join(bundle, "writing"), { recursive: true });
+  const entry = { date: "2026-03-01", dek: "A note.", tags: ["notes"], body_file: "writing/article.md", ...article };
+  fs.writeFileSync(path.join(bundle, "content.json"), JSON.stringify({
+    schema: 1,
+    site: { title: "Ada Example", author: "Ada Example", tagline: "Notes.", base_url: "https://ada.example/",
+      language: "en", description: "Notes." },
+    timeline: [{ year: 2026, entries: [{ article: entry.slug }] }],
+    writing: [entry],
+    contents: [{ title: "writing", chapter: "writing" }],
+  }, null, 2));
+  fs.writeFileSync(path.join(bundle, entry.body_file), body);
+  execFileSync(path.join(build, "native/folio"), ["build", bundle, "-o", site, "--web", path.join(build, "web"),
+    "--fonts", path.join(build, "fonts")], { stdio: "ignore" });
+  return { work, site };
 }

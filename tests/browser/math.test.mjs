@@ -5,36 +5,15 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { execFileSync } from "node:child_process";
-import { serve, open, ready, settle, launch } from "./harness.mjs";
+import { serve, open, ready, settle, launch, buildOneArticle } from "./harness.mjs";
 
-const ROOT = process.env.FOLIO_ROOT || path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const BUILD = path.join(ROOT, "build");
 const env = {};
 
 before(async () => {
-  for (const [what, file] of [["the native folio", "native/folio"], ["the web build", "web"], ["the seed's fonts", "fonts"]])
-    assert.ok(fs.existsSync(path.join(BUILD, file)), `${what} is missing (build/${file}): run ./folio test, which builds it`);
-  env.work = fs.mkdtempSync(path.join(os.tmpdir(), "folio-math-"));
-  const bundle = path.join(env.work, "bundle");
-  fs.mkdirSync(path.join(bundle, "writing"), { recursive: true });
-  fs.writeFileSync(path.join(bundle, "content.json"), JSON.stringify({
-    schema: 1,
-    site: { title: "Ada Example", author: "Ada Example", tagline: "Notes.", base_url: "https://ada.example/",
-      language: "en", description: "Notes with formulas." },
-    timeline: [{ year: 2026, entries: [{ article: "gradients" }] }],
-    writing: [{ slug: "gradients", title: "Gradients by hand", date: "2026-03-01", dek: "A product rule.",
-      opening: "The product rule, once more.", tags: ["math"], body_file: "writing/gradients.md" }],
-    contents: [{ title: "writing", chapter: "writing" }],
-  }, null, 2));
-  fs.writeFileSync(path.join(bundle, "writing/gradients.md"),
-    "The product rule, once more.\n\n$$\\frac{\\partial(a \\cdot b)}{\\partial a} = b$$\n\n" +
-    "Inline, $x^2$ grows. It costs $5 and $10.\n");
-  env.site = path.join(env.work, "site");
-  execFileSync(path.join(BUILD, "native/folio"), ["build", bundle, "-o", env.site, "--web", path.join(BUILD, "web"),
-    "--fonts", path.join(BUILD, "fonts")], { stdio: "ignore" });
+  Object.assign(env, buildOneArticle("folio-math-", { slug: "gradients", title: "Gradients by hand", dek: "A product rule.",
+    opening: "The product rule, once more.", tags: ["math"] },
+  "The product rule, once more.\n\n$$\\frac{\\partial(a \\cdot b)}{\\partial a} = b$$\n\n" +
+    "Inline, $x^2$ grows. It costs $5 and $10.\n"));
   env.server = await serve(env.site);
   env.base = `http://127.0.0.1:${env.server.address().port}`;
   env.browser = await launch();

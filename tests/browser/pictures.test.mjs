@@ -8,14 +8,10 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { execFileSync } from "node:child_process";
-import { serve, open, ready, settle, launch, pixels } from "./harness.mjs";
+import { serve, open, ready, settle, launch, pixels, buildOneArticle } from "./harness.mjs";
 
-const ROOT = process.env.FOLIO_ROOT || path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const BUILD = path.join(ROOT, "build");
 const WIDTH = 300, HEIGHT = 120, RED = [208, 32, 32]; // the picture: one colour the page never uses
 const env = { asked: [] };
 
@@ -44,8 +40,6 @@ function solidPng(w, h, [r, g, b]) {
 }
 
 before(async () => {
-  for (const [what, file] of [["the native folio", "native/folio"], ["the web build", "web"], ["the seed's fonts", "fonts"]])
-    assert.ok(fs.existsSync(path.join(BUILD, file)), `${what} is missing (build/${file}): run ./folio test, which builds it`);
   // The other host: a plain server with no CORS headers, which records who asked and from where.
   const png = solidPng(WIDTH, HEIGHT, RED);
   env.host = http.createServer((req, res) => {
@@ -57,24 +51,10 @@ before(async () => {
   await new Promise((resolve) => env.host.listen(0, "127.0.0.1", resolve));
   env.hostOrigin = `http://127.0.0.1:${env.host.address().port}`;
 
-  env.work = fs.mkdtempSync(path.join(os.tmpdir(), "folio-pictures-"));
-  const bundle = path.join(env.work, "bundle");
-  fs.mkdirSync(path.join(bundle, "writing"), { recursive: true });
-  fs.writeFileSync(path.join(bundle, "content.json"), JSON.stringify({
-    schema: 1,
-    site: { title: "Ada Example", author: "Ada Example", tagline: "Notes.", base_url: "https://ada.example/",
-      language: "en", description: "Notes with pictures from elsewhere." },
-    timeline: [{ year: 2026, entries: [{ article: "pictures" }] }],
-    writing: [{ slug: "pictures", title: "Pictures from a host", date: "2026-03-01", dek: "A cat.", opening: "A cat lives elsewhere.",
-      tags: ["notes"], body_file: "writing/pictures.md" }],
-    contents: [{ title: "writing", chapter: "writing" }],
-  }, null, 2));
-  fs.writeFileSync(path.join(bundle, "writing/pictures.md"),
-    `A cat lives elsewhere.\n\n![a red cat](${env.hostOrigin}/pics/cat.png)\n\nAnd one that never comes:\n\n` +
-    `![gone away](${env.hostOrigin}/pics/gone.png)\n\nThe end.\n`);
-  env.site = path.join(env.work, "site");
-  execFileSync(path.join(BUILD, "native/folio"), ["build", bundle, "-o", env.site, "--web", path.join(BUILD, "web"),
-    "--fonts", path.join(BUILD, "fonts")], { stdio: "ignore" });
+  Object.assign(env, buildOneArticle("folio-pictures-", { slug: "pictures", title: "Pictures from a host", dek: "A cat.",
+    opening: "A cat lives elsewhere." },
+  `A cat lives elsewhere.\n\n![a red cat](${env.hostOrigin}/pics/cat.png)\n\nAnd one that never comes:\n\n` +
+    `![gone away](${env.hostOrigin}/pics/gone.png)\n\nThe end.\n`));
   env.server = await serve(env.site);
   env.base = `http://127.0.0.1:${env.server.address().port}`;
   env.browser = await launch();

@@ -9,6 +9,7 @@
 #include "core/html_document.h"
 #include "core/links.h"
 #include "core/markdown.h"
+#include "support/sites.h"
 #include "support/strings.h"
 
 using namespace folio;
@@ -38,19 +39,7 @@ const char* const kUnsafe[] = {
     "   ",
 };
 
-Site one_article(const std::string& body) {
-    Site s;
-    s.info.title = s.info.author = "Ada";
-    s.info.base_url = "https://ada.example/";
-    Article a;
-    a.slug = "a";
-    a.title = "A";
-    a.date = {2026, 1, 1};
-    a.body_markdown = body;
-    s.writing.push_back(a);
-    derive(s);
-    return s;
-}
+Site one_article(const std::string& body) { return folio::testing::one_article_site(body); }
 
 } // namespace
 

@@ -13,6 +13,7 @@
 #include "core/html_document.h"
 #include "core/markdown.h"
 #include "core/site_reader.h"
+#include "support/sites.h"
 
 using namespace folio;
 
@@ -60,16 +61,7 @@ TEST_CASE("math: the HTML shows the typeset MathML, else the TeX as code; the bo
     CHECK(html.find("Area <math><mi>\xCF\x80</mi></math> here.") != std::string::npos);
     CHECK(html.find("\\pi") == std::string::npos);
 
-    Site s;
-    s.info.title = s.info.author = "Ada";
-    s.info.base_url = "https://ada.example/";
-    Article a;
-    a.slug = "a";
-    a.title = "A";
-    a.date = {2026, 1, 1};
-    a.body_markdown = "Area $\\pi r^2$ here.\n";
-    s.writing.push_back(a);
-    derive(s);
+    const Site s = folio::testing::one_article_site("Area $\\pi r^2$ here.\n");
     FixedMeasurer m;
     Book book = compose_article(s, 0, m);
     bool tex = false;
