@@ -10,7 +10,7 @@
 // 3. scrolling: frames drawn per second while the mouse wheel scrolls the book for 3 s (the direction
 //    reverses at the end of the book).
 // Prints figures only; a benchmark never fails on a timing.
-import { serve, launch, settle } from "../tests/browser/harness.mjs";
+import { serve, launch, settle } from "../tests/support/harness.mjs";
 
 const site = process.argv[2];
 if (!site) {

@@ -8,7 +8,7 @@
 // when the next frame, the first with the highlighted match on screen, has been drawn. "match ms" is the
 // wasm's matching over the whole book alone (median of 5 direct calls); the rest is frames, which on this
 // machine's software WebGL (SwiftShader) take most of the time.
-import { serve, launch, settle } from "../tests/browser/harness.mjs";
+import { serve, launch, settle } from "../tests/support/harness.mjs";
 
 const [site, route = "/writing", words] = process.argv.slice(2);
 if (!site) { console.error("usage: node bench/find.mjs SITE_DIR [ROUTE] [WORD,WORD,...]"); process.exit(2); }

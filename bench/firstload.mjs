@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import http from "node:http";
-import { serve, launch } from "../tests/browser/harness.mjs";
+import { serve, launch } from "../tests/support/harness.mjs";
 
 const route = process.env.FOLIO_ROUTE || "/";
 const GOAL = 200000; // issue 12, goal 6: first load <= 200 KB gzip, fonts included

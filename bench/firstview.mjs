@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { serve, launch } from "../tests/browser/harness.mjs";
+import { serve, launch } from "../tests/support/harness.mjs";
 
 const [seedDir, hugoDir, bigDir] = process.argv.slice(2);
 if (!seedDir || !hugoDir) {

@@ -19,7 +19,7 @@
 // the wait until the book opened the route; with the module never answered: from the key press to the
 // page's text with the message (the STALL_MS rule in boot.js); and, for comparison, the same two key
 // presses with the module already in. Prints median, min and max in ms. A benchmark never fails on a timing.
-import { serve, launch, idle } from "../tests/browser/harness.mjs";
+import { serve, launch, idle } from "../tests/support/harness.mjs";
 
 const [seedDir] = process.argv.slice(2);
 if (!seedDir) {

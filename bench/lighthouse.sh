@@ -35,7 +35,7 @@ node --input-type=module -e '
   const { serve } = await import(process.argv[1]);
   const s = await serve(process.argv[2]);
   console.log(s.address().port);
-' "$ROOT/tests/browser/harness.mjs" "$site" >"$work/port" 2>"$work/server.log" &
+' "$ROOT/tests/support/harness.mjs" "$site" >"$work/port" 2>"$work/server.log" &
 server_pid=$!
 for _ in $(seq 1 100); do
   [ -s "$work/port" ] && break

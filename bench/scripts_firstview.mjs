@@ -7,7 +7,7 @@
 // (boot.js's "book-shown" mark): every response asked for before it, raw and gzip -9, file by file, and
 // whether the early page (the proof) painted first. Prints the median load; never fails on a figure.
 import zlib from "node:zlib";
-import { serve, launch } from "../tests/browser/harness.mjs";
+import { serve, launch } from "../tests/support/harness.mjs";
 
 const [site, route = "/"] = process.argv.slice(2);
 if (!site) {

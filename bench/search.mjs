@@ -16,7 +16,7 @@ import path from "node:path";
 import vm from "node:vm";
 import zlib from "node:zlib";
 import { createRequire } from "node:module";
-import { serve, launch } from "../tests/browser/harness.mjs";
+import { serve, launch } from "../tests/support/harness.mjs";
 
 const [label, site, pagefindDir] = process.argv.slice(2);
 if (!site) { console.error("usage: node bench/search.mjs LABEL SITE_DIR [PAGEFIND_DIR]"); process.exit(2); }

@@ -9,7 +9,7 @@
 //     instead) and the book appeared, from navigation start, and how many renderings the reader saw;
 //   - hugo: first contentful paint of the same page.
 // Prints median, min and max. A benchmark never fails on a timing.
-import { serve, launch } from "../tests/browser/harness.mjs";
+import { serve, launch } from "../tests/support/harness.mjs";
 
 const [seedDir, hugoDir] = process.argv.slice(2);
 if (!seedDir || !hugoDir) {

@@ -8,7 +8,7 @@
 // of the pages on screen built and measured, and the browser's style and layout of it forced
 // (offsetHeight), i.e. all the work a rebuild costs before the next paint. Prints count, median, p95 and
 // max (ms), and the runs and pages the layer held. A benchmark never fails on a timing.
-import { serve, launch, settle } from "../tests/browser/harness.mjs";
+import { serve, launch, settle } from "../tests/support/harness.mjs";
 
 const TURNS = 40;
 const args = process.argv.slice(2);

@@ -15,7 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { serve, launch } from "../tests/browser/harness.mjs";
+import { serve, launch } from "../tests/support/harness.mjs";
 import { readSymbols, laterFile } from "./split_wasm.cjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -6,7 +6,7 @@
 // the issues name, in the light and the dark scheme: OUT_DIR/<route>-<w>x<h>-<scheme>.png.
 import fs from "node:fs";
 import path from "node:path";
-import { serve, launch, settle } from "../tests/browser/harness.mjs";
+import { serve, launch, settle } from "../tests/support/harness.mjs";
 
 const [site, out, ...routes] = process.argv.slice(2);
 if (!site || !out) {

@@ -5,7 +5,7 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { useSite, serve, open, ready, settle, pixels } from "./harness.mjs";
+import { useSite, serve, open, ready, settle, pixels } from "../support/harness.mjs";
 
 const env = useSite();
 const BLOG = process.env.FOLIO_BLOG_SITE;

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { useSite, serve, ready, settle } from "./harness.mjs";
+import { useSite, serve, ready, settle } from "../support/harness.mjs";
 
 const env = useSite();
 const BLOG = process.env.FOLIO_BLOG_SITE;

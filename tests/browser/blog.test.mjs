@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { useSite, ready, settle, pixels } from "./harness.mjs";
+import { useSite, ready, settle, pixels } from "../support/harness.mjs";
 
 const BLOG = process.env.FOLIO_BLOG_SITE;
 // Unset, useSite would serve the seed site in its place: fail instead, saying what to build.

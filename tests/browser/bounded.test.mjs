@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { serve, open, ready, settle, launch, SITE } from "./harness.mjs";
+import { serve, open, ready, settle, launch, SITE } from "../support/harness.mjs";
 
 const ROOT = process.env.FOLIO_ROOT || path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const BUILD = path.join(ROOT, "build");

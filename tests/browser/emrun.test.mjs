@@ -6,7 +6,7 @@ import net from "node:net";
 import fs from "node:fs";
 import path from "node:path";
 import { spawn, execFileSync } from "node:child_process";
-import { SITE, launch, ready } from "./harness.mjs";
+import { SITE, launch, ready } from "../support/harness.mjs";
 
 let emrun = null, browser = null, base = "";
 

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { join as pathJoin } from "node:path";
-import { useSite, ready, settle, inkIn } from "./harness.mjs";
+import { useSite, ready, settle, inkIn } from "../support/harness.mjs";
 
 const env = useSite();
 const FACES = ["serif-regular", "serif-italic", "serif-bold", "serif-bolditalic", "mono-regular"];

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
-import { useSite, open, ready, settle, pixels, SITE } from "./harness.mjs";
+import { useSite, open, ready, settle, pixels, SITE } from "../support/harness.mjs";
 
 const env = useSite();
 const ROOT = process.env.FOLIO_ROOT || path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -132,7 +132,7 @@ function richSite() {
 }
 
 test("in an article, find waits for the body that loads on demand and finds in it", async (t) => {
-  const { serve } = await import("./harness.mjs");
+  const { serve } = await import("../support/harness.mjs");
   const server = await serve(richSite());
   t.after(() => server.close()); // also when an assertion fails: an open server keeps the test run alive
   const base = `http://127.0.0.1:${server.address().port}`;

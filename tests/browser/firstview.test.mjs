@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { useSite, serve, ready, settle } from "./harness.mjs";
+import { useSite, serve, ready, settle } from "../support/harness.mjs";
 
 // The rich fixture's built site; a missing one fails the test that needs it (never a silent pass).
 function richSite() {

@@ -4,7 +4,7 @@
 // ever runs; none may. Nothing may be fetched from another origin.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, ready, settle } from "./harness.mjs";
+import { serve, launch, ready, settle } from "../support/harness.mjs";
 
 const SITE = process.env.FOLIO_HOSTILE_SITE;
 const ARTICLES = {

@@ -6,7 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { serve, launch, settle, idle, within, gate, SITE } from "./harness.mjs";
+import { serve, launch, settle, idle, within, gate, SITE } from "../support/harness.mjs";
 
 const LATER = /\/assets\/folio\.later\.[0-9a-f]+\.wasm$/;
 const SITES = { seed: SITE, rich: process.env.FOLIO_RICH_SITE, blog: process.env.FOLIO_BLOG_SITE };

@@ -2,7 +2,7 @@
 // from the layout, the URL and title following the chapter being read, reload keeping the place, print.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, open, ready, settle } from "./harness.mjs";
+import { useSite, open, ready, settle } from "../support/harness.mjs";
 
 const env = useSite();
 

@@ -4,7 +4,7 @@
 // the clicks land where the links are drawn).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serve, launch, ready, settle } from "./harness.mjs";
+import { serve, launch, ready, settle } from "../support/harness.mjs";
 
 const BAIT = ["bait javascript", "bait upper case", "bait entity", "bait tab", "bait data", "bait vbscript",
   "bait protocol relative", "bait backslash", "bait file", "[bait image backslash]", "[bait image protocol relative]"];

@@ -4,7 +4,7 @@
 // abort, a 404, and a stall (the file held until the test has seen the page without it) for each kind of file.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, settle, gate, SITE } from "./harness.mjs";
+import { useSite, settle, gate, SITE } from "../support/harness.mjs";
 
 const env = useSite();
 // The same site, its wasm coming at 30 KB/s (the rest at once): a slow download that never stalls.

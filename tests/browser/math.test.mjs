@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { serve, open, ready, settle, launch, buildOneArticle } from "./harness.mjs";
+import { serve, open, ready, settle, launch, buildOneArticle } from "../support/harness.mjs";
 
 const env = {};
 

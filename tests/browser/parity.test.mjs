@@ -3,7 +3,7 @@
 // boot.js in the proof's data-scroll). A long article at a desktop's size (spreads) and a phone's (one page).
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, gate, idle } from "./harness.mjs";
+import { useSite, gate, idle } from "../support/harness.mjs";
 
 const WASM = /^\/assets\/folio\.[0-9a-f]+\.wasm$/;
 const held = [];

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { serve, open, ready, settle, launch, pixels, buildOneArticle } from "./harness.mjs";
+import { serve, open, ready, settle, launch, pixels, buildOneArticle } from "../support/harness.mjs";
 
 const WIDTH = 300, HEIGHT = 120, RED = [208, 32, 32]; // the picture: one colour the page never uses
 const env = { asked: [] };

@@ -2,7 +2,7 @@
 // with the History API, deep links, WebGL context loss. Every test also fails on any console error.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, open, ready, settle, inkIn } from "./harness.mjs";
+import { useSite, open, ready, settle, inkIn } from "../support/harness.mjs";
 
 const env = useSite();
 

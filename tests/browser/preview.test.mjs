@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { launch, ready, settle, pixels } from "./harness.mjs";
+import { launch, ready, settle, pixels } from "../support/harness.mjs";
 
 const ROOT = process.env.FOLIO_ROOT;
 const PORT = 6900 + Math.floor(Math.random() * 90);

@@ -11,7 +11,7 @@
 // proof shifted by 2 px fails it.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, ready, settle, idle, within, gate, decodePng, SITE } from "./harness.mjs";
+import { useSite, ready, settle, idle, within, gate, decodePng, SITE } from "../support/harness.mjs";
 
 // Files a test holds back come a byte at a time until it lets them finish (harness.mjs, serve's drip): held
 // silently, a download is a stall to the page after 3 s (boot.js), and on a busy machine a test's

@@ -1,6 +1,6 @@
 // Screenshots of the proof alone (the wasm held back) and of the book after it took over, for looking at
 // (not a test): node tests/browser/proofshots.mjs SITE OUTDIR [ROUTE...]
-import { serve, launch, ready, settle } from "./harness.mjs";
+import { serve, launch, ready, settle } from "../support/harness.mjs";
 
 const [site, out, ...given] = process.argv.slice(2);
 const routes = given.length ? given : ["/", "/writing/a-file-is-just-bytes"];

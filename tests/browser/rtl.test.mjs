@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { useSite, open, ready, settle } from "./harness.mjs";
+import { useSite, open, ready, settle } from "../support/harness.mjs";
 
 const RTL = process.env.FOLIO_RTL_SITE;
 assert.ok(RTL, "FOLIO_RTL_SITE is not set: run ./folio test, which builds tests/fixtures/rtl into build/site-rtl");

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
-import { useSite, open, ready, settle, pixels } from "./harness.mjs";
+import { useSite, open, ready, settle, pixels } from "../support/harness.mjs";
 
 const SCRIPTS = process.env.FOLIO_SCRIPTS_SITE;
 assert.ok(SCRIPTS, "FOLIO_SCRIPTS_SITE is not set: run ./folio test, which builds tests/fixtures/scripts into build/site-scripts");

@@ -1,6 +1,6 @@
 // Screenshots of the blog fixture, the book and the static HTML side by side, for looking at (not a
 // test): node tests/browser/shots.mjs SITE OUTDIR
-import { serve, launch, ready, settle } from "./harness.mjs";
+import { serve, launch, ready, settle } from "../support/harness.mjs";
 
 const [site, out] = process.argv.slice(2);
 const server = await serve(site);

@@ -2,7 +2,7 @@
 // draws its first frame with no console error, and the canvas shows the site owner's name in ink.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, open, ready, settle, inkIn } from "./harness.mjs";
+import { useSite, open, ready, settle, inkIn } from "../support/harness.mjs";
 
 const env = useSite();
 

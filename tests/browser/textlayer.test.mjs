@@ -3,7 +3,7 @@
 // any console error.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, open, ready, settle, idle } from "./harness.mjs";
+import { useSite, open, ready, settle, idle } from "../support/harness.mjs";
 
 const env = useSite();
 
