@@ -101,13 +101,20 @@ void check_other_host_images(const Site& site, const std::string& bundle_dir, Di
         each_image(a, bundle_dir, [&](const Node& img, Diagnostic& d) {
             const std::string href = img.href;
             if (!other_host_image(href) || !reported.insert(href).second) return;
-            if (shown && !image_origin(href).empty()) return; // shown, and the CSP names its host
+            const std::string origin = image_origin(href);
+            // An http picture on an https site: browsers ask for it over https (mixed content) or not at all.
+            const bool insecure = origin.rfind("http://", 0) == 0 && site.info.base_url.rfind("https://", 0) == 0;
+            if (shown && !origin.empty() && !insecure) return; // shown, and the CSP names its host
             // Never a silent loss: the reader sees the alt text, or nothing where there is none.
             const std::string alt = plain_text(img);
             const std::string seen = alt.empty() ? "it has no alt text, so the reader sees nothing there"
                                                  : "the reader sees its alt text '" + alt + "' instead";
             d.warning = true;
-            if (shown) {
+            if (shown && insecure) {
+                d.message = "the picture '" + href + "' is asked for over http on a site served over https: " +
+                            "browsers ask its host over https instead, and show it only if the host answers there";
+                d.hint = "write https:// when its host serves it (most do), or save the picture in the bundle";
+            } else if (shown) {
                 d.message = "the picture '" + href + "' names its host in a form a Content-Security-Policy " +
                             "cannot allow, so the browser refuses it: " + seen;
                 d.hint = "write the host in its ASCII (punycode) form, or save the picture in the bundle";

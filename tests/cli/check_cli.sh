@@ -206,22 +206,23 @@ expect "check --strict makes those warnings errors" 1 \
 # instead. A language folio has no words for is one warning, at site.language.
 elsewhere="$tmp/elsewhere"
 cp -r "$blog" "$elsewhere"
-printf '\n![a cat](https://cdn.example.com/cat.png)\n\n<img src="https://cdn.example.com/dog.png" alt="">\n\n![a bird](https://例子.测试/bird.png)\n' >>"$elsewhere/writing/images.md"
+printf '\n![a cat](https://cdn.example.com/cat.png)\n\n<img src="https://cdn.example.com/dog.png" alt="">\n\n![a bird](https://例子.测试/bird.png)\n\n![a fish](http://old.example.com/fish.png)\n' >>"$elsewhere/writing/images.md"
 sed -i 's/"language": "en"/"language": "sw"/' "$elsewhere/content.json"
 lines=$(wc -l <"$elsewhere/writing/images.md")
 run check "$elsewhere"
-expect "pictures on other hosts show; a host no CSP can name and a language without words are located warnings" 0 \
-    '"$out" == *"content.json: ok (4 articles, 0 projects, 12 warnings)"*' 'stdout does not count 12 warnings' \
+expect "pictures on other hosts show; a host no CSP can name, http on https, and a language without words are located warnings" 0 \
+    '"$out" == *"content.json: ok (4 articles, 0 projects, 13 warnings)"*' 'stdout does not count 13 warnings' \
     '"$err" != *"cdn.example.com"*' 'a picture the site shows was warned about' \
-    '"$err" == *"images.md:${lines}:11: warning: the picture '"'"'https://例子.测试/bird.png'"'"' names its host in a form a Content-Security-Policy cannot allow, so the browser refuses it: the reader sees its alt text '"'"'a bird'"'"' instead; write the host in its ASCII (punycode) form"*' 'the bird is not located' \
+    '"$err" == *"images.md:${lines}:11: warning: the picture '"'"'http://old.example.com/fish.png'"'"' is asked for over http on a site served over https: browsers ask its host over https instead, and show it only if the host answers there; write https:// when its host serves it"*' 'the http fish is not located' \
+    '"$err" == *"images.md:$((lines - 2)):11: warning: the picture '"'"'https://例子.测试/bird.png'"'"' names its host in a form a Content-Security-Policy cannot allow, so the browser refuses it: the reader sees its alt text '"'"'a bird'"'"' instead; write the host in its ASCII (punycode) form"*' 'the bird is not located' \
     '"$err" == *"content.json:"*": warning: \$.site.language: folio has no words of its own for '"'"'sw'"'"'"*' 'no warning for a language without words' \
     '"$err" != *"error:"*' 'a warning was printed as an error'
 sed -i 's/"language": "sw"/"language": "sw", "other_host_images": false/' "$elsewhere/content.json"
 run check "$elsewhere"
 expect "with other_host_images false, each picture on another host is a located warning" 0 \
-    '"$out" == *"content.json: ok (4 articles, 0 projects, 14 warnings)"*' 'stdout does not count 14 warnings' \
-    '"$err" == *"$elsewhere/writing/images.md:$((lines - 4)):10: warning: the picture '"'"'https://cdn.example.com/cat.png'"'"' is on another host, and this site shows only its own (site.other_host_images is false): the reader sees its alt text '"'"'a cat'"'"' instead; save the picture in the bundle (images/) and write its path, e.g. /images/cat.png"*' 'the cat is not located' \
-    '"$err" == *"images.md:$((lines - 2)):11: warning: the picture '"'"'https://cdn.example.com/dog.png'"'"' is on another host, and this site shows only its own (site.other_host_images is false): it has no alt text, so the reader sees nothing there"*' 'the alt-less dog is not located' \
+    '"$out" == *"content.json: ok (4 articles, 0 projects, 15 warnings)"*' 'stdout does not count 15 warnings' \
+    '"$err" == *"$elsewhere/writing/images.md:$((lines - 6)):10: warning: the picture '"'"'https://cdn.example.com/cat.png'"'"' is on another host, and this site shows only its own (site.other_host_images is false): the reader sees its alt text '"'"'a cat'"'"' instead; save the picture in the bundle (images/) and write its path, e.g. /images/cat.png"*' 'the cat is not located' \
+    '"$err" == *"images.md:$((lines - 4)):11: warning: the picture '"'"'https://cdn.example.com/dog.png'"'"' is on another host, and this site shows only its own (site.other_host_images is false): it has no alt text, so the reader sees nothing there"*' 'the alt-less dog is not located' \
     '"$err" != *"error:"*' 'a warning was printed as an error'
 
 mv "$blog/images/bootstrap fun_6_2.png" "$blog/images/elsewhere.png"
