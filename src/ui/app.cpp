@@ -164,10 +164,10 @@ void App::follow(const LinkAction& action) {
 
 void App::image_loaded(const std::string& src, ImTextureID texture, float width, float height) {
     LoadedImage& img = images[src];
+    const bool sized = width > 0 && height > 0;
     img.texture = texture;
-    img.in_layer = texture == ImTextureID_Invalid && other_host_image(src);
-    img.failed = (texture == ImTextureID_Invalid && !img.in_layer) || width <= 0 || height <= 0;
-    if (img.failed) img.in_layer = false;
+    img.in_layer = sized && texture == ImTextureID_Invalid && other_host_image(src);
+    img.failed = !sized || (texture == ImTextureID_Invalid && !img.in_layer);
     if (!img.failed) {
         compose.images[src] = ImageSize{width, height};
         book_dirty = true; // its box takes the image's own shape

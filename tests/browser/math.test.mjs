@@ -2,27 +2,14 @@
 // at build time). The static page draws MathML Core, a fraction as a fraction (its numerator above its
 // denominator), under the site's CSP with nothing refused; the book sets the same formula's TeX; a price
 // stays text.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import { serve, open, ready, settle, launch, buildOneArticle } from "../support/harness.mjs";
+import { open, ready, settle, useOneArticle } from "../support/harness.mjs";
 
-const env = {};
-
-before(async () => {
-  Object.assign(env, buildOneArticle("folio-math-", { slug: "gradients", title: "Gradients by hand", dek: "A product rule.",
-    opening: "The product rule, once more.", tags: ["math"] },
-  "The product rule, once more.\n\n$$\\frac{\\partial(a \\cdot b)}{\\partial a} = b$$\n\n" +
-    "Inline, $x^2$ grows. It costs $5 and $10.\n"));
-  env.server = await serve(env.site);
-  env.base = `http://127.0.0.1:${env.server.address().port}`;
-  env.browser = await launch();
-});
-after(async () => {
-  await env.browser?.close();
-  env.server?.close();
-  if (env.work) fs.rmSync(env.work, { recursive: true, force: true });
-});
+const env = useOneArticle("folio-math-", { slug: "gradients", title: "Gradients by hand", dek: "A product rule.",
+  opening: "The product rule, once more.", tags: ["math"] },
+"The product rule, once more.\n\n$$\\frac{\\partial(a \\cdot b)}{\\partial a} = b$$\n\n" +
+  "Inline, $x^2$ grows. It costs $5 and $10.\n");
 
 test("the static page draws the formulas as MathML: a fraction's numerator above its denominator", async () => {
   const { page, context, errors } = await open(env.browser, env.base, "/writing/gradients", { javaScriptEnabled: false });

@@ -4,16 +4,15 @@
 // exactly that host, the canvas leaves its place to the text layer's <img> (a WebGL texture could not use
 // it), the box takes the picture's own shape, the host never learns the page's address, and a picture that
 // fails to come stays its alt text.
-import { test, before, after } from "node:test";
+import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { serve, open, ready, settle, launch, pixels, buildOneArticle } from "../support/harness.mjs";
+import { open, ready, settle, pixels, useOneArticle } from "../support/harness.mjs";
 
 const WIDTH = 300, HEIGHT = 120, RED = [208, 32, 32]; // the picture: one colour the page never uses
-const env = { asked: [] };
 
 // A PNG of one colour (8-bit RGB), written here so the test needs no file of its own.
 function solidPng(w, h, [r, g, b]) {
@@ -39,47 +38,40 @@ function solidPng(w, h, [r, g, b]) {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]);
 }
 
-before(async () => {
-  // The other host: a plain server with no CORS headers, which records who asked and from where.
+// The other host: a plain server with no CORS headers, which records who asked and from where. Started
+// here, before the site is built (its address is in the article).
+const host = { asked: [] };
+{
   const png = solidPng(WIDTH, HEIGHT, RED);
-  env.host = http.createServer((req, res) => {
-    env.asked.push({ url: req.url, referer: req.headers.referer });
+  host.server = http.createServer((req, res) => {
+    host.asked.push({ url: req.url, referer: req.headers.referer });
     if (req.url !== "/pics/cat.png") { res.writeHead(404); return res.end(); }
     res.writeHead(200, { "content-type": "image/png" });
     res.end(png);
   });
-  await new Promise((resolve) => env.host.listen(0, "127.0.0.1", resolve));
-  env.hostOrigin = `http://127.0.0.1:${env.host.address().port}`;
-
-  Object.assign(env, buildOneArticle("folio-pictures-", { slug: "pictures", title: "Pictures from a host", dek: "A cat.",
-    opening: "A cat lives elsewhere." },
-  `A cat lives elsewhere.\n\n![a red cat](${env.hostOrigin}/pics/cat.png)\n\nAnd one that never comes:\n\n` +
-    `![gone away](${env.hostOrigin}/pics/gone.png)\n\nThe end.\n`));
-  env.server = await serve(env.site);
-  env.base = `http://127.0.0.1:${env.server.address().port}`;
-  env.browser = await launch();
-});
-after(async () => {
-  await env.browser?.close();
-  env.server?.close();
-  env.host?.close();
-  if (env.work) fs.rmSync(env.work, { recursive: true, force: true });
-});
+  await new Promise((resolve) => host.server.listen(0, "127.0.0.1", resolve));
+  host.origin = `http://127.0.0.1:${host.server.address().port}`;
+}
+after(() => host.server?.close());
+const env = useOneArticle("folio-pictures-", { slug: "pictures", title: "Pictures from a host", dek: "A cat.",
+  opening: "A cat lives elsewhere." },
+`A cat lives elsewhere.\n\n![a red cat](${host.origin}/pics/cat.png)\n\nAnd one that never comes:\n\n` +
+  `![gone away](${host.origin}/pics/gone.png)\n\nThe end.\n`);
 
 test("the CSP's img-src names exactly the host the pictures come from, on every page and in _headers", () => {
   for (const file of ["index.html", "writing/pictures/index.html", "404.html"]) {
     const html = fs.readFileSync(path.join(env.site, file), "utf8");
     const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/)[1].replaceAll("&#39;", "'");
-    assert.match(csp, new RegExp(`img-src 'self' data: ${env.hostOrigin}; `), `${file}: ${csp}`);
+    assert.match(csp, new RegExp(`img-src 'self' data: ${host.origin}; `), `${file}: ${csp}`);
   }
-  assert.match(fs.readFileSync(path.join(env.site, "_headers"), "utf8"), new RegExp(`img-src 'self' data: ${env.hostOrigin}; `));
+  assert.match(fs.readFileSync(path.join(env.site, "_headers"), "utf8"), new RegExp(`img-src 'self' data: ${host.origin}; `));
 });
 
 test("the book shows another host's picture through the layer, in its own shape, and the canvas leaves it the place", async () => {
   const { page, context, errors } = await open(env.browser, env.base, "/writing/pictures");
   await ready(page);
   // The static page's picture: from its host, lazily, without the page's address.
-  const src = `${env.hostOrigin}/pics/cat.png`;
+  const src = `${host.origin}/pics/cat.png`;
   const textImg = page.locator(`#text img[src="${src}"]`);
   assert.equal(await textImg.getAttribute("referrerpolicy"), "no-referrer");
   assert.equal(await textImg.getAttribute("loading"), "lazy");
@@ -128,9 +120,9 @@ test("the book shows another host's picture through the layer, in its own shape,
   assert.ok(colours.size > 2, `the missing picture's place is blank (${colours.size} colours)`);
 
   // The host never learned which page asked.
-  const cats = env.asked.filter((a) => a.url === "/pics/cat.png");
+  const cats = host.asked.filter((a) => a.url === "/pics/cat.png");
   assert.ok(cats.length >= 1);
-  assert.deepEqual(env.asked.filter((a) => a.referer !== undefined), [], "a request carried the page's address");
+  assert.deepEqual(host.asked.filter((a) => a.referer !== undefined), [], "a request carried the page's address");
   // Nothing refused by the CSP, nothing thrown: only the missing picture's 404.
   assert.deepEqual(errors.filter((e) => !/Failed to load resource.*404/.test(e)), []);
   await context.close();

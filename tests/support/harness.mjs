@@ -144,10 +144,12 @@ export function gate() {
 }
 
 // Registers the shared server and browser for a test file: the site folder served like a static host.
+// site: a built site's folder, or a function that makes one when the file's tests start (env.site).
 export function useSite(site = SITE, options = {}) {
   const env = {};
   before(async () => {
-    env.server = await serve(site, options);
+    env.site = typeof site === "function" ? await site() : site;
+    env.server = await serve(env.site, options);
     env.base = `http://127.0.0.1:${env.server.address().port}`;
     env.browser = await launch();
   });
@@ -224,4 +226,11 @@ export function buildOneArticle(prefix, article, body) {
   execFileSync(path.join(build, "native/folio"), ["build", bundle, "-o", site, "--web", path.join(build, "web"),
     "--fonts", path.join(build, "fonts")], { stdio: "ignore" });
   return { work, site };
+}
+
+// useSite for a site of one article (buildOneArticle) built when the file's tests start, removed after them.
+export function useOneArticle(prefix, article, body) {
+  let built = null;
+  after(() => { if (built) fs.rmSync(built.work, { recursive: true, force: true }); });
+  return useSite(() => (built = buildOneArticle(prefix, article, body)).site);
 }
