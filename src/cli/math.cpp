@@ -5,11 +5,10 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 
+#include "core/load.h"
 #include "core/source_check.h"
 
 namespace folio {
@@ -27,13 +26,6 @@ void collect(const Node& n, int article, std::set<std::string>& seen, std::vecto
         out.push_back({math_key(n), n.text, n.level != 0, article});
     for (const Node& c : n.children)
         collect(c, article, seen, out);
-}
-
-std::string read_all(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 } // namespace
@@ -62,7 +54,8 @@ void typeset_math(Site& site, const std::string& bundle_dir, Diagnostics& warnin
         ran = ran && std::system(command.c_str()) == 0;
     }
     nlohmann::json reply;
-    if (ran) reply = nlohmann::json::parse(read_all(out_file), nullptr, false);
+    std::string replied;
+    if (ran && read_whole_file(out_file, replied)) reply = nlohmann::json::parse(replied, nullptr, false);
     if (!in_file.empty()) std::remove(in_file.c_str()), std::remove(out_file.c_str());
     if (!ran || !reply.is_array() || reply.size() != formulas.size()) {
         Diagnostic d;
