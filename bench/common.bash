@@ -7,18 +7,18 @@ FOLIO="$ROOT/build/native/folio"
 WEB="$ROOT/build/web"
 PY=/usr/bin/python3
 
-# gen_bundle DIR N BOOKS: a synthetic bundle (bench/gen_bundle.py), regenerated only when its parameters or
+# gen_bundle DIR N BOOKS: a synthetic bundle (bench/gen/gen_bundle.py), regenerated only when its parameters or
 # the generator changed.
 gen_bundle() {
   local dir=$1 n=$2 books=$3 key
-  key="$n $books $(sha256sum "$ROOT/bench/gen_bundle.py" | cut -d' ' -f1)"
+  key="$n $books $(sha256sum "$ROOT/bench/gen/gen_bundle.py" | cut -d' ' -f1)"
   if [ -f "$dir/.bench-key" ] && [ "$(cat "$dir/.bench-key")" = "$key" ] && [ -f "$dir/content.json" ]; then
     return 0
   fi
   echo "generating $n articles (--books $books) into ${dir#"$ROOT"/} ..."
   rm -rf "$dir"
   mkdir -p "$dir"
-  "$PY" "$ROOT/bench/gen_bundle.py" "$dir" "$n" --books "$books"
+  "$PY" "$ROOT/bench/gen/gen_bundle.py" "$dir" "$n" --books "$books"
   echo "$key" >"$dir/.bench-key"
 }
 
@@ -44,23 +44,23 @@ fonts_dir() {
   echo "$d"
 }
 
-# hugo_site BUNDLE SITE: the Hugo site for a synthetic bundle's articles (bench/gen_hugo.py), regenerated
+# hugo_site BUNDLE SITE: the Hugo site for a synthetic bundle's articles (bench/gen/gen_hugo.py), regenerated
 # only when the bundle or the generator changed.
 hugo_site() {
   local bundle=$1 site=$2 key
-  key="$(cat "$bundle/.bench-key") $(sha256sum "$ROOT/bench/gen_hugo.py" | cut -d' ' -f1)"
+  key="$(cat "$bundle/.bench-key") $(sha256sum "$ROOT/bench/gen/gen_hugo.py" | cut -d' ' -f1)"
   if [ ! -f "$site/.bench-key" ] || [ "$(cat "$site/.bench-key")" != "$key" ]; then
     echo "writing the Hugo site for the articles of ${bundle#"$ROOT"/} into ${site#"$ROOT"/} ..."
-    "$PY" "$ROOT/bench/gen_hugo.py" "$bundle" "$site"
+    "$PY" "$ROOT/bench/gen/gen_hugo.py" "$bundle" "$site"
     echo "$key" >"$site/.bench-key"
   fi
 }
 
-# hugo_seed_twin: builds the seed's Hugo twin (bench/gen_hugo.py: the same articles, rendered by Hugo's
+# hugo_seed_twin: builds the seed's Hugo twin (bench/gen/gen_hugo.py: the same articles, rendered by Hugo's
 # templates) and prints the folder of the built site.
 hugo_seed_twin() {
   local twin="$BENCH_OUT/hugo-seed"
-  "$PY" "$ROOT/bench/gen_hugo.py" "$ROOT" "$twin"
+  "$PY" "$ROOT/bench/gen/gen_hugo.py" "$ROOT" "$twin"
   rm -rf "$twin.out"
   (cd "$twin" && hugo --quiet -d "$twin.out") >/dev/null
   echo "<!doctype html><title>not found</title>" >"$twin.out/404.html" # the test server answers unknown paths with it

@@ -49,13 +49,13 @@ if(NOT EMSCRIPTEN)
   target_link_libraries(third_party_gumbo INTERFACE PkgConfig::GUMBO)
   add_library(third_party_srchilite INTERFACE)
   target_link_libraries(third_party_srchilite INTERFACE PkgConfig::SRCHILITE)
-  # Names in any script (core/names.h): NFC and case folding.
+  # Names in any script (core/text/names.h): NFC and case folding.
   pkg_check_modules(UTF8PROC REQUIRED IMPORTED_TARGET libutf8proc)
   add_library(third_party_utf8proc INTERFACE)
   target_link_libraries(third_party_utf8proc INTERFACE PkgConfig::UTF8PROC)
 endif()
 
-# GNU FriBidi (core/bidi.h): natively Debian's libfribidi; in the wasm its C sources, from Debian's source
+# GNU FriBidi (core/text/bidi.h): natively Debian's libfribidi; in the wasm its C sources, from Debian's source
 # package (./folio bootstrap), with the tables the release ships already generated (lib/*.tab.i).
 if(EMSCRIPTEN)
   set(_fribidi "${FOLIO_THIRD_PARTY_DIR}/fribidi/lib")

@@ -35,7 +35,7 @@ APT_PACKAGES=(
   libgumbo-dev libsource-highlight-dev
   # build time, native only: Unicode normalisation and case folding of tags and slugs in any script
   libutf8proc-dev
-  # right to left and Arabic joining in the layout (core/bidi.h): natively; the wasm compiles FriBidi's sources
+  # right to left and Arabic joining in the layout (core/text/bidi.h): natively; the wasm compiles FriBidi's sources
   libfribidi-dev
   # fonts (serif text face with italic/bold, mono face) and the subsetter
   fonts-noto-core fonts-jetbrains-mono python3-fonttools
@@ -44,9 +44,9 @@ APT_PACKAGES=(
   # browser tests, feed validation, HTML validation (libxml2; html5lib: the hostile site read as browsers
   # read it, tests/feed/check_hostile.py), compression for size figures
   chromium python3-feedparser libxml2-utils python3-html5lib brotli xz-utils
-  # benchmarks: the peer static-site generator bench/build.sh measures folio against; GNU time (peak memory)
+  # benchmarks: the peer static-site generator bench/build/build.sh measures folio against; GNU time (peak memory)
   hugo time
-  # benchmarks: real prose in Chinese and in English, for sites of each of as many posts (bench/cjk.sh)
+  # benchmarks: real prose in Chinese and in English, for sites of each of as many posts (bench/build/cjk.sh)
   fortunes-zh fortunes
   # folio import: front matter in YAML and TOML (native CLI only)
   libyaml-cpp-dev libtomlplusplus-dev

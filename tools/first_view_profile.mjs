@@ -54,7 +54,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "folio-profile-"));
 const instrumented = path.join(tmp, "instrumented.wasm");
 execFileSync("wasm-split", ["--instrument", "--enable-mutable-globals", wholeWasm, "-o", instrumented]);
 
-execFileSync("/usr/bin/python3", [path.join(root, "bench/gen_bundle.py"), path.join(tmp, "big-bundle"), "1200", "--books", "300"]);
+execFileSync("/usr/bin/python3", [path.join(root, "bench/gen/gen_bundle.py"), path.join(tmp, "big-bundle"), "1200", "--books", "300"]);
 execFileSync(path.join(build, "native/folio"), ["build", path.join(tmp, "big-bundle"), "-o", path.join(tmp, "big-built"),
   "--web", web, "--fonts", path.join(build, "fonts")], { stdio: "ignore" });
 const builtSite = (name) => (name === "big" ? path.join(tmp, "big-built") : path.join(build, name));
@@ -77,7 +77,7 @@ try {
       for (const view of route === routes[0] ? VIEWS.concat(READER_VIEWS) : VIEWS) {
         const context = await browser.newContext(view);
         const page = await context.newPage();
-        // The module's instance, for its profile export (boot.js keeps it to itself).
+        // The module's instance, for its profile export (web/start.js keeps it to itself).
         await page.addInitScript(() => {
           const instantiate = WebAssembly.instantiate;
           WebAssembly.instantiate = function (m, imports) {

@@ -5,7 +5,7 @@
 //                                                  names stay: the page and the tests call them
 //   node tools/minify.cjs --glue OUT.js GLUE.js    Emscripten's glue: its top-level names are its own
 //                                                  (everything the page uses is a property of Module), so
-//                                                  they are shortened too; only Module, which boot.js
+//                                                  they are shortened too; only Module, which web/start.js
 //                                                  defines first, keeps its name
 //   node tools/minify.cjs --css OUT.css IN.css     the stylesheet (clean-css, level 1: comments, white space
 //                                                  and number forms; rules are neither merged nor moved)

@@ -3,15 +3,15 @@
 
 usage: script_fonts.py FOLIO TEXT.txt MAIN.ttf CONTENT.json OUT_DIR
 
-FOLIO is the native folio program: `folio font-chain` says which face of the chain (src/core/script_chain.h,
+FOLIO is the native folio program: `folio font-chain` says which face of the chain (src/core/fonts/script_chain.h,
 its one home) draws each character of TEXT that MAIN lacks. Each face named is subset to its characters, as
 OUT_DIR/script-NAME.ttf, and OUT_DIR/scripts.txt names them in chain order: the book merges them, in that
 order, behind each of its faces (src/ui/fonts.h), the early page and the text layer list them after the
-face in their font stacks (web/boot.js), and `folio check --fonts` counts them as drawing.
+face in their font stacks (web/downloads.js), and `folio check --fonts` counts them as drawing.
 
 Every face written has TrueType outlines (glyf): Noto Serif CJK ships CFF outlines in a collection (.ttc),
 so its subset is converted (cubic to quadratic curves within 1 font unit). stb_truetype draws CFF too,
-but the partial faces of the first view (src/core/font_partial.h) and the stand-ins (metrics_font.py) are
+but the partial faces of the first view (src/core/fonts/font_partial.h) and the stand-ins (metrics_font.py) are
 made by rewriting glyf, so one outline format serves all of them.
 
 Arabic: the layout draws Arabic as its presentation forms (the joined letter shapes, U+FB50-FDFF and

@@ -1,6 +1,6 @@
 // Splits the linked wasm in two (Binaryen's wasm-split): folio.wasm keeps the functions the first views
 // run, listed by name in src/platform/web/first_view.functions (tools/first_view_profile.mjs writes it);
-// every other function goes to folio.later.wasm, which boot.js asks for once the book has drawn
+// every other function goes to folio.later.wasm, which web/later.js asks for once the book has drawn
 // (docs/first-view.md, "The code that comes later"). The primary calls a later function through a
 // placeholder import until then.
 //

@@ -2,13 +2,13 @@
 // book (web/find_keys.js, in the first load, catches the keys and loads this file and web/find.css).
 //
 // The bar is a real <input>, so IME, paste and phone keyboards work. Matching runs in the wasm over every
-// page of the open book (core/find.h); this file only moves text and key presses between the DOM and it.
+// page of the open book (core/book/find.h); this file only moves text and key presses between the DOM and it.
 // Key presses inside the bar stop here: the book's own key handling (on window) never sees them.
 (function () {
   "use strict";
   var html = document.documentElement;
   var folio = window.folio || (window.folio = {});
-  var word = folio.word || function (key) { return key; }; // boot.js's: the site's language
+  var word = folio.word || function (key) { return key; }; // web/page.js's: the site's language
   var bar = null, input, status, allLink, lastFocus = null, pending = 0;
 
   function M() { return window.Module; }
@@ -32,7 +32,7 @@
     else status.textContent = word("match_of", { n: s.current + 1, count: s.count }) + more;
     bar.classList.toggle("none", s.count === 0 && !s.waiting);
   }
-  folio._findChanged = showStatus;
+  folio.on("findChanged", showStatus);
 
   function run() {
     pending = 0;

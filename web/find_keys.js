@@ -1,4 +1,4 @@
-// folio find and search, the part in the first load (`folio build` appends it to boot.js): the keys that
+// folio find and search, the part in the first load (`folio build` joins it into the boot script): the keys that
 // open the book's find bar (Ctrl/Cmd+F, "/", F3, Ctrl/Cmd+G) and the /search/ route. The bar
 // (web/find.js), the search panel (web/search.js) and their stylesheet (web/find.css) are fetched the
 // first time they are needed, so the first view carries only this.
@@ -65,7 +65,7 @@
     folio.go(searchHref(q));
   };
   var lastRoute = null; // the route before this one, in this page's life
-  folio._routed = function (path) {
+  function routed(path) {
     var came = lastRoute;
     lastRoute = path;
     if (isSearchPath(path)) {
@@ -77,8 +77,9 @@
     } else if (window.FolioSearch) {
       window.FolioSearch.hide();
     }
-  };
-  window.addEventListener("popstate", function () { folio._routed(location.pathname); });
+  }
+  folio.on("routed", routed);
+  window.addEventListener("popstate", function () { routed(location.pathname); });
   if (isSearchPath(location.pathname)) showSearch().catch(function () {});
   else lastRoute = location.pathname;
 })();

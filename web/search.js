@@ -1,4 +1,4 @@
-// folio search: answers queries from the index `folio build` writes (core/search_index.h), and shows
+// folio search: answers queries from the index `folio build` writes (core/site/search_index.h), and shows
 // the /search/ page: a panel over the book, or, without the canvas, the static page's own form.
 // Fetched the first time search is used (web/find.js), so the first view never pays for it.
 //
@@ -9,7 +9,7 @@
 (function (root) {
   "use strict";
 
-  // boot.js's words in the site's language (src/core/words.h); outside a page (node), their keys.
+  // web/page.js's words in the site's language (src/core/model/words.h); outside a page (node), their keys.
   function word(key, holes) {
     var folio = typeof window !== "undefined" && window.folio;
     return folio && folio.word ? folio.word(key, holes) : key;

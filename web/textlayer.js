@@ -7,7 +7,7 @@
 // focus moves through the layer's links in reading order (Tab, Shift+Tab), turning pages as needed.
 // The layer is the accessible tree while the book runs (docs/layout.md says why); #text, the static
 // text, is kept current for print and for the fallback when the book cannot run.
-// This file is appended to boot.js by `folio build`; it only touches window.folio and the DOM.
+// This file is joined into the boot script by `folio build`; it only touches window.folio and the DOM.
 (function () {
   "use strict";
   var folio = window.folio, html = document.documentElement;
@@ -22,7 +22,7 @@
   sheet.className = "sheet";
   layer.appendChild(sheet);
   canvas.after(layer);
-  // The site's header and footer, the static page's own (#text's <header> and <footer>: src/core/emit.cpp),
+  // The site's header and footer, the static page's own (#text's <header> and <footer>: src/core/site/emit.cpp),
   // as the banner and contentinfo landmarks around the book, in reading order. The book draws neither on
   // every page (its front page and contents are them), so they stay out of sight until one of their links
   // has the keyboard focus, and then show over the window's edge, as a skip link does.
@@ -46,35 +46,35 @@
 
   //---- [SECTION] Faces: the canvas's own fonts, with the metrics that turn ImGui sizes into CSS sizes
   // Dear ImGui's font size is the glyph box height (hhea ascender - descender); CSS's is the em. The
-  // build measures each face once (src/ui/proof.h's face_metrics: em, ascent, mid) for the early page's
+  // build measures each face once (src/core/fonts/face_metrics.h: em, ascent, mid) for the early page's
   // CSS and for this layer (FOLIO_ASSETS.faceMetrics).
   var faces = [], fontsReady = null, fontsLoaded = false;
   var faceMetrics = (window.FOLIO_ASSETS || {}).faceMetrics || [];
-  // The proof's FontFace when it is the same bytes (boot.js, folio._face): decoded once for both.
+  // The proof's FontFace when it is the same bytes (proof.js, folio.face): decoded once for both.
   function addFace(i, buf) {
-    return folio._face(i, buf).then(function (loaded) { faces[i].family = loaded.family; });
+    return folio.face(i, buf).then(function (loaded) { faces[i].family = loaded.family; });
   }
   // fonts[i]: {bytes, whole, partial}. A face that is neither whole nor partial yet is a stand-in (advances,
   // no outlines): its metrics are the face's; its runs are set in a fallback font, fitted to their boxes,
-  // until folio._font(i) brings it. A partial measures as the face: the layer is set in it at once.
-  folio._fonts = function (fonts) {
+  // until the event "font" brings it. A partial measures as the face: the layer is set in it at once.
+  folio.on("fonts", function (fonts) {
     fontsReady = Promise.all(fonts.map(function (font, i) {
       faces[i] = { family: "folio-face-" + i, m: faceMetrics[i] };
       return font.whole || font.partial ? addFace(i, font.bytes) : null;
-    }).concat([folio._scriptFaces])).then(function () { // the script faces behind them (boot.js)
+    }).concat([folio.scriptFaces])).then(function () { // the script faces behind them (downloads.js)
       fontsLoaded = true;
       if (data) { var doc = data; data = null; build(doc); }
     }, function () {}); // faces that will not load: no layer, and #text stays the page's text
-  };
+  });
   // A face that came later: the pages with runs in it are built again, now in the face itself (those on
   // screen at once, those off screen while idle).
-  folio._font = function (i, buf) {
+  folio.on("font", function (i, buf) {
     addFace(i, buf).then(function () {
       var mark = new RegExp('"f":' + i + "[,}]");
       pages.forEach(function (entry) { if (mark.test(entry.sig)) { entry.sig = ""; entry.stub = true; } });
       if (fontsLoaded && data) build(data);
     }, function () {});
-  };
+  });
 
   //---- [SECTION] Building: one page element per page on screen, kept while the page stays
   function item(it, pageIndex) {
@@ -107,7 +107,7 @@
     st.top = baseline - it.h / 2 - size * m.mid + "px";
     st.height = st.lineHeight = it.h + "px";
     st.fontSize = size + "px";
-    var family = face.family + (folio._scriptFamilies || ""); // the script faces behind it, as in the book
+    var family = face.family + (folio.scriptFamilies || ""); // the script faces behind it, as in the book
     st.fontFamily = family;
     unfitted.push({ el: el, it: it, font: size + "px " + family });
     return el;
@@ -392,11 +392,11 @@
     folio.whenLater(function () { window.Module._folio_scroll_to(now + moved); });
   });
 
-  folio._layer = function (json) { build(JSON.parse(json)); };
-  folio._layerScroll = function (scroll) {
+  folio.on("layer", function (json) { build(JSON.parse(json)); });
+  folio.on("layerScroll", function (scroll) {
     if (data) data.scrollNow = scroll;
     moveTo(scroll);
-  };
+  });
 
   //---- [SECTION] The pages off screen: filled while idle, a few at a time, nearest the screen first
   var fillPending = false;
@@ -507,7 +507,7 @@
   var edgeDrag = null; // {x, y, step, anchor, focus}: the pointer in an edge band with a selection drag on
   var edgeEnds = null; // [anchor, focus] of the latest edge drag, kept when the button comes up
   // A point of the selection as a run and an offset in it: a run's element is made again when its face
-  // arrives (folio._font) or its page is filled, and the point still finds its text.
+  // arrives (the event "font") or its page is filled, and the point still finds its text.
   function runPoint(node, offset) {
     var run = node && (node.nodeType === 3 ? node.parentNode : node).closest("#layer [data-i]");
     return run ? { p: run.dataset.p, i: run.dataset.i, o: node.nodeType === 3 ? offset : 0 } : null;

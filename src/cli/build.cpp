@@ -26,14 +26,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/bound.h"
-#include "core/emit.h"
-#include "core/font_partial.h"
-#include "core/load.h"
-#include "core/routes.h"
-#include "core/search_index.h"
+#include "core/bundle/load.h"
+#include "core/bundle/schema.h"
+#include "core/fonts/font_partial.h"
+#include "core/model/bound.h"
+#include "core/model/routes.h"
+#include "core/site/emit.h"
+#include "core/site/proof.h"
+#include "core/site/search_index.h"
 #include "ui/headless.h"
-#include "ui/proof.h"
+#include "ui/proof_measure.h"
 #include "ui/theme.h"
 
 namespace fs = std::filesystem;
@@ -59,7 +61,7 @@ int fail(const std::string& msg) {
     return 1;
 }
 
-// The entries under each fold of a bounded archive (core/bound.h), one content-hashed chunk file a fold
+// The entries under each fold of a bounded archive (core/model/bound.h), one content-hashed chunk file a fold
 // ("/assets/folds/<hash>.json"), fetched when the reader opens the fold; sets each fold's url, so it must
 // run after pack_bodies (the chunks carry the articles' body_url) and before site.json is written.
 template <typename Sink> void write_fold_chunks(Site& site, Sink&& sink) {
@@ -165,7 +167,7 @@ bool write_pages(Output& out, const Site& site, const std::vector<Route>& routes
 }
 
 // The files that are not a route's page (404.html, the feed, the sitemap, robots.txt, _headers) and the
-// search index over all the writing (core/search_index.h), fetched when search is first used.
+// search index over all the writing (core/site/search_index.h), fetched when search is first used.
 std::vector<OutputFile> side_files(const Site& site, const std::string& shell, const SiteAssets& assets) {
     std::vector<OutputFile> files = emit_site_files(site, shell, assets);
     for (OutputFile& f : build_search_index(site))
@@ -262,10 +264,10 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         files.push_back({path.substr(1), data});
         manifest[n.extension() == ".css" ? "findCss" : n.stem().string()] = path;
     }
-    // The page's first paint (the proof) needs only what the HTML names: the stylesheet, boot.js and the
-    // faces (preloaded). The book's own files (the glue, the wasm, site.json) are not preloaded: boot.js
+    // The page's first paint (the proof) needs only what the HTML names: the stylesheet, the boot script and the
+    // faces (preloaded). The book's own files (the glue, the wasm, site.json) are not preloaded: web/start.js
     // asks for all three at once when the proof has been painted (docs/first-view.md, "Two stages").
-    // The proof of each route's first page (ui/proof.h) is laid out with the same fonts as the book.
+    // The proof of each route's first page (core/site/proof.h) is laid out with the same fonts as the book.
     HeadlessImGui imgui;
     Fonts fonts;
     std::string font_error;
@@ -274,8 +276,9 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         std::fprintf(stderr, "folio build: %s are not fonts the book can use; the pages go without their proof\n",
                      fonts_dir.c_str());
     if (fonts_usable) imgui.begin_frame(1280, 800);
-    ProofMaker proofs(site, fonts, fonts_usable);
-    // The main routes' faces as partials (core/font_partial.h): outlines only for the characters the main
+    ProofMeasurers measurers(fonts);
+    ProofMaker proofs(site, measurers.measuring(), fonts_usable);
+    // The main routes' faces as partials (core/fonts/font_partial.h): outlines only for the characters the main
     // book shows, so the front page's first load carries only those; the whole face comes when a run needs it.
     if (fonts_usable && !assets.font_metrics.empty()) {
         assets.font_partials.assign(kFaceCount, "");
@@ -308,13 +311,13 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         }
         page_scripts = compact_script(joined);
     }
-    manifest["revealMs"] = kTextRevealSeconds * 1000; // folio.css's --reveal (ui/proof.h)
-    // The faces' vertical metrics (ui/proof.h: face_metrics), which turn the book's sizes into CSS sizes:
+    manifest["revealMs"] = kTextRevealSeconds * 1000; // folio.css's --reveal (core/site/proof.h)
+    // The faces' vertical metrics (core/fonts/face_metrics.h), which turn the book's sizes into CSS sizes:
     // the early page's CSS has them (proof_css), and the layer (web/textlayer.js) takes the same numbers.
     auto six = [](float x) { return std::round(double(x) * 1e6) / 1e6; };
     for (const FaceMetrics& m : face_metric)
         manifest["faceMetrics"].push_back({{"em", six(m.em)}, {"ascent", six(m.ascent)}, {"mid", six(m.mid)}});
-    // The words the scripts show, in the site's language (core/words.h): their one home is the C++ table.
+    // The words the scripts show, in the site's language (core/model/words.h): their one home is the C++ table.
     for (const char* key : script_word_keys())
         for (const auto& [k, member] : word_keys())
             if (std::strcmp(k, key) == 0) manifest["words"][key] = site.info.words.*member;
@@ -324,7 +327,8 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     // the others as stand-ins; a page without a proof fetches every face.
     assets.first_faces = [&proofs](const Route& r) { return proofs.faces(r); };
     css += palette_css() + desk_css();
-    if (fonts_usable) css += proof_css(fonts, face_metric);
+    if (fonts_usable)
+        css += proof_css(fonts.box_per_em[static_cast<int>(Face::Serif)], fonts.scripts.size(), face_metric);
     assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
     files.push_back({assets.boot_js.substr(1), boot_full});
     files.push_back({assets.style_css.substr(1), css});

@@ -20,12 +20,12 @@
 #include "cli/fetch.h"
 #include "cli/import_front_matter.h"
 #include "cli/import_markup.h"
-#include "core/links.h"
-#include "core/load.h"
-#include "core/markdown.h"
-#include "core/routes.h"
-#include "core/text.h"
-#include "core/url.h"
+#include "core/bundle/load.h"
+#include "core/markup/markdown.h"
+#include "core/model/links.h"
+#include "core/model/routes.h"
+#include "core/text/text.h"
+#include "core/text/url.h"
 
 namespace folio::import {
 

@@ -10,13 +10,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/build.h"
-#include "cli/math.h"
 #include "cli/import.h"
-#include "core/compose.h"
-#include "core/load.h"
-#include "core/script_chain.h"
-#include "core/source_check.h"
-#include "core/text.h"
+#include "cli/math.h"
+#include "core/book/compose.h"
+#include "core/bundle/load.h"
+#include "core/bundle/source_check.h"
+#include "core/fonts/script_chain.h"
+#include "core/text/text.h"
 #include "ui/headless.h"
 
 namespace {

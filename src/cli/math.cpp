@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "core/load.h"
-#include "core/source_check.h"
+#include "core/bundle/load.h"
+#include "core/bundle/source_check.h"
 
 namespace folio {
 

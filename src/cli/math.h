@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "core/diagnostics.h"
-#include "core/model.h"
+#include "core/bundle/diagnostics.h"
+#include "core/model/model.h"
 
 namespace folio {
 

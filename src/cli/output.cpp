@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "cli/build.h"
-#include "core/load.h"
+#include "core/bundle/load.h"
 
 namespace fs = std::filesystem;
 

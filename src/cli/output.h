@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/model.h"
+#include "core/model/model.h"
 
 namespace folio {
 

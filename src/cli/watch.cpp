@@ -15,9 +15,10 @@
 
 #include "cli/build.h"
 #include "cli/output.h"
-#include "core/bound.h"
-#include "core/emit.h"
-#include "core/load.h"
+#include "core/bundle/load.h"
+#include "core/bundle/schema.h"
+#include "core/model/bound.h"
+#include "core/site/emit.h"
 
 namespace fs = std::filesystem;
 

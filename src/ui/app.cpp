@@ -8,11 +8,11 @@
 // [SECTION] The frame
 #include "ui/app.h"
 
-#include "core/bound.h"
-#include "core/derive.h"
-#include "core/links.h"
-#include "core/scroll.h"
-#include "core/site_reader.h"
+#include "core/book/scroll.h"
+#include "core/model/bound.h"
+#include "core/model/derive.h"
+#include "core/model/links.h"
+#include "core/wire/site_reader.h"
 #include "ui/text_layer.h"
 
 #include <imgui_internal.h> // the font density and the nav window
@@ -24,9 +24,8 @@
 
 namespace folio {
 
-// Text sizes are CSS sizes (docs/layout.md, "Text sizes on screen"): body text reads at kMinBodyPx or
-// more on every screen, and grows with the screen up to kMaxBodyPx; spreads only where two whole pages fit
-// at kSpreadMinBodyPx or more. The constants are in app.h: the build's proof (ui/proof.h) uses them too.
+// Text sizes are CSS sizes (docs/layout.md, "Text sizes on screen"): the page plan and the desk's
+// constants are core/book/view.h's, which the early page (site/proof.h) reads too.
 
 //-----------------------------------------------------------------------------
 // [SECTION] Content and routes
@@ -55,7 +54,7 @@ void App::set_site(Site&& s) {
 
 void App::set_error(const std::string& message) { error = message; }
 
-// A bounded archive holds part of the writing (core/bound.h). An address under /writing/ that names no
+// A bounded archive holds part of the writing (core/model/bound.h). An address under /writing/ that names no
 // article here may name one under a fold: fetch the chunk the page's HTML named (or every year's), and
 // say "loading…" meanwhile. A tag's page lists every article with the tag: it needs every year.
 static void seek_route(App& a) {
@@ -247,7 +246,7 @@ bool App::scroll_code_at(ImVec2 pos, float dx) {
 static float row_height(const App& a); // Geometry, below
 
 void App::scroll_key(ScrollKey k) {
-    const ScrollSteps& steps = kScrollSteps; // the proof's keys read the same (core/scroll.h)
+    const ScrollSteps& steps = kScrollSteps; // the proof's keys read the same (core/book/scroll.h)
     float page = std::max(steps.min_page, view_height * steps.page);
     float base = scroll_target;
     // Spreads fit the screen whole: a page key brings the next (or previous) spread to the top of the
@@ -288,43 +287,6 @@ ImVec2 App::page_origin(int page) const {
 int App::first_visible_page() const {
     int row = static_cast<int>(std::max(0.0f, scroll - kTopPad) / row_height(*this));
     return spreads ? row * 2 : row;
-}
-
-int spread_column(const Book& book, int page) { return book.rtl ? 1 - page % 2 : page % 2; }
-
-float body_px_for_width(float view_width) {
-    // 18 px on a 1280 px laptop, one px more for every 320 px wider, one less for every 320 narrower.
-    return std::clamp(18.0f + (view_width - 1280.0f) / 320.0f, kMinBodyPx, kMaxBodyPx);
-}
-
-PagePlan plan_pages(float view_width, float view_height, float body_box_per_em) {
-    PagePlan plan;
-    if (view_width <= 0 || view_height <= 0 || body_box_per_em <= 0) return plan;
-    const PageSpec ref;
-    // The scale at which body text reads at px CSS pixels.
-    auto scale_for = [&](float px) { return px * body_box_per_em / ref.body_size; };
-    const float target = scale_for(body_px_for_width(view_width));
-    // Spreads: two whole pages side by side and top to bottom, so a spread is read without scrolling back.
-    const float fit_two = (view_width - 2 * kSpreadSide - kScrollbarWidth) / (2 * ref.width);
-    const float fit_tall = (view_height - 2 * kTopPad) / ref.height;
-    plan.spread_scale = std::min({target, fit_two, fit_tall});
-    plan.spreads = plan.spread_scale >= scale_for(kSpreadMinBodyPx);
-    // One reference page, centred, when it fits at the minimum size.
-    const float fit_one = (view_width - 2 * kPageSide - kScrollbarWidth) / ref.width;
-    if (fit_one >= scale_for(kMinBodyPx)) {
-        plan.single_scale = std::min(target, fit_one);
-        return plan;
-    }
-    // Otherwise the pocket page: the widest of the few pocket widths that fits at the target size (the
-    // build sets the first page of every route in each of them; docs/layout.md), scaled to fill the width.
-    const float avail = view_width - 2 * kPocketSide;
-    float units = kPocketWidths[0];
-    for (float w : kPocketWidths)
-        if (w <= avail / target) units = w;
-    plan.spec = PageSpec::pocket(units);
-    plan.single_scale = avail / units;
-    plan.pocket = true;
-    return plan;
 }
 
 bool App::first_view_complete() const {

@@ -9,9 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "core/compose.h"
-#include "core/model.h"
-#include "core/routes.h"
+#include "core/book/compose.h"
+#include "core/book/view.h"
+#include "core/model/model.h"
+#include "core/model/routes.h"
 #include "ui/find.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
@@ -19,33 +20,6 @@
 namespace folio {
 
 enum class ScrollKey { LineUp, LineDown, PageUp, PageDown, Home, End };
-
-// How the book sits on a screen (docs/layout.md, "Text sizes on screen"): the page it is laid out on
-// (the reference page, or a pocket page as wide as a narrow screen allows), whether two pages may face
-// each other, and the scale from page units to CSS px for spreads and for single pages. The scale is
-// chosen so that body text reads at a CSS size that grows with the screen (body_px_for_width), never
-// below 16.5 px.
-struct PagePlan {
-    PageSpec spec;
-    bool pocket = false;
-    bool spreads = false;   // two whole pages fit side by side and top to bottom at >= 18 px body text
-    float spread_scale = 1; // page units to CSS px when showing spreads
-    float single_scale = 1; // ... when showing one page at a time
-};
-float body_px_for_width(float view_width);
-// Which side of a spread page `page` is on, 0 left, 1 right: the first page of each spread on the left,
-// or, in a book that binds on the right (Book::rtl), on the right. The canvas (App::page_origin, the
-// gutter) and the early page (ui/proof.cpp) both ask here.
-int spread_column(const Book& book, int page);
-// The pocket page's widths in page units (docs/layout.md, "The pocket page"): few, so that the build can
-// set each route's first page in every one of them (the proof, ui/proof.h).
-inline constexpr float kPocketWidths[] = {190, 215, 235, 260, 300, 350, 400, 445};
-// Screen layout constants plan_pages and page_origin use (CSS px), shared with the proof's stylesheet.
-inline constexpr float kMinBodyPx = 16.5f, kMaxBodyPx = 22.0f, kSpreadMinBodyPx = 18.0f;
-inline constexpr float kSpreadSide = 48.0f, kPageSide = 20.0f, kPocketSide = 6.0f, kRowGap = 28.0f, kTopPad = 28.0f,
-                       kScrollbarWidth = 10.0f;
-// body_box_per_em: the body face's glyph box in ems (Fonts::box_per_em).
-PagePlan plan_pages(float view_width, float view_height, float body_box_per_em);
 
 // What the app asks of the platform after a frame. The platform clears it once handled.
 struct AppRequests {
@@ -56,9 +30,10 @@ struct AppRequests {
     bool cursor_hand = false;             // the pointer is over a link
     std::vector<std::string> load_images; // pictures to load (Book::images); answer with App::image_loaded
     std::vector<std::string> load_bodies; // article bodies to fetch (Article::body_url); answer with body_arrived
-    std::vector<std::string> load_folds;  // fold chunks to fetch (Fold::url, core/bound.h); answer with fold_arrived
-    std::vector<Face> load_faces;         // faces only measured so far that pages near the view show; answer
-                                          // with add_font
+    std::vector<std::string>
+        load_folds;               // fold chunks to fetch (Fold::url, core/model/bound.h); answer with fold_arrived
+    std::vector<Face> load_faces; // faces only measured so far that pages near the view show; answer
+                                  // with add_font
 };
 
 // An image the browser has decoded and the platform has uploaded as a texture.
@@ -103,9 +78,9 @@ struct App {
     float address_scroll = -1;        // the scroll offset the address was last matched to (the reading follows it)
     float pending_scroll = -1;        // or restore this scroll offset (history)
     float pending_fraction = -1;      // or this fraction of the height (after a change of page size)
-    float pending_offset = 0;         // and this much further: the reader scrolled the proof (web/boot.js)
+    float pending_offset = 0;         // and this much further: the reader scrolled the proof (web/proof.js)
     bool dragging_scrollbar = false;
-    // A bounded archive (core/bound.h): the route names what is under a fold not loaded yet (a folded
+    // A bounded archive (core/model/bound.h): the route names what is under a fold not loaded yet (a folded
     // article's address): the book says "loading…" until its chunk comes, then opens it.
     bool route_waiting = false;
     std::string fold_hint; // the fold chunk the page's HTML preloads for its route (the platform sets it)

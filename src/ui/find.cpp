@@ -3,14 +3,14 @@
 
 #include <algorithm>
 
-#include "core/bound.h"
+#include "core/model/bound.h"
 #include "ui/app.h"
 
 namespace folio {
 
 namespace {
 
-// Find sees every entry of a bounded archive (core/bound.h), not only those on the pages: on the main
+// Find sees every entry of a bounded archive (core/model/bound.h), not only those on the pages: on the main
 // book it fetches every fold's chunk (the bar says "searching…" meanwhile), then opens the folds that
 // hold a match, once per query, so the matches are laid out and found like any other text.
 void seek_in_folds(App& a) {

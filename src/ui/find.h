@@ -1,5 +1,5 @@
 // folio ui: the book's find. The platform owns the bar (a real text input); this holds what was found
-// (core/find.h matches every page of the open book), steps through it, brings the current match into
+// (core/book/find.h matches every page of the open book), steps through it, brings the current match into
 // view and draws the highlights under the text.
 #pragma once
 
@@ -8,7 +8,7 @@
 
 #include <imgui.h>
 
-#include "core/find.h"
+#include "core/book/find.h"
 
 namespace folio {
 
@@ -22,12 +22,13 @@ struct FindState {
     bool stale = false;             // the book changed (or will): match again after the next layout
     bool reveal = false;            // bring the current match into view on the next frame
     bool waiting_for_body = false;  // an article whose body is still loading: more may come
-    bool waiting_for_folds = false; // fold chunks of a bounded archive still loading (core/bound.h): more may come
-    std::string folds_opened_for;   // the query the folds holding a match were opened for
-    int version = 0;                // changes whenever count, current or waiting change (the bar shows them)
-    FindCorpus corpus;              // the open book's folded text (core/find.h)
-    bool corpus_stale = true;       // the book was laid out again since it was made
-    float top_inset = 72;           // CSS px at the top of the screen covered by the bar (the platform measures it)
+    bool waiting_for_folds =
+        false;                    // fold chunks of a bounded archive still loading (core/model/bound.h): more may come
+    std::string folds_opened_for; // the query the folds holding a match were opened for
+    int version = 0;              // changes whenever count, current or waiting change (the bar shows them)
+    FindCorpus corpus;            // the open book's folded text (core/book/find.h)
+    bool corpus_stale = true;     // the book was laid out again since it was made
+    float top_inset = 72;         // CSS px at the top of the screen covered by the bar (the platform measures it)
 };
 
 // The bar's text changed: find every match and make the first one at or after the screen current.

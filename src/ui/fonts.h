@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/font_partial.h"
-#include "core/layout.h"
+#include "core/book/layout.h"
+#include "core/fonts/font_partial.h"
 
 namespace folio {
 
@@ -27,7 +27,7 @@ namespace folio {
 // metrics and no outlines (`<face>.metrics.ttf`, made by ./folio with the subset fonts), so the layout is
 // the same, to the bit, before and after the face arrives, and nothing moves when it does.
 //
-// A face may also be present as a partial (core/font_partial.h: the face with outlines only for the
+// A face may also be present as a partial (core/fonts/font_partial.h: the face with outlines only for the
 // characters the main book shows, measuring exactly as the face). It draws the runs whose characters it
 // has; a run it cannot draw is a run in a face still to come: the book asks for the whole face, which
 // then replaces the partial without a new layout.
@@ -65,11 +65,6 @@ struct Fonts {
 // (ascender - descender) / units per em, from a TrueType/OpenType file's hhea and head tables: the
 // glyph box ImGui sizes by, in ems. 0 when the tables are missing or malformed.
 float glyph_box_per_em(const void* data, size_t size);
-// A font's vertical metrics in font units, from its head and hhea tables; false when they are missing.
-struct VerticalMetrics {
-    float units_per_em = 0, ascender = 0, descender = 0;
-};
-bool vertical_metrics(const void* data, size_t size, VerticalMetrics& out);
 
 // Adds a TrueType/OpenType font from memory. Ownership of data (allocated with IM_ALLOC or malloc)
 // passes to the atlas. Returns false if the data is not a font.
@@ -79,7 +74,7 @@ bool add_font(Fonts& fonts, Face face, void* data, size_t size);
 bool add_script_font(Fonts& fonts, const void* data, size_t size);
 // Adds a face's stand-in for measuring (see Fonts). The same ownership and checks as add_font.
 bool add_font_metrics(Fonts& fonts, Face face, void* data, size_t size);
-// Adds a face's partial (core/font_partial.h). The same ownership and checks as add_font; false also when
+// Adds a face's partial (core/fonts/font_partial.h). The same ownership and checks as add_font; false also when
 // the data has no record of the characters it draws. A whole face added later replaces it.
 bool add_font_partial(Fonts& fonts, Face face, void* data, size_t size);
 

@@ -1,7 +1,7 @@
 // folio ui: the text layer's data and its link stops. See text_layer.h.
 #include "ui/text_layer.h"
 
-#include "core/links.h"
+#include "core/model/links.h"
 
 #include <algorithm>
 #include <cmath>
@@ -173,21 +173,6 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
 }
 
 } // namespace
-
-std::string block_tag(const Book& book, int block) {
-    if (block < 0 || block >= static_cast<int>(book.blocks.size())) return "p";
-    const Book::Block& b = book.blocks[block];
-    switch (b.kind) {
-    case BlockKind::Paragraph: return "p";
-    case BlockKind::Heading: return "h" + std::to_string(b.level < 1 ? 2 : b.level > 6 ? 6 : b.level);
-    case BlockKind::Code: return "pre";
-    case BlockKind::TableCell:
-        return std::string(b.header ? "th:" : "td:") + std::to_string(b.table) + ":" + std::to_string(b.row) + ":" +
-               std::to_string(b.col);
-    case BlockKind::Image: return "figure";
-    }
-    return "p";
-}
 
 //-----------------------------------------------------------------------------
 // [SECTION] The layer

@@ -14,16 +14,7 @@
 
 namespace folio {
 
-// What a block is, as the static page's element that holds it: "p", "h1".."h6" (its outline level), "pre",
-// "figure", or a table cell with its place, "td:<table>:<row>:<column>" ("th:..." in the head row; tables
-// numbered in reading order from 0, rows and columns from 0 within their table). The text layer gives its blocks roles
-// by it, the early page marks where its blocks begin with it, and copy puts a block's text into it (folio.copyOf,
-// web/boot.js).
-std::string block_tag(const Book& book, int block);
-
-// Where a text box's glyph box starts, below the top of its line box (page units). The canvas draws
-// the glyphs there, and the layer puts the DOM text's baseline at the same place.
-inline float glyph_top(const Box& b) { return (b.h - b.size * 1.32f) * 0.5f; }
+// block_tag and glyph_top, which the early page shares, are core/book/view.h's.
 
 // What the layer shows depends on these only: when they change, the layer is rebuilt. Scrolling that
 // keeps the same pages on screen changes none of them (the layer then moves with a transform).

@@ -12,7 +12,7 @@
 
 #include <string>
 
-#include "core/layout.h"
+#include "core/book/layout.h"
 
 namespace folio {
 

@@ -72,3 +72,22 @@ test("no script but web/wasm.js touches the wasm's memory", () => {
     assert.doesNotMatch(read("web/" + f), /_malloc|_free\(|HEAPU8|HEAP32|HEAPF32/, `${f} touches the wasm's memory`);
   }
 });
+
+test("the events main.cpp and the scripts emit or hear are the ones web/page.js declares, and each is heard", () => {
+  const page = read("web/page.js");
+  const declared = [...page.match(/var EVENTS = \{([\s\S]*?)\n  \};/)[1].matchAll(/^    (\w+):/gm)].map((m) => m[1]);
+  assert.ok(declared.length >= 8, declared.join(" "));
+  const sources = [read("src/platform/web/main.cpp"), ...fs.readdirSync(path.join(ROOT, "web")).filter((f) => f.endsWith(".js")).map((f) => read("web/" + f))];
+  const emitted = new Set(), heard = new Set();
+  for (const text of sources) {
+    for (const m of text.matchAll(/folio\.emit\("(\w+)"/g)) emitted.add(m[1]);
+    for (const m of text.matchAll(/folio\.on\("(\w+)"/g)) heard.add(m[1]);
+  }
+  for (const name of [...emitted, ...heard]) assert.ok(declared.includes(name), `'${name}' is not declared in web/page.js`);
+  for (const name of declared) {
+    assert.ok(emitted.has(name), `no one emits '${name}'`);
+    assert.ok(heard.has(name), `no one hears '${name}'`);
+  }
+  // No underscore hooks on window.folio: news goes through the bus.
+  for (const text of sources) assert.doesNotMatch(text, /folio\._[a-zA-Z]/);
+});

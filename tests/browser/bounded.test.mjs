@@ -1,7 +1,7 @@
-// A big archive in Debian's Chromium (core/bound.h): its first view downloads about what the seed's does,
+// A big archive in Debian's Chromium (core/model/bound.h): its first view downloads about what the seed's does,
 // a fold fetches its chunk when opened and shows the entries, find finds an entry that lives only in a
 // folded chunk, a folded article's address opens it, and a chunk that fails says so without breaking
-// the book. The big bundle is generated here (bench/gen_bundle.py) and built with this tree's folio.
+// the book. The big bundle is generated here (bench/gen/gen_bundle.py) and built with this tree's folio.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -23,7 +23,7 @@ before(async () => {
   env.work = fs.mkdtempSync(path.join(os.tmpdir(), "folio-bounded-"));
   const bundle = path.join(env.work, "bundle");
   env.big = path.join(env.work, "site");
-  execFileSync("/usr/bin/python3", [path.join(ROOT, "bench/gen_bundle.py"), bundle, String(ARTICLES), "--books", String(BOOKS)]);
+  execFileSync("/usr/bin/python3", [path.join(ROOT, "bench/gen/gen_bundle.py"), bundle, String(ARTICLES), "--books", String(BOOKS)]);
   // The seed's subset fonts cover the generated text (ASCII only).
   execFileSync(path.join(BUILD, "native/folio"), ["build", bundle, "-o", env.big, "--web", path.join(BUILD, "web"),
     "--fonts", path.join(BUILD, "fonts")], { stdio: "ignore" });
@@ -97,7 +97,7 @@ for (const route of ["/", "/writing"]) {
     await page.waitForFunction(() => window.folio && (document.documentElement.classList.contains("canvas-on") || window.folio.error),
       null, { timeout: 30000 });
     await settle(page); // the first view drawn to its end: anything it needed of the later code was called
-    const state = await page.evaluate(() => ({ early: window.folio._laterEarly || 0, error: window.folio.error,
+    const state = await page.evaluate(() => ({ early: window.folio.later.early, error: window.folio.error,
       on: document.documentElement.classList.contains("canvas-on"), frames: window.folio.framesDrawn,
       shown: performance.getEntriesByName("folio:book-shown").length }));
     assert.equal(state.early, 0, "the first view called into the later module: run ./folio first-view " +

@@ -21,7 +21,7 @@ function fontRequests(page) {
   return seen;
 }
 
-// The text layer sets its runs in the proof's own FontFaces (boot.js, folio._face: "folio-face-N", and
+// The text layer sets its runs in the proof's own FontFaces (web/proof.js, folio.face: "folio-face-N", and
 // "folio-face-N-K" for a face's later bytes, the whole face after its partial): the face index of a family.
 const faceOf = (family) => { const m = /^"?folio-face-(\d+)(?:-\d+)?"?$/.exec(family); return m ? Number(m[1]) : -1; };
 
@@ -109,7 +109,7 @@ test("the first view fetches whole only the faces its first pages show; a later 
   await context.close();
 });
 
-// The code points a partial face draws: its FOLi table (src/core/font_partial.h), read from the built file.
+// The code points a partial face draws: its FOLi table (src/core/fonts/font_partial.h), read from the built file.
 function partialRanges(path) {
   const b = fs.readFileSync(pathJoin(process.env.FOLIO_SITE, path));
   const tables = b.readUInt16BE(4);

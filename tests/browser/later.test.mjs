@@ -78,7 +78,7 @@ const laterReady = (page) =>
 // What the page says while the module is held: read without calling into the wasm, whose scroll reader is
 // later code itself (it would take the synchronous path).
 const heldState = (page) => page.evaluate(() => ({ marks: performance.getEntriesByType("mark").map((m) => m.name),
-  early: window.folio._laterEarly || 0, error: window.folio.error }));
+  early: window.folio.later.early, error: window.folio.error }));
 
 // Runs the reader's acts while the module is held and resolves with what they return (the last of them
 // a script the page answers). The page must stay free: a synchronous download of the module (the old
@@ -115,14 +115,14 @@ for (const [site, route] of FIRST_VIEWS) {
       // Every request for the later module fails: a first view that needed it would fail with it.
       const { page, context, errors } = await openWith(site, route, view, () => "abort");
       const failure = await shown(page);
-      const early = await page.evaluate(() => window.folio._laterEarly || 0);
+      const early = await page.evaluate(() => window.folio.later.early);
       assert.equal(early, 0, "the first view called into the later module: run ./folio first-view " +
         `(after ./folio test) and commit src/platform/web/first_view.functions (${failure})`);
       assert.equal(failure, null);
       // Quiet for a while, not one frame: a face or a body that comes after the first frame draws again, and
       // a first view that needed the later code would call it then.
       await settle(page);
-      const state = await page.evaluate(() => ({ early: window.folio._laterEarly || 0, error: window.folio.error,
+      const state = await page.evaluate(() => ({ early: window.folio.later.early, error: window.folio.error,
         on: document.documentElement.classList.contains("canvas-on") }));
       assert.equal(state.early, 0, "the first view called into the later module: run ./folio first-view " +
         "(after ./folio test) and commit src/platform/web/first_view.functions");
@@ -150,7 +150,7 @@ test("the later module is asked for once the book has drawn, and is then in befo
   await page.keyboard.press("PageDown");
   await idle(page);
   assert.ok((await page.evaluate(() => window.folio.scroll())) > 300);
-  assert.equal(await page.evaluate(() => window.folio._laterEarly || 0), 0);
+  assert.equal(await page.evaluate(() => window.folio.later.early), 0);
   assert.ok(!(await marks(page)).includes("folio:later-awaited"), "the key press waited: the module was not in");
   assert.deepEqual(errors, []);
   await context.close();
@@ -172,7 +172,7 @@ test("a reader quicker than the later module still gets the book's answer", asyn
   await page.keyboard.press("PageDown");
   await laterReady(page);
   await idle(page);
-  const state = await page.evaluate(() => ({ early: window.folio._laterEarly || 0, error: window.folio.error,
+  const state = await page.evaluate(() => ({ early: window.folio.later.early, error: window.folio.error,
     scroll: window.folio.scroll(), on: document.documentElement.classList.contains("canvas-on") }));
   assert.equal(state.early, 0, "the key press entered the later code before it was in (a synchronous download)");
   assert.ok((await marks(page)).includes("folio:later-awaited"), "the key press did not need the later code");
@@ -185,7 +185,7 @@ test("a reader quicker than the later module still gets the book's answer", asyn
 });
 
 // How long any of this takes (a key press's return, the page's answer to a script, the wait for the module)
-// is bench/later.sh's to print; these tests assert what happens, and in what order.
+// is bench/page/later.sh's to print; these tests assert what happens, and in what order.
 test("a reader's key press while the later module is slow is kept, answered when it is in, and the page stays free", async () => {
   for (const [label, view] of [["desktop", DESKTOP], ["phone", PHONE]]) {
     const opened = await openWith("seed", "/", view, () => "hold");
@@ -205,7 +205,7 @@ test("a reader's key press while the later module is slow is kept, answered when
     opened.release();
     await laterReady(page);
     await idle(page);
-    const after = await page.evaluate(() => ({ scroll: window.folio.scroll(), early: window.folio._laterEarly || 0,
+    const after = await page.evaluate(() => ({ scroll: window.folio.scroll(), early: window.folio.later.early,
       error: window.folio.error, on: document.documentElement.classList.contains("canvas-on") }));
     assert.equal(after.early, 0, label);
     assert.equal(after.error, null, label);
@@ -239,7 +239,7 @@ test("a finger's drag on a phone while the later module is slow scrolls the book
   opened.release();
   await laterReady(page);
   await idle(page);
-  const state = await page.evaluate(() => ({ scroll: window.folio.scroll(), early: window.folio._laterEarly || 0 }));
+  const state = await page.evaluate(() => ({ scroll: window.folio.scroll(), early: window.folio.later.early }));
   assert.ok(state.scroll > 200, `scrolled ${state.scroll} for a 450 px drag`);
   assert.equal(state.early, 0);
   assert.deepEqual(errors, []);
@@ -263,7 +263,7 @@ test("Tab while the later module is slow moves the focus to the first link once 
   opened.release();
   await laterReady(page);
   await page.waitForFunction(() => document.activeElement?.closest?.("#layer [tabindex='0']"), null, { timeout: 30000 });
-  assert.equal(await page.evaluate(() => window.folio._laterEarly || 0), 0);
+  assert.equal(await page.evaluate(() => window.folio.later.early), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -286,7 +286,7 @@ test("back and forward while the later module is slow open the route once it is 
   opened.release();
   await laterReady(page);
   await idle(page);
-  const state = await page.evaluate(() => ({ path: location.pathname, early: window.folio._laterEarly || 0 }));
+  const state = await page.evaluate(() => ({ path: location.pathname, early: window.folio.later.early }));
   assert.equal(state.path, "/books");
   assert.equal(await page.title(), "books · Anshuman Agrawal"); // the book's route, as the last popstate said
   assert.equal(state.early, 0);
@@ -323,7 +323,7 @@ test("Ctrl+F while the later module is slow opens the find bar once it is in, an
   await page.keyboard.type("infra");
   await page.waitForFunction(() => /\b1 of [1-9]/.test(document.activeElement?.parentElement?.innerText || ""), null,
     { timeout: 30000 });
-  assert.equal(await page.evaluate(() => window.folio._laterEarly || 0), 0);
+  assert.equal(await page.evaluate(() => window.folio.later.early), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -350,7 +350,7 @@ test("an action kept for a later module that stalls makes the page its text, and
   assert.match(state.fault, /could not be downloaded/);
   assert.ok(state.noCanvas && state.text === "visible", JSON.stringify(state));
   assert.equal(state.ready, 0, "the stalled module came in");
-  assert.equal(await page.evaluate(() => window.folio._laterEarly || 0), 0);
+  assert.equal(await page.evaluate(() => window.folio.later.early), 0);
   assert.deepEqual(errors, []);
   opened.release(); // lets the held request end with the page
   await context.close();

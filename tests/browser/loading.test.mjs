@@ -89,6 +89,13 @@ async function waitForNotice(page, pattern) {
   }, pattern.source, { timeout: 30000, polling: 100 }); // not on frames: a loaded machine may hold them back
 }
 
+// The loader's states (web/loader.js) the page went through, in order, and any transition it refused.
+async function states(page) {
+  const r = await page.evaluate(() => ({ path: window.folio.loader.history.map((h) => h.state).join(" "), refused: window.folio.loader.refused }));
+  assert.deepEqual(r.refused, [], "the loader refused a transition: " + r.path);
+  return r.path;
+}
+
 const FAILED = /could not be downloaded\. This is the page as plain text; reload to try again\./;
 
 for (const [kind, pattern] of Object.entries(FILES)) {
@@ -106,6 +113,7 @@ for (const [kind, pattern] of Object.entries(FILES)) {
       assert.ok((await view(page)).textVisible);
       // The glue never ran or never started the book: nothing was drawn.
       assert.equal(await page.evaluate(() => window.folio.framesDrawn), 0);
+      assert.match(await states(page), /^desk( proof)? failed$/);
       assert.deepEqual(errors, []);
       await context.close();
     });
@@ -129,6 +137,8 @@ test("a stall of any file: the text is shown meanwhile, then the book takes over
     assert.equal(after.fault, null);
     assert.equal(after.cls.includes("no-canvas"), false);
     assert.ok(await page.evaluate(() => window.folio.box("the tensor was only the handle") !== null));
+    // The desk (or the proof, when its faces came), the text, then the book over it: no other way.
+    assert.match(await states(page), /^desk( proof)? text takeover book$/);
     assert.deepEqual(errors, []);
     await context.close();
   })));
@@ -164,6 +174,7 @@ test("a slow 3G link (400 kbit/s, 400 ms): the proof stays until the book takes 
   assert.ok(r.wasmEnd > r.boot + 3000, figures);
   assert.ok(r.states.some((s) => s.cls.includes("proof-on")), "the proof was shown");
   assert.deepEqual(r.states.filter((s) => s.cls.includes("no-canvas") || s.fault), [], figures);
+  assert.equal(await states(page), "desk proof starting book");
   assert.equal(r.error, null);
   assert.deepEqual(errors, []);
   await context.close();
@@ -321,6 +332,7 @@ test("a book that arrives while the reader scrolls the text is offered, not forc
   await page.getByRole("button", { name: "Open the book" }).click();
   await page.waitForFunction(() => window.folio.framesDrawn > 0 && document.documentElement.classList.contains("canvas-on"));
   assert.equal(await page.locator("#fault").isVisible(), false);
+  assert.match(await states(page), /^desk proof text offered takeover book$/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -344,6 +356,7 @@ test("a late page script: the text shows first, then the book takes over with it
   assert.equal(v.fault, null);
   assert.equal(await page.evaluate(() => window.folio.error), null);
   assert.ok(await page.evaluate(() => document.querySelector("#layer a[href], #layer span") !== null), "the text layer is built");
+  assert.equal(await states(page), "text takeover book");
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -362,6 +375,7 @@ test("a stall that ends in failure changes the notice in place: the text does no
   const after = await view(page);
   assertTextWithNotice(after, FAILED);
   assert.equal(after.h1.y, before.h1.y);
+  assert.match(await states(page), /^desk proof text failed$/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,5 +1,5 @@
 // One set of rules for the keys and the wheel: the early page (the proof, before the book has drawn) and
-// the book answer the same presses by the same distances, from the same steps (core/scroll.h, handed to
+// the book answer the same presses by the same distances, from the same steps (core/book/scroll.h, handed to
 // boot.js in the proof's data-scroll). A long article at a desktop's size (spreads) and a phone's (one page).
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";

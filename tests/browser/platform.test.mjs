@@ -176,6 +176,10 @@ test("without WebGL2 the page keeps its HTML text", async () => {
   assert.equal(await page.evaluate(() => document.documentElement.className), "no-canvas");
   assert.ok(await page.locator("main#text").isVisible());
   assert.match(await page.locator("main#text").innerText(), /three hundred processes waited for one pid/);
+  // The loader's way (web/loader.js): the desk, the proof, then the page is its text for good.
+  const way = await page.evaluate(() => ({ path: window.folio.loader.history.map((h) => h.state).join(" "), refused: window.folio.loader.refused }));
+  assert.match(way.path, /^desk (proof )?(text )?static$/);
+  assert.deepEqual(way.refused, []);
   // The renderer's program never runs (the head preloads it, and the wasm, for capable browsers).
   assert.equal(await page.evaluate(() => typeof window.Module), "undefined");
   assert.equal(await page.locator("script[src*='/assets/folio.']").count(), 0);

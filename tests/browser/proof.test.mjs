@@ -391,7 +391,7 @@ test("1280x800: the keys scroll the proof to its page's foot, Tab's focus shows 
   });
   const top = await at();
   await page.keyboard.press("ArrowDown");
-  assert.equal((await at()).sy, "48px"); // the book's arrow step (core/scroll.h)
+  assert.equal((await at()).sy, "48px"); // the book's arrow step (core/book/scroll.h)
   await page.keyboard.press("End");
   const end = await at();
   assert.ok(top.foot > 800 && Math.abs(end.foot - (800 - 28)) <= 1, JSON.stringify({ top, end }));

@@ -1,5 +1,5 @@
 // A site written right to left (tests/fixtures/rtl: Arabic and Hebrew with English words and numbers, a
-// list, a heading, a link). The layout reorders each line for display (src/core/bidi.h): in the book's text
+// list, a heading, a link). The layout reorders each line for display (src/core/text/bidi.h): in the book's text
 // layer and in the proof an Arabic line's runs come in logical order with x decreasing, lines end at the
 // right edge, a copy gives the logical text, and the static HTML says dir="rtl".
 import { test } from "node:test";

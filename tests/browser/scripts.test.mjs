@@ -89,7 +89,7 @@ test("the query splits into terms exactly as the index does (tests/fixtures/term
 test("search finds Chinese words inside sentences, and marks them", async () => {
   const { page, context, errors } = await open(env.browser, env.base, "/search/?q=" + encodeURIComponent("极光"));
   await page.waitForSelector("#searchpanel .search-list li, #searchpanel .search-count:not(:empty)", { timeout: 20000 });
-  // The count in the site's language (src/core/words.h): "1 篇文章", not "1 article".
+  // The count in the site's language (src/core/model/words.h): "1 篇文章", not "1 article".
   await page.waitForFunction(() => /篇文章/.test(document.querySelector("#searchpanel .search-count")?.textContent || ""));
   assert.equal(await page.locator("#searchpanel .search-count").innerText(), "1 篇文章");
   const titles = await page.$$eval("#searchpanel .result-title", (as) => as.map((a) => a.textContent));
@@ -112,7 +112,7 @@ test("the book's own words are Chinese on a Chinese site: the page, the layer, f
   const { page, context, errors } = await open(env.browser, env.base, "/writing/rust-notes");
   await ready(page);
   await settle(page);
-  // The book's words beside the author's: the meta line, the way back, the neighbour (src/core/words.h's zh).
+  // The book's words beside the author's: the meta line, the way back, the neighbour (src/core/model/words.h's zh).
   const text = await layerText(page);
   for (const w of ["« 文章", "第 1 篇", "2026年1月10日", "阅读约 1 分钟"]) assert.ok(text.includes(w), `"${w}" is not in the layer: ${text}`);
   for (const w of ["writing", "min read", "no. ", "Jan"]) assert.ok(!text.includes(w), `English "${w}" in the layer: ${text}`);
@@ -139,7 +139,7 @@ test("the book's own words are Chinese on a Chinese site: the page, the layer, f
   await context.close();
 });
 
-//---- Glyphs, not tofu: the script faces behind the book's own (src/core/script_chain.h) draw Chinese ----
+//---- Glyphs, not tofu: the script faces behind the book's own (src/core/fonts/script_chain.h) draw Chinese ----
 
 // A glyph's ink as a shape: the region's ink (pixels far from its most common colour, the paper) within its
 // own bounding box, resampled to a GRID x GRID grid of ink fractions. Two renderings of one glyph (the

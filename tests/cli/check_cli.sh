@@ -51,7 +51,7 @@ needs() {
     return 1
 }
 
-# run ARGS...: runs folio (stopped after 120 s: a hang guard, not a speed test; speed is bench/core.sh's) with stdout and stderr captured in $out and $err, the exit
+# run ARGS...: runs folio (stopped after 120 s: a hang guard, not a speed test; speed is bench/core/core.sh's) with stdout and stderr captured in $out and $err, the exit
 # status in $rc and the wall time in milliseconds in $ms.
 out="" err="" rc=0 ms=0
 run() {

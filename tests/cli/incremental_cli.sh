@@ -16,7 +16,7 @@ mkdir -p "$dir/web" "$dir/fonts"
 echo "// glue" >"$dir/web/folio.js"
 printf '\0asm' >"$dir/web/folio.wasm"
 for f in serif-regular serif-italic serif-bold serif-bolditalic mono-regular; do echo "$f" >"$dir/fonts/$f.ttf"; done
-# ASCII, Latin-1, Latin Extended-A, and the dash and ellipsis of the book's own words (core/words.h)
+# ASCII, Latin-1, Latin Extended-A, and the dash and ellipsis of the book's own words (core/model/words.h)
 { seq 32 382; echo 8211 8230; } | tr '\n' ' ' >"$dir/fonts/chars.txt"
 cp -r "$src/tests/fixtures/rich" "$dir/bundle"
 build() { "$folio" build "$dir/bundle" -o "$dir/out" --web "$dir/web" --fonts "$dir/fonts" --incremental --check-fonts; }
@@ -113,7 +113,7 @@ missing = [l for l in locs if not os.path.isfile(os.path.join(root, l, "index.ht
 sys.exit(1 if missing or len(locs) < 100 else 0)
 PY
 }
-/usr/bin/python3 "$src/bench/gen_bundle.py" "$dir/big" 150 >/dev/null
+/usr/bin/python3 "$src/bench/gen/gen_bundle.py" "$dir/big" 150 >/dev/null
 full() { "$folio" build "$dir/big" -o "$1" --web "$dir/web" --fonts "$dir/fonts" >/dev/null; }
 inc() { "$folio" build "$dir/big" -o "$dir/big-inc" --web "$dir/web" --fonts "$dir/fonts" --incremental >/dev/null; }
 ok inc
@@ -181,7 +181,7 @@ PY
 n=$((n + 1)); ok wait_rebuilds $n
 ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug3"
 ok grep -rq "The watcher saw this" "$dir/big-watch/assets/bodies"
-# An old article's title: its record is in a fold chunk (core/bound.h).
+# An old article's title: its record is in a fold chunk (core/model/bound.h).
 slug=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][-4]["slug"])' "$dir/big/content.json")
 edit_json 'c["writing"][-4]["title"] += " (watched)"'
 n=$((n + 1)); ok wait_rebuilds $n

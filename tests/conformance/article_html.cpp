@@ -6,8 +6,8 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
-#include "core/html_document.h"
-#include "core/markdown.h"
+#include "core/markup/markdown.h"
+#include "core/site/html_document.h"
 
 int main() {
     std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());

@@ -157,7 +157,7 @@ def resolve_expected(html):
 
 
 def shift_headings(html):
-    """The page's title is its h1, and a document's outline never skips a level (src/core/document.h:
+    """The page's title is its h1, and a document's outline never skips a level (src/core/model/document.h:
     rank_headings): each heading becomes its depth among the headings above it, plus one."""
     open_levels, out = [], []
 

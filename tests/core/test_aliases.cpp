@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include "cli/import.h"
-#include "core/emit.h"
-#include "core/load.h"
-#include "core/routes.h"
+#include "core/bundle/load.h"
+#include "core/model/routes.h"
+#include "core/site/emit.h"
 
 using namespace folio;
 

@@ -1,4 +1,4 @@
-// Right to left and Arabic joining (core/bidi.h), and the layout's use of them: lines broken in logical
+// Right to left and Arabic joining (core/text/bidi.h), and the layout's use of them: lines broken in logical
 // order, drawn in visual order, right-to-left paragraphs set from the right edge.
 #include <catch2/catch_approx.hpp>
 #include <catch2/catch_test_macros.hpp>
@@ -8,11 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/bidi.h"
-#include "core/compose.h"
-#include "core/emit.h"
-#include "core/load.h"
-#include "core/text.h"
+#include "core/book/compose.h"
+#include "core/bundle/load.h"
+#include "core/site/emit.h"
+#include "core/text/bidi.h"
+#include "core/text/text.h"
 
 using namespace folio;
 

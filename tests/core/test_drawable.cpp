@@ -1,5 +1,5 @@
 // Never a silent black diamond: every character of a bundle that the site's fonts cannot draw is a
-// located warning naming the Debian package whose fonts draw it (core/source_check.h, check_drawable).
+// located warning naming the Debian package whose fonts draw it (core/bundle/source_check.h, check_drawable).
 #include <catch2/catch_test_macros.hpp>
 
 #include <unistd.h>
@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/load.h"
-#include "core/source_check.h"
+#include "core/bundle/load.h"
+#include "core/bundle/source_check.h"
 #include "ui/headless.h"
 
 using namespace folio;

@@ -1,4 +1,4 @@
-// Tests for the static outputs (src/core/emit.h): the seed bundle's feed and pages, and a hostile site
+// Tests for the static outputs (src/core/site/emit.h): the seed bundle's feed and pages, and a hostile site
 // built in code whose every string tries to break out of HTML, XML or CDATA.
 #include <catch2/catch_test_macros.hpp>
 
@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "core/derive.h"
-#include "core/document_json.h"
-#include "core/emit.h"
-#include "core/load.h"
-#include "core/routes.h"
+#include "core/bundle/load.h"
+#include "core/model/derive.h"
+#include "core/model/routes.h"
+#include "core/site/emit.h"
+#include "core/wire/document_json.h"
 #include "support/seed.h"
 #include "support/strings.h"
 
@@ -379,7 +379,7 @@ Site small_site(const std::string& markdown) {
     a.body_markdown = markdown;
     s.writing.push_back(a);
     s.contents = {{"writing", "writing"}};
-    derive(s);
+    derive_sources(s);
     return s;
 }
 
@@ -445,7 +445,7 @@ TEST_CASE("emit: pictures on other hosts show, and the CSP names exactly their h
 
     // Turned off: each is its alt text, linked, and the policy names no other host.
     s.info.other_host_images = false;
-    derive(s);
+    derive_sources(s);
     CHECK(s.image_origins.empty());
     const std::string own = article_page(s);
     CHECK(count_of(own, "<img") == 1);
@@ -612,7 +612,7 @@ Site hostile_site() {
     s.find_me.title = s.find_me.handle_label = s.find_me.handle = kEvil;
     s.find_me.links = {{kEvil, "javascript:alert(1)"}};
     s.contents = {{kEvil, "loves"}, {kEvil, "books"}, {kEvil, "writing"}, {kEvil, "work"}, {kEvil, "find-me"}};
-    derive(s);
+    derive_sources(s);
     return s;
 }
 
@@ -680,7 +680,7 @@ TEST_CASE("the feed carries the newest 100 articles of a long archive", "[emit][
         a.date = Date{2001, 1, 1 + (i % 28)};
         site.writing.push_back(a);
     }
-    derive(site);
+    derive_sources(site);
     std::string rss = emit_rss(site);
     size_t items = 0;
     for (size_t at = rss.find("<item>"); at != std::string::npos; at = rss.find("<item>", at + 1))
@@ -730,7 +730,7 @@ TEST_CASE("a page preloads the faces its route's first pages show, and the stand
     CHECK(preloads(article, "/assets/serif-bold.3.ttf") == 1);
     CHECK(preloads(article, "/assets/serif-italic.metrics.5.ttf") == 1);
     CHECK(article.find("<meta name=\"folio-faces\" content=\"0 2\">") != std::string::npos);
-    // Without stand-ins every face comes whole, and boot.js is told nothing.
+    // Without stand-ins every face comes whole, and web/downloads.js is told nothing.
     a.font_metrics.clear();
     const std::string whole = emit_page(site, resolve_route(site, "/"), "{{head}}", a).contents;
     CHECK(preloads(whole, "/assets/serif-italic.2.ttf") == 1);

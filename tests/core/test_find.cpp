@@ -4,8 +4,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/compose.h"
-#include "core/find.h"
+#include "core/book/compose.h"
+#include "core/book/find.h"
 #include "support/seed.h"
 
 using namespace folio;

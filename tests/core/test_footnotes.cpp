@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "core/compose.h"
-#include "core/html_document.h"
-#include "core/layout.h"
-#include "core/load.h"
-#include "core/markdown.h"
+#include "core/book/compose.h"
+#include "core/book/layout.h"
+#include "core/bundle/load.h"
+#include "core/markup/markdown.h"
+#include "core/site/html_document.h"
 
 using namespace folio;
 

@@ -1,4 +1,4 @@
-// The in-house highlighter (core/highlight_scan.h) gives the runs source-highlight gives, token for token,
+// The in-house highlighter (core/markup/highlight_scan.h) gives the runs source-highlight gives, token for token,
 // on the code of the blog fixture and on samples of what each language's posts hold.
 #include <catch2/catch_test_macros.hpp>
 
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/highlight.h"
-#include "core/highlight_scan.h"
+#include "core/markup/highlight.h"
+#include "core/markup/highlight_scan.h"
 
 using namespace folio;
 

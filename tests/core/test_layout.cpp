@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/bound.h"
-#include "core/compose.h"
-#include "core/derive.h"
-#include "core/emit.h"
-#include "core/find.h"
-#include "core/load.h"
+#include "core/book/compose.h"
+#include "core/book/find.h"
+#include "core/bundle/load.h"
+#include "core/model/bound.h"
+#include "core/model/derive.h"
+#include "core/site/emit.h"
 #include "support/seed.h"
 
 using namespace folio;
@@ -49,7 +49,7 @@ const Site& small_site() {
     return site;
 }
 
-// Every archive fold open (core/bound.h): the small fixture's shelf of forty folds after twenty.
+// Every archive fold open (core/model/bound.h): the small fixture's shelf of forty folds after twenty.
 ComposeState all_open(const Site& site) {
     ComposeState state;
     for (size_t i = 0; i < site.folds.size(); ++i)
@@ -474,7 +474,7 @@ TEST_CASE("small fixture: chapters start on even pages; the contents prints the 
     // Forty more books move writing (after books) and the contents prints the new number.
     Site more = site;
     add_books(more, more.loves.shelves[0].id, 40);
-    derive(more);
+    derive_sources(more);
     Book grown = compose_site(more, m, all_open(more));
     std::vector<ContentsLine> after = contents_folios(more, grown);
     CHECK(after[1].folio == lines[1].folio);
@@ -524,7 +524,7 @@ TEST_CASE("a chapter starts on an even page; the contents prints computed folios
     // More books move the later chapters (with the real fonts, forty do: see tests/ui).
     Site more = site;
     add_books(more, "books", 80);
-    derive(more);
+    derive_sources(more);
     Book grown = compose_site(more, m, ComposeState{});
     std::vector<ContentsLine> after = contents_folios(more, grown);
     CHECK(after[2].folio == lines[2].folio);                      // books itself starts where it did

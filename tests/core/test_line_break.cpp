@@ -1,4 +1,4 @@
-// Where a line may break inside runs written without spaces (src/core/line_break.h), pair by pair from
+// Where a line may break inside runs written without spaces (src/core/text/line_break.h), pair by pair from
 // tests/fixtures/line_breaks.txt, and what the layout makes of it: Chinese and Japanese paragraphs fill
 // their lines, no line starts with a closing mark, and English still breaks only at its spaces.
 #include <catch2/catch_test_macros.hpp>
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/layout.h"
-#include "core/line_break.h"
-#include "core/text.h"
+#include "core/book/layout.h"
+#include "core/text/line_break.h"
+#include "core/text/text.h"
 
 using namespace folio;
 

@@ -4,11 +4,12 @@
 
 #include <algorithm>
 
-#include "core/compose.h"
-#include "core/derive.h"
-#include "core/html_document.h"
-#include "core/links.h"
-#include "core/markdown.h"
+#include "core/book/compose.h"
+#include "core/bundle/load.h"
+#include "core/markup/markdown.h"
+#include "core/model/derive.h"
+#include "core/model/links.h"
+#include "core/site/html_document.h"
 #include "support/sites.h"
 #include "support/strings.h"
 
@@ -108,7 +109,7 @@ TEST_CASE("the book and the HTML show the same pictures: the site's own, and oth
         Site s = one_article("![own](/images/a.png)\n\n![other](https://pics.example/a.png)\n\n"
                              "![sneaky](/\\evil.example/a.png)\n\n![relative](//evil.example/a.png)\n");
         s.info.other_host_images = other_hosts;
-        derive(s);
+        derive_sources(s);
         FixedMeasurer m;
         Book book = compose_article(s, 0, m);
         std::vector<std::string> shown = {"/images/a.png"};

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "core/load.h"
+#include "core/bundle/load.h"
 
 using namespace folio;
 

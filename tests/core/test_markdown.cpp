@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <functional>
 
-#include "core/markdown.h"
+#include "core/markup/markdown.h"
 
 using namespace folio;
 

@@ -7,12 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "core/compose.h"
-#include "core/derive.h"
-#include "core/document_json.h"
-#include "core/html_document.h"
-#include "core/markdown.h"
-#include "core/site_reader.h"
+#include "core/book/compose.h"
+#include "core/markup/markdown.h"
+#include "core/model/derive.h"
+#include "core/site/html_document.h"
+#include "core/wire/document_json.h"
+#include "core/wire/site_reader.h"
 #include "support/sites.h"
 
 using namespace folio;

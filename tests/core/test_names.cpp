@@ -1,10 +1,10 @@
-// Names in any script (core/names.h): tags, slugs and ids, as an author in any language writes them.
+// Names in any script (core/text/names.h): tags, slugs and ids, as an author in any language writes them.
 #include <catch2/catch_test_macros.hpp>
 
-#include "core/diagnostics.h"
-#include "core/load.h"
-#include "core/names.h"
-#include "core/routes.h"
+#include "core/bundle/diagnostics.h"
+#include "core/bundle/load.h"
+#include "core/model/routes.h"
+#include "core/text/names.h"
 
 using namespace folio;
 

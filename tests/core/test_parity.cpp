@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "core/compose.h"
-#include "core/emit.h"
-#include "core/load.h"
-#include "core/routes.h"
-#include "core/search_index.h"
+#include "core/book/compose.h"
+#include "core/bundle/load.h"
+#include "core/model/routes.h"
+#include "core/site/emit.h"
+#include "core/site/search_index.h"
 #include "support/seed.h"
 
 // Where this test ends, one rule of the two renderings is written twice and has drifted. It found: the

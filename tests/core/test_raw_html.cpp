@@ -8,15 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "core/derive.h"
-#include "core/document_json.h"
-#include "core/highlight.h"
-#include "core/html_document.h"
-#include "core/links.h"
-#include "core/markdown.h"
-#include "core/raw_html.h"
-#include "core/site_reader.h"
-#include "core/text.h"
+#include "core/markup/highlight.h"
+#include "core/markup/markdown.h"
+#include "core/markup/raw_html.h"
+#include "core/model/derive.h"
+#include "core/model/links.h"
+#include "core/site/html_document.h"
+#include "core/text/text.h"
+#include "core/wire/document_json.h"
+#include "core/wire/site_reader.h"
 #include "support/strings.h"
 
 using namespace folio;

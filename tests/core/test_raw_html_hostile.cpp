@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "core/document_json.h"
-#include "core/emit.h"
-#include "core/html_document.h"
-#include "core/load.h"
-#include "core/markdown.h"
-#include "core/raw_html.h"
+#include "core/bundle/load.h"
+#include "core/markup/markdown.h"
+#include "core/markup/raw_html.h"
+#include "core/site/emit.h"
+#include "core/site/html_document.h"
+#include "core/wire/document_json.h"
 
 using namespace folio;
 
@@ -101,7 +101,7 @@ enum class Where {
 };
 
 // The part of a page an element is in: what the build writes itself, the article's body (author
-// content), or the early page (ui/proof.cpp: the book's first page, set from author content).
+// content), or the early page (core/site/proof.cpp: the book's first page, set from author content).
 enum class Region { Chrome, Content, Proof };
 
 struct Auditor {

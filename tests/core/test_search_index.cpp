@@ -4,8 +4,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/derive.h"
-#include "core/search_index.h"
+#include "core/bundle/load.h"
+#include "core/model/derive.h"
+#include "core/site/search_index.h"
 #include "support/seed.h"
 
 using namespace folio;

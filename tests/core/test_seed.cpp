@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/load.h"
+#include "core/bundle/load.h"
 #include "support/seed.h"
 
 using namespace folio;

@@ -1,4 +1,4 @@
-// core/site_reader.h: the browser's reader of what `folio build` writes. It gives the model the native
+// core/wire/site_reader.h: the browser's reader of what `folio build` writes. It gives the model the native
 // build holds (the seed, the fixtures, a generated archive with folds, each with its bodies and fold
 // chunks delivered), and fails with a message, never a crash, on damaged bytes.
 #include <catch2/catch_test_macros.hpp>
@@ -8,11 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/bound.h"
-#include "core/derive.h"
-#include "core/document_json.h"
-#include "core/load.h"
-#include "core/site_reader.h"
+#include "core/bundle/load.h"
+#include "core/bundle/schema.h"
+#include "core/model/bound.h"
+#include "core/model/derive.h"
+#include "core/wire/document_json.h"
+#include "core/wire/site_reader.h"
 #include "support/big_bundle.h"
 
 using namespace folio;

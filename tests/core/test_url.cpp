@@ -1,7 +1,7 @@
 // URLs as a browser reads them: schemes, percent-encoding, dot segments and relative resolution.
 #include <catch2/catch_test_macros.hpp>
 
-#include "core/url.h"
+#include "core/text/url.h"
 
 using namespace folio;
 

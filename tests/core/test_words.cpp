@@ -1,17 +1,17 @@
-// The book's own words (core/words.h): one table per language, read by the book and the static HTML
+// The book's own words (core/model/words.h): one table per language, read by the book and the static HTML
 // alike, and an author's site.words over it, checked like any other field.
 #include <catch2/catch_test_macros.hpp>
 
 #include <string>
 #include <vector>
 
-#include "core/bidi.h"
-#include "core/compose.h"
-#include "core/emit.h"
-#include "core/layout.h"
-#include "core/load.h"
-#include "core/routes.h"
-#include "core/words.h"
+#include "core/book/compose.h"
+#include "core/book/layout.h"
+#include "core/bundle/load.h"
+#include "core/model/routes.h"
+#include "core/model/words.h"
+#include "core/site/emit.h"
+#include "core/text/bidi.h"
 
 using namespace folio;
 

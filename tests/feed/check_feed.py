@@ -58,7 +58,7 @@ def load_site(site_dir):
     return data
 
 
-FEED_ITEMS = 100  # folio's feed carries the newest 100 articles (kFeedItems in src/core/emit.h)
+FEED_ITEMS = 100  # folio's feed carries the newest 100 articles (kFeedItems in src/core/site/emit.h)
 
 
 def expected_articles(data):

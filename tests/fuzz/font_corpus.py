@@ -5,7 +5,7 @@ Fonts are never committed, so the corpus is made at test time (ctest runs this b
 the fonts the bootstrap installs (Debian's fonts-noto-core and fonts-jetbrains-mono, the faces ./folio
 subsets), the subset fonts ./folio writes (EXTRA_FONT_DIR, build/fonts, when present), and a small face
 built here with composite glyphs and both cmap formats. Beside each whole face: deterministic truncations
-and corruptions aimed at what src/core/font_partial.cpp reads (the table directory, head, maxp, loca,
+and corruptions aimed at what src/core/fonts/font_partial.cpp reads (the table directory, head, maxp, loca,
 glyf composites, cmap formats 4 and 12, a FOLi table), so the replay reaches every refusal and the edges
 around it. Each file is one choice byte (which characters the partial keeps, see fuzz_font_partial.cpp)
 then the font. Files in OUT_DIR that it no longer makes are removed; prints how many files it made.

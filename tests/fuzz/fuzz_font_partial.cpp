@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/font_partial.h"
+#include "core/fonts/font_partial.h"
 
 namespace {
 

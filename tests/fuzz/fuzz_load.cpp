@@ -15,8 +15,8 @@
 #include <cstring>
 #include <string>
 
-#include "core/load.h"
-#include "core/site_reader.h"
+#include "core/bundle/load.h"
+#include "core/wire/site_reader.h"
 
 namespace {
 

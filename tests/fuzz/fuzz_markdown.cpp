@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "core/document.h"
-#include "core/markdown.h"
+#include "core/markup/markdown.h"
+#include "core/model/document.h"
 
 namespace {
 

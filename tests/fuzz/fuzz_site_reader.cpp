@@ -17,8 +17,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/document_json.h"
-#include "core/site_reader.h"
+#include "core/wire/document_json.h"
+#include "core/wire/site_reader.h"
 
 namespace {
 

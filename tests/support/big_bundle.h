@@ -1,4 +1,4 @@
-// Shared by the Catch2 tests: a generated bundle big enough that its long lists fold (core/bound.h).
+// Shared by the Catch2 tests: a generated bundle big enough that its long lists fold (core/model/bound.h).
 #pragma once
 
 #include <cstdio>

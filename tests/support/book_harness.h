@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "core/load.h"
+#include "core/bundle/load.h"
 #include "imgui.h"
 #include "ui/app.h"
 #include "ui/fonts.h"

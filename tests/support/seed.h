@@ -3,7 +3,7 @@
 
 #include <catch2/catch_test_macros.hpp>
 
-#include "core/load.h"
+#include "core/bundle/load.h"
 
 namespace folio::testing {
 

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "core/derive.h"
-#include "core/model.h"
+#include "core/bundle/load.h"
+#include "core/model/model.h"
 
 namespace folio::testing {
 
@@ -19,7 +19,7 @@ inline Site one_article_site(const std::string& markdown) {
     a.date = {2026, 1, 1};
     a.body_markdown = markdown;
     s.writing.push_back(a);
-    derive(s);
+    derive_sources(s);
     return s;
 }
 

@@ -7,11 +7,11 @@
 #include <map>
 #include <set>
 
-#include "core/bound.h"
-#include "core/derive.h"
-#include "core/links.h"
-#include "core/load.h"
-#include "core/site_reader.h"
+#include "core/bundle/load.h"
+#include "core/model/bound.h"
+#include "core/model/derive.h"
+#include "core/model/links.h"
+#include "core/wire/site_reader.h"
 #include "support/book_harness.h"
 #include "support/seed.h"
 #include "ui/app.h"
@@ -64,11 +64,11 @@ TEST_CASE("the seed lands on the seed's folios at the reference page size", "[ui
     Site more = t.app.site;
     for (Shelf& sh : more.loves.shelves)
         if (sh.id == "books")
-            for (int i = 0; i < 40; ++i) { // in groups of ten: each within the bound (core/bound.h)
+            for (int i = 0; i < 40; ++i) { // in groups of ten: each within the bound (core/model/bound.h)
                 if (i % 10 == 0) sh.groups.push_back(ShelfGroup{"more " + std::to_string(i / 10), {}, -1});
                 sh.groups.back().items.push_back(testing::shelf_item("Another book " + std::to_string(i), "Someone"));
             }
-    derive(more);
+    derive_sources(more);
     t.app.set_site(std::move(more));
     t.frame();
     std::vector<ContentsLine> after = contents_folios(t.app.site, t.app.book);
@@ -198,7 +198,7 @@ TEST_CASE("themes meet WCAG AA for every text ink, the contrast themes AAA", "[u
 }
 
 TEST_CASE("forced colours: the book is drawn in the system's colours only", "[ui]") {
-    // What Chromium gives a page under forced colours with a dark scheme (web/boot.js reads it so).
+    // What Chromium gives a page under forced colours with a dark scheme (web/start.js reads it so).
     SystemColors sys;
     REQUIRE(
         parse_system_colors("0 0 0 1;255 255 255 1;255 255 0 1;255 255 0 1;63 242 63 1;0 230 255 0.8;0 0 0 1", sys));
@@ -261,10 +261,10 @@ TEST_CASE("a huge bundle draws only the visible pages", "[ui][scale][seed]") {
             for (int i = 0; i < 2000; ++i)
                 sh.groups[0].items.push_back(testing::shelf_item("Book " + std::to_string(i), "Author"));
     big.folds.clear(); // folded again, whole: derive() assigns the folds of the grown archive
-    derive(big);
+    derive_sources(big);
     REQUIRE(big.folds.size() >= 2); // the writing's and the books'
     t.app.set_site(std::move(big));
-    // Every fold open (core/bound.h): the whole archive laid out at once.
+    // Every fold open (core/model/bound.h): the whole archive laid out at once.
     for (size_t i = 0; i < t.app.site.folds.size(); ++i)
         t.app.compose.unfolded.insert(kArchiveFoldBase + static_cast<int>(i));
     t.app.open("/writing");

@@ -1,4 +1,4 @@
-// A bounded archive (core/bound.h): a generated big bundle folds its long lists, its site.json does not
+// A bounded archive (core/model/bound.h): a generated big bundle folds its long lists, its site.json does not
 // grow with it, and the book fetches a fold's chunk when the reader opens it, find needs it, or an
 // address names what is under it. Run natively: the app in a headless ImGui context, with the real fonts.
 #include <catch2/catch_test_macros.hpp>
@@ -8,11 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/bound.h"
-#include "core/compose.h"
-#include "core/load.h"
-#include "core/schema.h"
-#include "core/site_reader.h"
+#include "core/book/compose.h"
+#include "core/bundle/load.h"
+#include "core/bundle/schema.h"
+#include "core/model/bound.h"
+#include "core/wire/site_reader.h"
 #include "support/big_bundle.h"
 #include "support/seed.h"
 #include "ui/app.h"

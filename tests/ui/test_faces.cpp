@@ -18,9 +18,10 @@
 
 #include <imgui_internal.h> // ImTextCharFromUtf8
 
-#include "core/compose.h"
-#include "core/font_partial.h"
-#include "core/load.h"
+#include "core/book/compose.h"
+#include "core/bundle/load.h"
+#include "core/fonts/face_metrics.h"
+#include "core/fonts/font_partial.h"
 #include "ui/app.h"
 #include "ui/headless.h"
 
@@ -267,7 +268,7 @@ TEST_CASE("a character the face lacks measures as the mark drawn in its place, s
 }
 
 //-----------------------------------------------------------------------------
-// Partial faces (core/font_partial.h): the face with outlines only for some characters.
+// Partial faces (core/fonts/font_partial.h): the face with outlines only for some characters.
 //-----------------------------------------------------------------------------
 
 namespace {

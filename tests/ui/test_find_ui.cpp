@@ -2,9 +2,9 @@
 // each match into view, highlights follow the layout, and an article's late body is searched too.
 #include <catch2/catch_test_macros.hpp>
 
-#include "core/derive.h"
-#include "core/load.h"
-#include "core/site_reader.h"
+#include "core/bundle/load.h"
+#include "core/model/derive.h"
+#include "core/wire/site_reader.h"
 #include "ui/app.h"
 #include "ui/find.h"
 #include "ui/headless.h"

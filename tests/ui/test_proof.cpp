@@ -1,4 +1,4 @@
-// The proof's markup (ui/proof.h, docs/first-view.md "The proof"): what each run of the route's first page
+// The proof's markup (core/site/proof.h, docs/first-view.md "The proof"): what each run of the route's first page
 // carries. Where the runs land on screen is the browser tests' part (tests/browser/proof.test.mjs compares
 // the proof with the canvas pixel for pixel); this is what keeps the proofs, most of a large site's page
 // bytes, small: runs of one size share a wrapper that holds the size, a run that draws nothing (spaces, code
@@ -12,10 +12,11 @@
 #include <tuple>
 #include <vector>
 
-#include "core/load.h"
-#include "core/routes.h"
+#include "core/bundle/load.h"
+#include "core/model/routes.h"
+#include "core/site/proof.h"
 #include "ui/headless.h"
-#include "ui/proof.h"
+#include "ui/proof_measure.h"
 
 using namespace folio;
 
@@ -95,7 +96,8 @@ std::string proof_of(const std::string& bundle, const std::string& route) {
         paths[i] = kDebianFontFiles[i];
     REQUIRE(load_fonts_from_files(fonts, paths, error));
     imgui.begin_frame(1280, 800);
-    ProofMaker proofs(site, fonts);
+    ProofMeasurers measurers(fonts);
+    ProofMaker proofs(site, measurers.measuring());
     return proofs.html(resolve_route(site, route));
 }
 

@@ -1,4 +1,4 @@
-// Fonts for every script: the chain of script faces behind the book's own (core/script_chain.h) gives each
+// Fonts for every script: the chain of script faces behind the book's own (core/fonts/script_chain.h) gives each
 // character to its script's face, ./folio's subset of them draws it (tools/script_fonts.py, run here as
 // build_fonts runs it), and the book measures and draws it with that face, merged behind every face
 // (ui/fonts.h), at the face's em: a CJK character is one em wide, not the width of U+FFFD.
@@ -17,10 +17,10 @@
 
 #include <imgui_internal.h>
 
-#include "core/font_partial.h"
-#include "core/load.h"
-#include "core/script_chain.h"
-#include "core/text.h"
+#include "core/bundle/load.h"
+#include "core/fonts/font_partial.h"
+#include "core/fonts/script_chain.h"
+#include "core/text/text.h"
 #include "ui/fonts.h"
 #include "ui/headless.h"
 

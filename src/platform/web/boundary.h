@@ -50,14 +50,14 @@ static_assert(sizeof(BoxRect) == 4 * 4 && sizeof(ReadingMetrics) == 6 * 4 && siz
 
 } // namespace folio_web
 
-// Content and fonts (web/boot.js, as they arrive).
+// Content and fonts (web/start.js, as they arrive).
 FOLIO_EXPORT int folio_set_site(const char* json, int len);
 FOLIO_EXPORT int folio_add_font(int face, void* data, int len);
 FOLIO_EXPORT int folio_add_script_font(void* data, int len);
 FOLIO_EXPORT int folio_add_font_partial(int face, void* data, int len);
 FOLIO_EXPORT int folio_add_font_metrics(int face, void* data, int len);
 FOLIO_EXPORT void folio_set_error(const char* message);
-// Start-up, a step per task (web/boot.js).
+// Start-up, a step per task (web/start.js).
 FOLIO_EXPORT int folio_init_gl(int step);
 FOLIO_EXPORT void folio_lay_out();
 FOLIO_EXPORT int folio_start(const char* path, double restore_scroll, double proof_scroll);

@@ -3,15 +3,16 @@
 // Our own Dear ImGui platform backend on html5.h + WebGL2 (rendering through our own renderer, render_gl):
 // HiDPI canvas, mouse, wheel (all delta modes), touch with inertia, keyboard, History API, external
 // links, clipboard through the browser's copy event, WebGL context loss, and drawing only when
-// something changed. web/boot.js fetches the content and fonts, hands them over and forwards the few
-// DOM events html5.h does not cover (resize through ResizeObserver, popstate, media queries, copy).
+// something changed. the page's scripts (web/downloads.js, web/start.js) fetch the content and fonts, hands them over
+// and forwards the few DOM events html5.h does not cover (resize through ResizeObserver, popstate, media queries,
+// copy).
 //
 // Index of this file:
 // [SECTION] JS glue (EM_JS)
 // [SECTION] Platform state
 // [SECTION] Frames
 // [SECTION] Input
-// [SECTION] Exports to boot.js
+// [SECTION] Exports to the page's scripts
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -24,9 +25,9 @@
 #include <cstring>
 #include <string>
 
-#include "core/links.h"
-#include "core/scroll.h"
-#include "core/site_reader.h"
+#include "core/book/scroll.h"
+#include "core/model/links.h"
+#include "core/wire/site_reader.h"
 #include "platform/web/boundary.h"
 #include "platform/web/render_gl.h"
 #include "ui/app.h"
@@ -37,7 +38,7 @@
 //-----------------------------------------------------------------------------
 
 // clang-format off
-// History is boot.js's (folio.pushRoute, folio.replaceRoute): the book says what changed, boot.js writes it.
+// History is web/page.js's (folio.pushRoute, folio.replaceRoute): the book says what changed, page.js writes it.
 EM_JS(void, js_push_state, (const char* path, double old_scroll), {
     window.folio.pushRoute(UTF8ToString(path), old_scroll);
 });
@@ -53,11 +54,11 @@ EM_JS(void, js_open_external, (const char* href), {
 });
 EM_JS(void, js_set_cursor, (int hand), { Module.canvas.style.cursor = hand ? "pointer" : "default"; });
 // complete: the route's first view is whole (an article's body is in), so the book may take over the proof.
-EM_JS(void, js_frame_drawn, (int count, int complete), { if (window.folio) window.folio._frameDrawn(count, complete); });
+EM_JS(void, js_frame_drawn, (int count, int complete), { if (window.folio) window.folio.emit("frame", count, complete); });
 // The text layer (web/textlayer.js): its content as one JSON document when it must be rebuilt, and the
 // scroll offset whenever it moved (the layer then follows with a transform, no DOM rebuild).
-EM_JS(void, js_text_layer, (const char* json), { if (window.folio && window.folio._layer) window.folio._layer(UTF8ToString(json)); });
-EM_JS(void, js_text_layer_scroll, (double scroll), { if (window.folio && window.folio._layerScroll) window.folio._layerScroll(scroll); });
+EM_JS(void, js_text_layer, (const char* json), { if (window.folio) window.folio.emit("layer", UTF8ToString(json)); });
+EM_JS(void, js_text_layer_scroll, (double scroll), { if (window.folio) window.folio.emit("layerScroll", scroll); });
 // An article's body (a document tree, document_json.h), fetched when the article is opened (site.json
 // leaves long bodies out). A "#offset-length" address is a byte range of a chunk file (`folio build`
 // packs bodies): each chunk is fetched once and sliced.
@@ -66,8 +67,8 @@ EM_JS(void, js_fetch_body, (const char* url_ptr), {
     const pass = (s) => { const n = lengthBytesUTF8(s) + 1, p = _malloc(n); stringToUTF8(s, p, n); return p; };
     const hash = url.indexOf("#"), file = hash < 0 ? url : url.slice(0, hash);
     const chunks = Module.bodyChunks || (Module.bodyChunks = {});
-    // Through the page's loader when there is one: the stall rule counts this download (web/boot.js).
-    const download = window.folio && window.folio._download ? window.folio._download : (u) => fetch(u);
+    // Through the page's loader when there is one: the stall rule counts this download (web/downloads.js).
+    const download = window.folio && window.folio.download ? window.folio.download : (u) => fetch(u);
     const bytes = chunks[file] || (chunks[file] = download(file).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(r.status))));
     bytes.catch(() => { delete chunks[file]; }); // a later open asks again
     bytes.then((buf) => {
@@ -77,7 +78,7 @@ EM_JS(void, js_fetch_body, (const char* url_ptr), {
         (text) => { const u = pass(url), t = pass(text); _folio_body_arrived(u, t, 1); _free(u); _free(t); },
         () => { const u = pass(url), t = pass(""); _folio_body_arrived(u, t, 0); _free(u); _free(t); });
 });
-// A fold chunk of a bounded archive (core/bound.h), fetched when the reader opens the fold or find needs it.
+// A fold chunk of a bounded archive (core/model/bound.h), fetched when the reader opens the fold or find needs it.
 // A failure is the book's to say (where the fold is); opening the fold again asks again.
 EM_JS(void, js_fetch_fold, (const char* url_ptr), {
     const url = UTF8ToString(url_ptr);
@@ -133,14 +134,14 @@ EM_JS(void, js_load_image, (const char* src), {
     img.onerror = () => reply(0, 0, 0);
     img.src = url;
 });
-// A face the first pages did not need, now wanted (boot.js fetches it and calls folio_add_font).
-EM_JS(void, js_load_face, (int face), { if (window.folio && window.folio._loadFace) window.folio._loadFace(face); });
+// A face the first pages did not need, now wanted (web/start.js fetches it and calls folio_add_font).
+EM_JS(void, js_load_face, (int face), { if (window.folio) window.folio.emit("wantFace", face); });
 // The find bar (web/find.js) shows the count and the current match: tell it they changed.
-EM_JS(void, js_find_changed, (), { if (window.folio && window.folio._findChanged) window.folio._findChanged(); });
+EM_JS(void, js_find_changed, (), { if (window.folio) window.folio.emit("findChanged"); });
 // The context's largest texture, for ImGui's atlas: a limit Chrome's WebGL knows without asking the GPU
 // process (glGetIntegerv would also bring Emscripten's whole glGet table into the glue).
 EM_JS(int, js_max_texture_size, (), { return GLctx.getParameter(GLctx.MAX_TEXTURE_SIZE) | 0; });
-// A step of the first view (bench/firstview.mjs prints them): only until the book's first frame is shown.
+// A step of the first view (bench/page/firstview.mjs prints them): only until the book's first frame is shown.
 EM_JS(void, js_mark, (const char* name), { if (performance.mark) performance.mark("folio:" + UTF8ToString(name)); });
 // The same for a step timed in C++ (std::chrono::steady_clock is performance.now() here).
 EM_JS(void, js_measure, (const char* name, double start, double end), {
@@ -177,7 +178,7 @@ struct Platform {
     folio::TextLayerKey layer_key; // what the text layer shows now
     double layer_scroll = -1;      // the scroll offset it was last moved to
     int find_version_seen = 0;     // FindState::version last told to the find bar
-    bool shown = false;            // a frame was reported to boot.js (the canvas is on)
+    bool shown = false;            // a frame was reported to the page (web/start.js) (the canvas is on)
     bool drawing = false;          // frames are drawn: the first by folio_draw_now, at the end of the start-up
     uint64_t picture_drawn = 0;    // picture_key of what the canvas shows (0: unknown, draw)
 };
@@ -196,7 +197,7 @@ bool from_layer(void* user_data) { return user_data == &g_from_layer; }
 
 void apply_canvas_size();
 
-// The GL set-up in two steps, each a task of its own in boot.js's start-up: the context, the renderer
+// The GL set-up in two steps, each a task of its own in web/start.js's start-up: the context, the renderer
 // and the canvas's size, then the shaders. Neither reads anything from the GL, which would wait for the
 // GPU process (render_gl.h). Returns false when WebGL2 is not available.
 bool init_gl_context() {
@@ -205,7 +206,7 @@ bool init_gl_context() {
     emscripten_webgl_init_context_attributes(&attrs);
     attrs.majorVersion = 2;
     attrs.minorVersion = 0;
-    // As boot.js made it (GL_ATTRIBUTES), which is the context this call returns.
+    // As web/start.js made it (GL_ATTRIBUTES), which is the context this call returns.
     attrs.alpha = EM_FALSE;
     attrs.depth = EM_FALSE;     // ImGui draws in order, without a depth test
     attrs.antialias = EM_FALSE; // ImGui anti-aliases its own shapes
@@ -353,7 +354,7 @@ void new_frame(float dt) {
 EM_BOOL on_animation_frame(double time_ms, void*) {
     Platform& p = g_platform;
     p.frame_pending = false;
-    // Before the first frame (folio_draw_now), boot.js's start-up steps run: no frame in between.
+    // Before the first frame (folio_draw_now), web/start.js's start-up steps run: no frame in between.
     if (!p.gl_ready || p.context_lost || !p.drawing) return EM_FALSE;
     float dt = p.last_time > 0 ? static_cast<float>((time_ms - p.last_time) / 1000.0) : 1.0f / 60.0f;
     dt = dt <= 0 ? 1.0f / 60.0f : (dt > 0.1f ? 0.1f : dt);
@@ -485,7 +486,7 @@ EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
 }
 
 EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
-    // Normalise delta modes: pixels as they are, lines and pages as core/scroll.h says (the proof's too).
+    // Normalise delta modes: pixels as they are, lines and pages as core/book/scroll.h says (the proof's too).
     const folio::ScrollSteps& steps = folio::kScrollSteps;
     double unit = e->deltaMode == DOM_DELTA_LINE   ? steps.wheel_line
                   : e->deltaMode == DOM_DELTA_PAGE ? g_platform.css_h * steps.wheel_page
@@ -593,7 +594,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
 
 extern "C" {
 
-// The bundle as one JSON document (from `folio build`: site.json, core/site_reader.h). A damaged file
+// The bundle as one JSON document (from `folio build`: site.json, core/wire/site_reader.h). A damaged file
 // becomes a readable page.
 int folio_set_site(const char* json, int len) {
     folio::Site site;
@@ -629,7 +630,7 @@ int folio_add_font(int face, void* data, int len) {
                       !measured);
 }
 
-// A script face (Fonts::scripts), merged behind every face; boot.js hands them over before the faces. The
+// A script face (Fonts::scripts), merged behind every face; web/start.js hands them over before the faces. The
 // data stays the caller's (malloc'd): the atlas copies it.
 int folio_add_script_font(void* data, int len) {
     const bool ok = folio::add_script_font(g_platform.app.fonts, data, static_cast<size_t>(len));
@@ -660,7 +661,7 @@ void folio_set_error(const char* message) {
 
 // Starts drawing at path: at restore_scroll (history) when >= 0, else where the route opens, then proof_scroll CSS px
 // further (how far the reader scrolled the proof, so the book's first frame is where they are). Returns 0 when WebGL2
-// is not available (boot.js keeps the HTML text then).
+// is not available (web/loader.js keeps the HTML text then).
 int folio_start(const char* path, double restore_scroll, double proof_scroll) {
     if (!init_gl()) return 0;
     char hint[512];
@@ -831,7 +832,7 @@ void folio_find_status(folio_web::FindStatus* out) {
 }
 
 // Draws the frame that is pending now, instead of at the next animation frame: the book's first frame
-// (boot.js). While the browser composites the proof, animation frames can be 100 ms and more apart,
+// (web/start.js). While the browser composites the proof, animation frames can be 100 ms and more apart,
 // and a canvas drawn outside of one is shown at the next composite all the same.
 void folio_draw_now() {
     Platform& p = g_platform;
@@ -840,9 +841,9 @@ void folio_draw_now() {
     on_animation_frame(emscripten_get_now(), nullptr);
 }
 
-// The GL set-up, one step per call (boot.js runs each in a task of its own): 0 the context, the
+// The GL set-up, one step per call (web/start.js runs each in a task of its own): 0 the context, the
 // renderer and the canvas's size, 1 the shaders, 2 ImGui's first (empty) frame, 3 whether the shaders
-// linked (boot.js asks once the GPU process has caught up, so the answer does not wait). Returns 0 when
+// linked (web/start.js asks once the GPU process has caught up, so the answer does not wait). Returns 0 when
 // WebGL2 is not available or the shaders did not link.
 int folio_init_gl(int step) {
     if (step == 0) return init_gl_context() ? 1 : 0;
@@ -855,7 +856,7 @@ int folio_init_gl(int step) {
     return 1;
 }
 
-// Lays the book out at the canvas's size ahead of the first frame, in a task of its own (boot.js): that
+// Lays the book out at the canvas's size ahead of the first frame, in a task of its own (web/start.js): that
 // frame then only draws. An ImGui frame without drawing, since measuring needs ImGui's fonts.
 void folio_lay_out() {
     Platform& p = g_platform;

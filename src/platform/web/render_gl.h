@@ -7,7 +7,7 @@
 // on the CPU (SwiftShader) the first frame's reads waited 20-50 ms for the canvas's new drawing buffer and
 // the atlas upload, on the main thread. The book owns its context, so this renderer sets the state it
 // needs and never reads any: a frame only queues work. The one read, whether the shaders linked, is made
-// once, when the GPU process has caught up (boot.js's fence), where it does not wait.
+// once, when the GPU process has caught up (web/start.js's fence), where it does not wait.
 //
 //   render_gl_create()   the program, vertex array and buffers (queued, nothing read)
 //   render_gl_linked()   whether the program linked (a read: call it once the GPU has caught up)

@@ -2,7 +2,7 @@
 // linked even though the book never loads an .ini), and that links the C library's
 // whole scanf, with its float and long double parsing (about 7 KB gzip of wasm). The book keeps no .ini
 // (main.cpp sets io.IniFilename to null) and draws no widget that reads a number typed as text, and
-// nothing else in the web build scans text (core/site_reader.h parses its own numbers). So this sscanf
+// nothing else in the web build scans text (core/wire/site_reader.h parses its own numbers). So this sscanf
 // knows literal text, white space and %d %i %u %x %X (with a width) and %n, and stops at anything else,
 // returning the conversions made so far, as scanf does at a mismatch.
 #include <cctype>

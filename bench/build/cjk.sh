@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# folio benchmark: a Chinese site against an English one of as many posts, both of real prose from Debian
+# packages (bench/gen/gen_prose.py: fortunes-zh and fortunes), built the same way: the search index's files and
+# bytes (issue: a CJK index at most 1.5 times an English one), the whole site's, and the build's wall time,
+# median of FOLIO_BENCH_RUNS (3) runs, alternating languages, each into a new output folder.
+# Uses the prebuilt build/native/folio and build/web.
+set -euo pipefail
+# shellcheck source=bench/common.bash
+. "$(dirname "${BASH_SOURCE[0]}")/../common.bash"
+
+N=${FOLIO_BENCH_POSTS:-400}
+RUNS=${FOLIO_BENCH_RUNS:-3}
+echo
+echo "== cjk: $N posts of Chinese against $N of English prose: search index and build (bench/build/cjk.sh) =="
+need_builds || exit 0
+for f in /usr/share/games/fortunes/chinese /usr/share/games/fortunes/fortunes; do
+  [ -f "$f" ] || { echo "skipped: needs $f (./folio bootstrap installs fortunes-zh and fortunes)"; exit 0; }
+done
+FONTS=$(fonts_dir)
+mkdir -p "$BENCH_OUT"
+declare -A WALL
+for lang in zh en; do
+  "$PY" "$ROOT/bench/gen/gen_prose.py" "$lang" "$BENCH_OUT/prose-$lang" "$N"
+  WALL[$lang]=""
+done
+for run in $(seq 1 "$RUNS"); do
+  for lang in zh en; do
+    out="$BENCH_OUT/prose-$lang-site-$run"
+    rm -rf "$out"
+    sync
+    t0=$(now)
+    "$FOLIO" build "$BENCH_OUT/prose-$lang" -o "$out" --web "$WEB" --fonts "$FONTS" >/dev/null
+    t1=$(now)
+    WALL[$lang]="${WALL[$lang]} $(elapsed "$t0" "$t1")"
+  done
+done
+files() { find "$1" -type f | wc -l; }
+bytes() { du -sb "$1" | cut -f1; }
+declare -A IF IB SF SB
+for lang in zh en; do
+  site="$BENCH_OUT/prose-$lang-site-1"
+  IF[$lang]=$(files "$site/search")
+  IB[$lang]=$(bytes "$site/search")
+  SF[$lang]=$(files "$site")
+  SB[$lang]=$(bytes "$site")
+  # shellcheck disable=SC2086
+  printf '%s: search index %s files, %s bytes; site %s files, %s bytes; build wall %s s (min %s, max %s)\n' \
+    "$lang" "${IF[$lang]}" "${IB[$lang]}" "${SF[$lang]}" "${SB[$lang]}" \
+    "$(median ${WALL[$lang]})" "$(minimum ${WALL[$lang]})" "$(maximum ${WALL[$lang]})"
+done
+awk -v zf="${IF[zh]}" -v ef="${IF[en]}" -v zb="${IB[zh]}" -v eb="${IB[en]}" \
+  'BEGIN { printf "search index, Chinese / English: %.3f x the files, %.3f x the bytes (at most 1.5 asked)\n", zf / ef, zb / eb }'
+for run in $(seq 2 "$RUNS"); do rm -rf "$BENCH_OUT/prose-zh-site-$run" "$BENCH_OUT/prose-en-site-$run"; done
