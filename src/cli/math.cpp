@@ -75,12 +75,14 @@ void typeset_math(Site& site, const std::string& bundle_dir, Diagnostics& warnin
         }
         const Formula& f = formulas[k];
         const std::string why = r.value("error", std::string("it does not parse"));
-        // At its opening dollars where it has them (a math fence has none: at its TeX).
-        const std::string dollars = f.display ? "$$" : "$";
-        warnings.push_back(article_warning(
-            site.writing[static_cast<size_t>(f.article)], bundle_dir, {dollars + f.tex + dollars, f.tex},
-            "the formula '" + f.tex + "' does not parse (" + why + "): it shows as its TeX",
-            "fix the TeX; a dollar sign that is no formula is written \\$"));
+        // At its opening delimiter where it has one (a math fence has none: at its TeX).
+        const std::string dollars = f.display ? "$$" : "$", open = f.display ? "\\[" : "\\(",
+                          close = f.display ? "\\]" : "\\)";
+        warnings.push_back(
+            article_warning(site.writing[static_cast<size_t>(f.article)], bundle_dir,
+                            {dollars + f.tex + dollars, open + f.tex + close, f.tex},
+                            "the formula '" + f.tex + "' does not parse (" + why + "): it shows as its TeX",
+                            "fix the TeX; a dollar sign that is no formula is written \\$"));
     }
 }
 

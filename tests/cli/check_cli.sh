@@ -430,7 +430,7 @@ if needs "build atomicity" "$fonts_built" "$web_built"; then
     # is a warning where the Markdown writes it, in check and in build, and shows as its TeX; prices stay text.
     math="$tmp/math"
     cp -r "$root/tests/fixtures/blog" "$math"
-    printf '\nThe derivative $\\frac{\\partial(a \\cdot b)}{\\partial a} = b$ and a broken one $\\frac{a$.\n\n$$\\sum_{i=1}^{n} i$$\n\nIt costs $5 and $10.\n' >>"$math/writing/images.md"
+    printf '\nRoots \\( \\sqrt{2} \\) in TeX'"'"'s own delimiters, and\n\n\\[\nx^{3}\n\\]\n\nThe derivative $\\frac{\\partial(a \\cdot b)}{\\partial a} = b$ and a broken one $\\frac{a$.\n\n$$\\sum_{i=1}^{n} i$$\n\nIt costs $5 and $10.\n' >>"$math/writing/images.md"
     mline=$(($(wc -l <"$math/writing/images.md") - 4))
     run check "$math"
     expect "a formula that does not parse is a located warning" 0 \
@@ -445,6 +445,8 @@ if needs "build atomicity" "$fonts_built" "$web_built"; then
         '"$(cat "$mpage")" == *"<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\""*"<munderover><mo movablelimits=\"false\">∑</mo>"*' 'no displayed sum in the page' \
         '"$(cat "$mpage")" == *"<code class=\"math\">\frac{a</code>"*' 'the broken formula is not its TeX' \
         '"$(cat "$mpage")" == *"It costs \$5 and \$10."*' 'the prices became math' \
+        '"$(cat "$mpage")" == *"<msqrt><mn>2</mn></msqrt>"*' 'TeX'"'"'s \\( \\) delimiters made no formula' \
+        '"$(cat "$mpage")" == *"display=\"block\""*"<msup><mi>x</mi><mn"*">3</mn></msup>"*' 'TeX'"'"'s \\[ \\] delimiters made no displayed formula' \
         '"$(grep -c "<math" "$tmp/builds/math/rss.xml")" -ge 1' 'no MathML in the feed'
 
     mkdir -p "$tmp/empty-fonts"

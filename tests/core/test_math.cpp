@@ -49,6 +49,37 @@ TEST_CASE("math: dollars, double dollars and math fences are formulas; prices ar
     CHECK(text.find("It costs $5 and $10, or $x$.") != std::string::npos);
 }
 
+TEST_CASE("math: TeX's own delimiters \\(...\\) and \\[...\\] are formulas too, outside code", "[math]") {
+    Document d = parse_markdown("Inline \\( x^2 + 1 \\) and \\(\\alpha\\), then:\n\n\\[\n\\frac{a}{b}\n\\]\n\n"
+                                "Not in code: `\\(y\\)`, nor escaped: \\\\(z\\\\), nor open: \\(w.\n\n"
+                                "    \\(indented code\\)\n\n```\n\\[fenced\\]\n```\n\nA price \\(costs $5\\).\n");
+    const auto found = formulas(d);
+    REQUIRE(found.size() == 3);
+    CHECK(found[0]->text == "x^2 + 1");
+    CHECK(found[0]->level == 0);
+    CHECK(found[1]->text == "\\alpha");
+    CHECK(found[2]->text == "\\frac{a}{b}");
+    CHECK(found[2]->level == 1);
+    const std::string text = plain_text(d);
+    CHECK(text.find("`") == std::string::npos);       // the code span is code
+    CHECK(text.find("\\(y\\)") != std::string::npos); // as written, in code
+    CHECK(text.find("\\(z\\)") != std::string::npos); // an escaped backslash, then text
+    CHECK(text.find("(w.") != std::string::npos);     // no closing delimiter: Markdown's escape
+    CHECK(text.find("\\(indented code\\)") != std::string::npos);
+    CHECK(text.find("\\[fenced\\]") != std::string::npos);
+    CHECK(text.find("(costs $5).") != std::string::npos); // a dollar inside: not a formula
+    CHECK(text.find('\x01') == std::string::npos);
+    CHECK(text.find('\x02') == std::string::npos);
+}
+
+TEST_CASE("math: a note after a \\(...\\) formula keeps its column", "[math]") {
+    std::vector<SourceNote> notes;
+    parse_markdown("A \\(x\\) then <blink>raw</blink>\n", &notes);
+    REQUIRE(!notes.empty());
+    CHECK(notes[0].line == 1);
+    CHECK(notes[0].column == 14); // where "<blink>" is written, as if the delimiters were not rewritten
+}
+
 TEST_CASE("math: the HTML shows the typeset MathML, else the TeX as code; the book sets the TeX", "[math]") {
     Document d = parse_markdown("Area $\\pi r^2$ here.\n");
     const Node* f = formulas(d).at(0);

@@ -24,6 +24,9 @@ namespace folio {
 
 namespace {
 
+// The markers that stand for TeX's \( and \) while md4c reads the text (latex_delimiters, below).
+constexpr char kOpenMark = '\x01', kCloseMark = '\x02';
+
 // Deeper nesting than this (a million '>' in a row) is flattened into the deepest node kept: the tree,
 // and everything that walks it recursively, stays shallow whatever the input.
 constexpr size_t kMaxNodeDepth = 48;
@@ -227,6 +230,12 @@ int leave_span(MD_SPANTYPE type, void*, void* user) {
         // Inline code, image alt text and a formula's TeX are single strings, not trees.
         n.text = plain_text(n);
         n.children.clear();
+        if (n.kind == NodeKind::Math) { // TeX ignores the spaces around it; \(...\)'s markers are no TeX
+            n.text.erase(std::remove(n.text.begin(), n.text.end(), kOpenMark), n.text.end());
+            n.text.erase(std::remove(n.text.begin(), n.text.end(), kCloseMark), n.text.end());
+            n.text.erase(0, n.text.find_first_not_of(" \t\n"));
+            n.text.erase(n.text.find_last_not_of(" \t\n") + 1);
+        }
     }
     b.close();
     return 0;
@@ -558,6 +567,112 @@ bool fence_preformatted(const std::string& md, std::string& out) {
 }
 
 //-----------------------------------------------------------------------------
+// [SECTION] TeX's own delimiters: \(...\) and \[...\]
+//-----------------------------------------------------------------------------
+
+// Markdown reads "\(" as an escaped parenthesis, so the delimiters MathJax blogs use would show as "(x^2)".
+// Before md4c reads the text, each pair outside code becomes md4c's own: \[...\] is $$...$$, and \(...\) is
+// $ + kOpenMark ... kCloseMark + $: the same length, so every offset and column a note gives still holds,
+// and the markers keep md4c's rule (no space just inside the dollars) from refusing "\( x \)"; the builder
+// takes them out of the formula (leave_span). A pair never crosses a blank line, holds no dollar sign, and
+// an escaped backslash ("\\(") opens nothing.
+// Bytes of md that are code: fenced and indented code blocks, and code spans (a run of n backticks to the
+// next run of exactly n in the same paragraph).
+std::vector<bool> code_bytes(const std::string& md) {
+    std::vector<bool> code(md.size(), false);
+    CodeFence fence;
+    bool after_blank = true, indented = false;
+    size_t para = std::string::npos; // where the paragraph being read began
+    auto spans = [&](size_t from, size_t to) {
+        for (size_t i = from; i < to;) {
+            if (md[i] != '`' || (i > from && md[i - 1] == '\\')) {
+                ++i;
+                continue;
+            }
+            size_t n = 0;
+            while (i + n < to && md[i + n] == '`')
+                ++n;
+            size_t j = i + n, close = std::string::npos;
+            while (j < to && close == std::string::npos) {
+                size_t m = 0;
+                while (j + m < to && md[j + m] == '`')
+                    ++m;
+                if (m == n) close = j;
+                j += m ? m : 1;
+            }
+            if (close == std::string::npos) {
+                i += n;
+                continue;
+            }
+            std::fill(code.begin() + static_cast<long>(i), code.begin() + static_cast<long>(close + n), true);
+            i = close + n;
+        }
+    };
+    size_t line = 0;
+    while (line <= md.size()) {
+        size_t end = md.find('\n', line);
+        end = end == std::string::npos ? md.size() : end;
+        const bool was_open = fence.open();
+        fence.see(md, line, end);
+        const bool blank = md.find_first_not_of(" \t\r", line) >= end;
+        indented =
+            !was_open && !blank && (after_blank || indented) && (md.compare(line, 4, "    ") == 0 || md[line] == '\t');
+        const bool in_code = was_open || fence.open() || indented;
+        if (in_code || blank) {
+            if (para != std::string::npos) spans(para, line);
+            para = std::string::npos;
+        } else if (para == std::string::npos) {
+            para = line;
+        }
+        if (in_code) std::fill(code.begin() + static_cast<long>(line), code.begin() + static_cast<long>(end), true);
+        after_blank = blank;
+        line = end + 1;
+    }
+    if (para != std::string::npos) spans(para, md.size());
+    return code;
+}
+
+// Whether the backslash at i is a delimiter's, not itself escaped: an even number of backslashes before it.
+bool unescaped(const std::string& md, size_t i) {
+    size_t n = 0;
+    while (i > n && md[i - n - 1] == '\\')
+        ++n;
+    return n % 2 == 0;
+}
+
+bool latex_delimiters(const std::string& md, std::string& out) {
+    if (md.find("\\(") == std::string::npos && md.find("\\[") == std::string::npos) return false;
+    if (md.find(kOpenMark) != std::string::npos || md.find(kCloseMark) != std::string::npos) return false;
+    const std::vector<bool> code = code_bytes(md);
+    out = md;
+    bool any = false;
+    for (size_t i = 0; i + 1 < md.size(); ++i) {
+        if (md[i] != '\\' || (md[i + 1] != '(' && md[i + 1] != '[') || code[i] || !unescaped(md, i)) continue;
+        const char close = md[i + 1] == '(' ? ')' : ']';
+        size_t j = i + 2, found = std::string::npos;
+        for (; j + 1 < md.size() && found == std::string::npos; ++j) {
+            if (md[j] == '$' || code[j]) break;
+            if (md[j] == '\n' && md.find_first_not_of(" \t\r", j + 1) < md.size() &&
+                md[md.find_first_not_of(" \t\r", j + 1)] == '\n')
+                break; // a blank line: the paragraph ends
+            if (md[j] == '\\' && md[j + 1] == close && unescaped(md, j)) found = j;
+            if (md[j] == '\\') ++j; // an escape takes the next byte with it
+        }
+        if (found == std::string::npos || md.find_first_not_of(" \t\r\n", i + 2) >= found) continue;
+        if (close == ']') {
+            out.replace(i, 2, "$$");
+            out.replace(found, 2, "$$");
+        } else {
+            out[i] = '$', out[i + 1] = kOpenMark;
+            out[found] = kCloseMark, out[found + 1] = '$';
+        }
+        any = true;
+        i = found + 1;
+    }
+    return any;
+}
+
+//-----------------------------------------------------------------------------
 // [SECTION] Footnotes (GFM): md4c has none, so they are read around it
 //-----------------------------------------------------------------------------
 
@@ -831,7 +946,9 @@ Document parse_body(const std::string& written, std::vector<SourceNote>* notes, 
     std::string fenced, cut;
     const std::string& preformatted = fence_preformatted(written, fenced) ? fenced : written;
     std::vector<FootnoteDef> defs;
-    const std::string& markdown = footnotes && cut_footnote_definitions(preformatted, cut, defs) ? cut : preformatted;
+    const std::string& uncut = footnotes && cut_footnote_definitions(preformatted, cut, defs) ? cut : preformatted;
+    std::string delimited;
+    const std::string& markdown = latex_delimiters(uncut, delimited) ? delimited : uncut;
     Builder b;
     b.gumbo_only = gumbo_only;
     b.source = markdown.data();
