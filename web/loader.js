@@ -19,21 +19,21 @@
   // in), taken away only when the book cannot run at all.
   var CLASSES = ["canvas-loading", "canvas-handover", "canvas-on", "no-canvas"];
   var STATES = {
-    desk: { show: ["canvas-loading"], timers: ["stall"], to: ["proof", "starting", "text", "failed", "static"],
-      is: "the desk and loading bar, until the early page's faces are in" },
-    proof: { show: ["canvas-loading"], timers: ["stall"], to: ["starting", "text", "failed", "static"],
-      is: "the early page: the book's first page set in the HTML (proof.js)" },
-    starting: { show: ["canvas-loading", "canvas-handover"], timers: ["stall"], to: ["text", "book", "failed", "static"],
-      is: "the book starting, its canvas invisible over the desk or the early page (start.js)" },
-    text: { show: ["no-canvas"], timers: [], to: ["takeover", "offered", "book", "failed", "static"],
-      is: "the text, with a notice: the book was too slow (it may still come)" },
-    offered: { show: ["no-canvas"], timers: [], to: ["takeover", "book", "failed"],
-      is: "the text, and a notice offering the book, which came while the reader was reading" },
-    takeover: { show: ["no-canvas", "canvas-handover"], timers: [], to: ["book", "failed"],
-      is: "the book starting, its canvas invisible over the text" },
-    book: { show: ["canvas-on"], timers: [], to: ["failed"], is: "the book" },
-    failed: { show: ["no-canvas"], timers: [], to: [], is: "the text, and a notice saying what failed" },
-    static: { show: ["no-canvas"], timers: [], to: [], is: "the text: this browser cannot run the book" },
+    // the desk and loading bar, until the early page's faces are in
+    desk: { show: ["canvas-loading"], timers: ["stall"], to: ["proof", "starting", "text", "failed", "static"] },
+    // the early page: the book's first page set in the HTML (proof.js)
+    proof: { show: ["canvas-loading"], timers: ["stall"], to: ["starting", "text", "failed", "static"] },
+    // the book starting, its canvas invisible over the desk or the early page (start.js)
+    starting: { show: ["canvas-loading", "canvas-handover"], timers: ["stall"], to: ["text", "book", "failed", "static"] },
+    // the text, with a notice: the book was too slow (it may still come)
+    text: { show: ["no-canvas"], timers: [], to: ["takeover", "offered", "book", "failed", "static"] },
+    // the text, and a notice offering the book, which came while the reader was reading
+    offered: { show: ["no-canvas"], timers: [], to: ["takeover", "book", "failed"] },
+    // the book starting, its canvas invisible over the text
+    takeover: { show: ["no-canvas", "canvas-handover"], timers: [], to: ["book", "failed"] },
+    book: { show: ["canvas-on"], timers: [], to: ["failed"] }, // the book
+    failed: { show: ["no-canvas"], timers: [], to: [] }, // the text, and a notice saying what failed
+    static: { show: ["no-canvas"], timers: [], to: [] }, // the text: this browser cannot run the book
   };
 
   var timers = {}; // name -> timeout id, while a state that owns the timer lasts

@@ -14,16 +14,16 @@
   // The events, declared: an emit or a listener of any other name is a mistake, and says so at once
   // (tests/browser/boundary.test.mjs holds main.cpp's emits to this list).
   var EVENTS = {
-    frame: "the book drew a frame (count, complete: its route's first view is whole); main.cpp",
-    layer: "the text layer's runs for the pages near the view (JSON); main.cpp",
-    layerScroll: "the book scrolled (CSS px); main.cpp",
-    findChanged: "the find bar's matches changed; main.cpp",
-    wantFace: "the book wants a face its first pages did not show (face index); main.cpp",
-    fonts: "the faces the book starts with ([{bytes, whole, partial}]); start.js",
-    font: "a face's whole bytes arrived after the start (face index, bytes); downloads.js",
-    routed: "the book opened a route in a new history entry (path); page.js",
-    downloadStarted: "a download the first view waits for began; downloads.js",
-    shown: "the book took the page's place (the loader's state book); loader.js",
+    frame: 1, // the book drew a frame (count, complete: its route's first view is whole); main.cpp
+    layer: 1, // the text layer's runs for the pages near the view (JSON); main.cpp
+    layerScroll: 1, // the book scrolled (CSS px); main.cpp
+    findChanged: 1, // the find bar's matches changed; main.cpp
+    wantFace: 1, // the book wants a face its first pages did not show (face index); main.cpp
+    fonts: 1, // the faces the book starts with ([{bytes, whole, partial}]); start.js
+    font: 1, // a face's whole bytes arrived after the start (face index, bytes); start.js
+    routed: 1, // the book opened a route in a new history entry (path); page.js
+    downloadStarted: 1, // a download the first view waits for began; downloads.js
+    shown: 1, // the book took the page's place (the loader's state book); loader.js
   };
   var listeners = {};
   function declared(name) {
