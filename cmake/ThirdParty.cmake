@@ -53,6 +53,10 @@ if(NOT EMSCRIPTEN)
   pkg_check_modules(UTF8PROC REQUIRED IMPORTED_TARGET libutf8proc)
   add_library(third_party_utf8proc INTERFACE)
   target_link_libraries(third_party_utf8proc INTERFACE PkgConfig::UTF8PROC)
+  # Thai word boundaries at build time (core/markup/thai.h): libthai and its dictionary, from Debian.
+  pkg_check_modules(LIBTHAI REQUIRED IMPORTED_TARGET libthai)
+  add_library(third_party_libthai INTERFACE)
+  target_link_libraries(third_party_libthai INTERFACE PkgConfig::LIBTHAI)
 endif()
 
 # GNU FriBidi (core/text/bidi.h): natively Debian's libfribidi; in the wasm its C sources, from Debian's source

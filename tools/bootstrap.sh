@@ -52,6 +52,8 @@ APT_PACKAGES=(
   libyaml-cpp-dev libtomlplusplus-dev
   # folio import --fetch-images: pictures on other hosts downloaded into the bundle (native CLI only)
   libcurl4-openssl-dev
+  # build time, native only: Thai word boundaries from libthai's dictionary (core/markup/thai.h)
+  libthai-dev
   # tests: Unicode's own conformance data (BidiCharacterTest.txt for the layout's bidi, tests/core/test_bidi.cpp)
   unicode-data
 )

@@ -42,11 +42,21 @@
       (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7af) ||
       (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff66 && cp <= 0xff9f) || (cp >= 0x20000 && cp <= 0x3ffff);
   }
+  // Thai is written without spaces, the query as its post: the browser's word segmenter (ICU's dictionary)
+  // marks the query's words with U+200B, as the build marked the post's with libthai's (core/markup/thai.h),
+  // so each word is a term of its own on both sides.
+  var thaiWords = typeof Intl === "object" && Intl.Segmenter ? new Intl.Segmenter("th", { granularity: "word" }) : null;
+  function markThai(s) {
+    if (!thaiWords) return s;
+    return s.replace(/[\u0e01-\u0e5b]{2,}/g, function (run) {
+      return Array.from(thaiWords.segment(run), function (x) { return x.segment; }).join("\u200b");
+    });
+  }
   // Folded terms of s, in order, as the index has them: runs of letters and digits (at most 48 bytes), and
   // the pairs of each run of bigram characters (a lone one alone).
   function terms(s) {
     var out = [], cur = "", prev = "", lone = "";
-    for (var ch of fold(s) + " ") {
+    for (var ch of fold(markThai(s)) + " ") {
       var cp = ch.codePointAt(0), letter = isTermChar(cp), paired = letter && isBigramChar(cp);
       if (cur && (!letter || paired)) {
         if (new TextEncoder().encode(cur).length <= 48) out.push(cur);

@@ -108,6 +108,22 @@ test("search finds Chinese words inside sentences, and marks them", async () => 
   await context.close();
 });
 
+// Thai in the Chinese article ("ท้องฟ้าสว่างไสว", a bright sky), written without spaces: the build marked its
+// words (libthai, core/markup/thai.h), the query's are the browser's (web/search.js): a word inside the run
+// finds the article, and so does the run itself.
+test("search finds a Thai word inside a run written without spaces", async () => {
+  const { page, context, errors } = await open(env.browser, env.base, "/search/?q=" + encodeURIComponent("สว่าง"));
+  await page.waitForFunction(() => document.querySelectorAll("#searchpanel .result-title").length > 0 ||
+    /没有匹配的文章/.test(document.querySelector("#searchpanel .search-count")?.textContent || ""), null, { timeout: 20000 });
+  assert.deepEqual(await page.$$eval("#searchpanel .result-title", (as) => as.map((a) => a.textContent)), ["在北方看极光"]);
+  await page.fill("#searchpanel input", "ท้องฟ้าสว่างไสว");
+  await page.waitForFunction(() => [...document.querySelectorAll("#searchpanel .result-title")].map((a) => a.textContent).join() === "在北方看极光");
+  await page.fill("#searchpanel input", "ภูเขา"); // a mountain: in no article
+  await page.waitForFunction(() => /没有匹配的文章/.test(document.querySelector("#searchpanel .search-count").textContent));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the book's own words are Chinese on a Chinese site: the page, the layer, find, and the static HTML", async () => {
   const { page, context, errors } = await open(env.browser, env.base, "/writing/rust-notes");
   await ready(page);

@@ -388,6 +388,12 @@ float Flow::carry_word(std::vector<Line>& lines, const WordStart& word, const st
     return lines.back().width;
 }
 
+// U+200B ZERO WIDTH SPACE at t[i]: a place a line may break that draws nothing (the build marks Thai word
+// boundaries so, core/markup/thai.h). The layout breaks there and leaves it out of what it sets.
+static bool zero_width_space(const std::string& t, size_t i) {
+    return i + 2 < t.size() && t[i] == '\xE2' && t[i + 1] == '\x80' && t[i + 2] == '\x8B';
+}
+
 // Greedy breaking across spans: words are measured in their own face; a word wider than the measure
 // (a long URL) is cut between characters so nothing ever overflows.
 std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float size, float measure) {
@@ -404,7 +410,8 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
     float x = 0;
     bool pending_space = false;
     int pending_space_span = 0;
-    uint32_t before = 0; // the character before the next piece (0: a space or the paragraph's start)
+    uint32_t before = 0;     // the character before the next piece (0: a space or the paragraph's start)
+    bool zero_width = false; // a zero-width space came before the next piece: a word begins there
     for (int si = 0; si < static_cast<int>(spans.size()); ++si) {
         const Span& sp = spans[si];
         const std::string& t = sp.text;
@@ -427,14 +434,21 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                 ++i;
                 continue;
             }
+            if (zero_width_space(t, i)) {
+                zero_width = x > 0;
+                before = 0x200B;
+                i += 3;
+                continue;
+            }
             // The piece: up to the next space, or to the next place a line may break inside a run written
             // without spaces (line_break.h: between Chinese characters, never before "。"). A piece that
             // begins at such a place begins a word of its own, with no space before it.
             uint32_t c = 0;
             size_t j = i + std::max<size_t>(1, utf8_decode(t, i, c));
-            const bool at_break = before != 0 && may_break_between(before, c);
+            const bool at_break = zero_width || (before != 0 && may_break_between(before, c));
+            zero_width = false;
             before = c;
-            while (j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t') {
+            while (j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t' && !zero_width_space(t, j)) {
                 const size_t n = std::max<size_t>(1, utf8_decode(t, j, c));
                 if (may_break_between(before, c)) break;
                 before = c;

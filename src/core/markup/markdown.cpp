@@ -3,6 +3,7 @@
 // md4c calls us back for every block, span and text run; we keep a stack of the open nodes and append.
 // Only the innermost open node's children grow, so pointers to the ancestors on the stack stay valid.
 #include "core/markup/markdown.h"
+#include "core/markup/thai.h"
 
 #include <md4c.h>
 extern "C" {
@@ -12,6 +13,7 @@ extern "C" {
 #include "core/text/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -577,7 +579,8 @@ bool fence_preformatted(const std::string& md, std::string& out) {
 // takes them out of the formula (leave_span). A pair never crosses a blank line, holds no dollar sign, and
 // an escaped backslash ("\\(") opens nothing.
 // Bytes of md that are code: fenced and indented code blocks, and code spans (a run of n backticks to the
-// next run of exactly n in the same paragraph).
+// next run of exactly n in the same paragraph); and link destinations ("](" to its ")"), where "\\(" is
+// the parenthesis CommonMark says it is.
 std::vector<bool> code_bytes(const std::string& md) {
     std::vector<bool> code(md.size(), false);
     CodeFence fence;
@@ -606,6 +609,19 @@ std::vector<bool> code_bytes(const std::string& md) {
             }
             std::fill(code.begin() + static_cast<long>(i), code.begin() + static_cast<long>(close + n), true);
             i = close + n;
+        }
+        for (size_t i = md.find("](", from); i != std::string::npos && i < to; i = md.find("](", i + 1)) {
+            int depth = 0;
+            size_t j = i + 1;
+            for (; j < to && md[j] != '\n'; ++j) {
+                if (md[j] == '\\')
+                    ++j;
+                else if (md[j] == '(')
+                    ++depth;
+                else if (md[j] == ')' && --depth == 0)
+                    break;
+            }
+            std::fill(code.begin() + static_cast<long>(i), code.begin() + static_cast<long>(std::min(j + 1, to)), true);
         }
     };
     size_t line = 0;
@@ -648,6 +664,8 @@ bool latex_delimiters(const std::string& md, std::string& out) {
     bool any = false;
     for (size_t i = 0; i + 1 < md.size(); ++i) {
         if (md[i] != '\\' || (md[i + 1] != '(' && md[i + 1] != '[') || code[i] || !unescaped(md, i)) continue;
+        // Not glued to a word before it ("foo\\(bar" is a parenthesis), as a formula in prose never is.
+        if (i > 0 && std::isalnum(static_cast<unsigned char>(md[i - 1]))) continue;
         const char close = md[i + 1] == '(' ? ')' : ']';
         size_t j = i + 2, found = std::string::npos;
         for (; j + 1 < md.size() && found == std::string::npos; ++j) {
@@ -658,7 +676,11 @@ bool latex_delimiters(const std::string& md, std::string& out) {
             if (md[j] == '\\' && md[j + 1] == close && unescaped(md, j)) found = j;
             if (md[j] == '\\') ++j; // an escape takes the next byte with it
         }
-        if (found == std::string::npos || md.find_first_not_of(" \t\r\n", i + 2) >= found) continue;
+        // A formula says something: a letter or a digit at least ("\\[\\\\\\]" is escaped punctuation).
+        if (found == std::string::npos ||
+            std::none_of(md.begin() + static_cast<long>(i + 2), md.begin() + static_cast<long>(found),
+                         [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }))
+            continue;
         if (close == ']') {
             out.replace(i, 2, "$$");
             out.replace(found, 2, "$$");
@@ -976,6 +998,7 @@ Document parse_body(const std::string& written, std::vector<SourceNote>* notes, 
     }
     std::vector<HtmlNote> html_notes;
     map_raw_html(b.doc, b, html_notes);
+    mark_thai_words(b.doc);
     assign_heading_ids(b.doc);
     if (notes)
         for (const HtmlNote& h : html_notes) {

@@ -4,7 +4,8 @@
 // the layout breaks at the spaces, as before; this only adds the places between characters.
 //
 // One home: the layout asks here (layout.cpp, break_lines), and tests/fixtures/line_breaks.txt says the
-// rule pair by pair. Not the whole of UAX #14 (no hyphens, no numbers' rules, no Thai dictionary).
+// rule pair by pair. Not the whole of UAX #14 (no hyphens, no numbers' rules); Thai words come marked from the
+// build (core/markup/thai.h).
 #pragma once
 
 #include <cstdint>
