@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/book/compose.h"
+#include "core/bundle/load.h"
 #include "core/markup/markdown.h"
 #include "core/markup/thai.h"
 #include "core/site/search_index.h"
@@ -123,4 +124,46 @@ TEST_CASE("thai: the search index keys each Thai word as a term", "[thai][search
     CHECK(got.count("ภาษา") == 1);
     CHECK(got.count("ประวัติศาสตร์") == 1);
     CHECK(got.count("สวย") == 1);
+}
+
+TEST_CASE("thai: a title from content.json breaks between its words too, in the book and in site.json", "[thai]") {
+    const std::string title = "เช้าวันหนึ่งที่เชียงใหม่กับกาแฟร้อนหนึ่งแก้ว";
+    const std::string bundle =
+        R"({"schema": 1, "site": {"title": "บันทึก", "author": "สมชาย", "tagline": "เรื่องเล่าจากเชียงใหม่",
+        "base_url": "https://somchai.example/", "language": "th", "description": "บันทึก"}, "timeline": [],
+        "writing": [{"slug": "a", "title": ")" +
+        title + R"(", "date": "2026-03-01", "dek": "ภูเขาและหมอก", "opening": "เช้าวันนั้นอากาศเย็นสบาย"}],
+        "contents": [{"title": "บทความ", "chapter": "writing"}]})";
+    Site site;
+    Diagnostics d;
+    REQUIRE(load_site_json("content.json", bundle, site, d));
+    REQUIRE(site.writing.size() == 1);
+    CHECK(site.writing[0].title.find(kZw) != std::string::npos);
+    CHECK(without_marks(site.writing[0].title) == title);
+    CHECK(site.info.tagline.find(kZw) != std::string::npos);
+    // The browser's copy carries the marks: its layout breaks where the build's does.
+    CHECK(site_to_json(site).find(kZw) != std::string::npos);
+    FixedMeasurer m;
+    const Book book = compose_article(site, 0, m, ComposeState{}, PageSpec::pocket(200));
+    std::string marked = title;
+    mark_thai_words(marked);
+    std::set<size_t> boundaries;
+    size_t at = 0;
+    for (const std::string& w : words_of(marked))
+        boundaries.insert(at += w.size());
+    std::string shown;
+    int lines = 0;
+    for (const Page& pg : book.pages)
+        for (const Box& b : pg.boxes)
+            if (b.kind == BoxKind::Text && shown.size() < title.size() &&
+                title.compare(shown.size(), b.text.size(), b.text) == 0 &&
+                (shown.size() > 0 || b.text.rfind("เช้าวัน", 0) == 0)) {
+                CHECK(b.text.find(kZw) == std::string::npos);
+                shown += b.text;
+                ++lines;
+                INFO("the title's line ends at byte " << shown.size());
+                CHECK(boundaries.count(shown.size()) == 1);
+            }
+    CHECK(shown == title);
+    CHECK(lines >= 2); // the title is wider than a 200-unit page: it broke, between words
 }
