@@ -70,6 +70,9 @@ bool joins_previous(uint32_t c) {
 
 bool may_break_between(uint32_t before, uint32_t after) {
     if (before < 0x2000 && after < 0x2000) return false; // alphabets: only at spaces (the common case first)
+    // Two CJK unified ideographs, most pairs of Chinese text: always (neither is a mark, a joiner or listed
+    // in the kinsoku tables; this skips their searches).
+    if (in(before, 0x4E00, 0x9FFF) && in(after, 0x4E00, 0x9FFF)) return true;
     if (joins_previous(after) || before == 0x200D) return false;
     if (in(before, 0x1F1E6, 0x1F1FF) && in(after, 0x1F1E6, 0x1F1FF)) return false; // a flag's two letters
     if (!ideographic(before) && !ideographic(after)) return false;
