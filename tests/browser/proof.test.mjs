@@ -11,7 +11,7 @@
 // proof shifted by 2 px fails it.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, ready, settle, idle, within, gate, decodePng, SITE } from "../support/harness.mjs";
+import { useSite, ready, settle, idle, within, gate, pixels, proofText, inkDifference, SITE } from "../support/harness.mjs";
 
 // Files a test holds back come a byte at a time until it lets them finish (harness.mjs, serve's drip): held
 // silently, a download is a stall to the page after 3 s (boot.js), and on a busy machine a test's
@@ -40,6 +40,9 @@ const env = useSite(SITE, { drip });
 // book draws its first frame without the body, invisibly, and takes over once the body is in, so holding
 // the body back holds the moment just before the hand-over for as long as the screenshots take.
 const rich = useSite(process.env.FOLIO_RICH_SITE || SITE, { drip });
+// Other scripts (tests/fixtures/rtl: Arabic and Hebrew; tests/fixtures/scripts: Chinese).
+const rtlSite = useSite(process.env.FOLIO_RTL_SITE || SITE);
+const scriptsSite = useSite(process.env.FOLIO_SCRIPTS_SITE || SITE);
 // The seed with its wasm coming at 5 KB/s: the proof stays up for as long as a test takes (a wasm never
 // answered would be a stall, and the text would take the proof's place 3 s after the last byte).
 const slowly = { trickle: (p) => (/^\/assets\/folio\.[0-9a-f]+\.wasm$/.test(p) ? 500 : 0) };
@@ -69,46 +72,6 @@ function observe() {
   }).observe({ type: "layout-shift", buffered: true });
 }
 
-// The proof's text on screen: the union of its visible runs' boxes (CSS px, within the window and left of
-// the book's scrollbar), and whether it is shown.
-function proofText() {
-  const proof = document.getElementById("proof");
-  const runs = [...proof.querySelectorAll(".pg span, .pg a")].filter((s) => s.offsetParent !== null);
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const s of runs) {
-    const r = s.getBoundingClientRect();
-    if (r.bottom <= 0 || r.top >= innerHeight || r.width === 0) continue;
-    x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
-  }
-  const clip = { x: Math.max(0, Math.floor(x0)), y: Math.max(0, Math.floor(y0)) };
-  clip.width = Math.min(innerWidth - 12, Math.ceil(x1)) - clip.x;
-  clip.height = Math.min(innerHeight, Math.ceil(y1)) - clip.y;
-  return { shown: getComputedStyle(proof).visibility === "visible" && getComputedStyle(proof).display !== "none", runs: runs.length, clip };
-}
-
-// The mean luminance difference over the pixels that are ink in either picture (see the top of the file).
-function inkDifference(a, b) {
-  const lum = (img, i) => img.data[i] * 0.2126 + img.data[i + 1] * 0.7152 + img.data[i + 2] * 0.0722;
-  const counts = new Map();
-  for (let i = 0; i < a.data.length; i += 4) {
-    const l = Math.round(lum(a, i));
-    counts.set(l, (counts.get(l) || 0) + 1);
-  }
-  const paper = [...counts].sort((p, q) => q[1] - p[1])[0][0]; // the commonest: the page
-  let sum = 0, n = 0;
-  for (let i = 0; i < a.data.length; i += 4) {
-    const p = lum(a, i), q = lum(b, i);
-    if (Math.abs(p - paper) < 24 && Math.abs(q - paper) < 24) continue;
-    sum += Math.abs(p - q);
-    n++;
-  }
-  return { mean: sum / Math.max(1, n), pixels: n };
-}
-
-async function shot(page, clip) {
-  return decodePng(await page.screenshot({ clip }));
-}
-
 // The first run of the proof's shown page size that matches the selector (and starts with `start`): its
 // address, its edges and middle, and whether a click at its middle reaches it.
 function shownRun(page, selector, start = "") {
@@ -136,12 +99,12 @@ for (const screen of SCREENS) {
     assert.ok(before.shown && before.runs > 5, JSON.stringify(before));
     assert.equal(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")), false, "the book waits for the body");
     assert.ok(before.clip.width > 100 && before.clip.height > 100, JSON.stringify(before.clip));
-    const proofPixels = await shot(page, before.clip);
+    const proofPixels = await pixels(page, before.clip);
     // The negative check: the same proof 2 px lower, or 2 px to the right.
     await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(0, 2px)"; });
-    const lower = await shot(page, before.clip);
+    const lower = await pixels(page, before.clip);
     await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(2px, 0)"; });
-    const righter = await shot(page, before.clip);
+    const righter = await pixels(page, before.clip);
     await page.evaluate(() => { document.getElementById("proof").style.transform = ""; });
     // The body arrives: the book's first complete frame replaces the proof.
     assert.ok(body.asked() >= 1, "the body's chunk was asked for");
@@ -155,7 +118,7 @@ for (const screen of SCREENS) {
     }));
     assert.ok(after.proofHidden, "the proof is gone once the book shows");
     assert.equal(after.scroll, 0);
-    const bookPixels = await shot(page, before.clip);
+    const bookPixels = await pixels(page, before.clip);
     const same = inkDifference(proofPixels, bookPixels);
     const down = inkDifference(lower, bookPixels), right = inkDifference(righter, bookPixels);
     console.log(`${name}: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}, 2 px right ${right.mean.toFixed(1)}`);
@@ -265,15 +228,15 @@ test("1280x800: the front page, drawn from partial faces, puts its ink where the
   assert.ok(fonts.length > 0 && fonts.every((p) => /\.(partial|metrics)\.[0-9a-f]+\.ttf$/.test(p)), fonts.join(" "));
   const region = await page.evaluate(proofText);
   assert.ok(region.runs > 5 && region.clip.width > 100 && region.clip.height > 100, JSON.stringify(region));
-  const bookPixels = await shot(page, region.clip);
+  const bookPixels = await pixels(page, region.clip);
   await page.evaluate(() => {
     document.getElementById("book").style.visibility = "hidden";
     document.getElementById("layer").style.visibility = "hidden";
     document.getElementById("proof").style.visibility = "visible";
   });
-  const proofPixels = await shot(page, region.clip);
+  const proofPixels = await pixels(page, region.clip);
   await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(0, 2px)"; });
-  const lower = await shot(page, region.clip);
+  const lower = await pixels(page, region.clip);
   const same = inkDifference(proofPixels, bookPixels), down = inkDifference(lower, bookPixels);
   console.log(`front page: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}`);
   assert.ok(same.pixels > 1000, "the region holds text");
@@ -282,6 +245,40 @@ test("1280x800: the front page, drawn from partial faces, puts its ink where the
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The same comparison in Arabic (joined, right to left), Hebrew and Chinese (the CJK script face): the book's
+// ink lies where the early page's does, and a proof moved 2 px down is caught. (Thai is not here yet: the
+// canvas sets its stacked marks without shaping, the browser with it; docs/fonts.md.)
+for (const [name, site, route] of [["Arabic", rtlSite, "/writing/rust-arabic/"], ["Hebrew", rtlSite, "/writing/haifa/"],
+  ["Chinese", scriptsSite, "/writing/" + encodeURIComponent("极光") + "/"]])
+  test(`1280x800: an article in ${name}: the book puts its ink where the proof's is`, async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    await page.goto(site.base + route);
+    await ready(page);
+    await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"));
+    await settle(page);
+    const region = await page.evaluate(proofText);
+    assert.ok(region.runs > 5 && region.clip.width > 100 && region.clip.height > 100, JSON.stringify(region));
+    const bookPixels = await pixels(page, region.clip);
+    await page.evaluate(() => {
+      document.getElementById("book").style.visibility = "hidden";
+      document.getElementById("layer").style.visibility = "hidden";
+      document.getElementById("proof").style.visibility = "visible";
+    });
+    const proofPixels = await pixels(page, region.clip);
+    await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(0, 2px)"; });
+    const lower = await pixels(page, region.clip);
+    const same = inkDifference(proofPixels, bookPixels), down = inkDifference(lower, bookPixels);
+    console.log(`${name}: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}`);
+    assert.ok(same.pixels > 1000, "the region holds text");
+    assert.ok(same.mean < INK_TOLERANCE, `the book's ink lies where the proof's is (${same.mean.toFixed(1)})`);
+    assert.ok(down.mean > INK_TOLERANCE, `a 2 px jump down is caught (${down.mean.toFixed(1)})`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 
 // Before the book has drawn, the proof is what the reader has (docs/first-view.md, "The proof answers the
 // reader"): a finger scrolls it as far as it has ink, and the book opens where the reader is, so the hand-over
@@ -339,16 +336,16 @@ test("phone: a finger scrolls the proof before the book has drawn, and the book 
   assert.ok(late.lowest <= late.height + 1 && late.lowest > late.height - 60, JSON.stringify(late));
   const region = await page.evaluate(proofText);
   assert.ok(region.clip.width > 100 && region.clip.height > 100, JSON.stringify(region.clip));
-  const proofPixels = await shot(page, region.clip);
+  const proofPixels = await pixels(page, region.clip);
   await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(0, 2px)"; });
-  const lower = await shot(page, region.clip);
+  const lower = await pixels(page, region.clip);
   await page.evaluate(() => { document.getElementById("proof").style.transform = ""; });
   bodies.open();
   await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"));
   await ready(page);
   await settle(page);
   assert.equal(await page.evaluate(() => window.folio.scroll()), late.sy, "the book opened where the proof was");
-  const bookPixels = await shot(page, region.clip);
+  const bookPixels = await pixels(page, region.clip);
   const same = inkDifference(proofPixels, bookPixels), down = inkDifference(lower, bookPixels);
   console.log(`${name}, scrolled ${late.sy} px: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}`);
   assert.ok(same.pixels > 1000, "the region holds text");

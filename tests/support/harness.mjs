@@ -234,3 +234,41 @@ export function useOneArticle(prefix, article, body) {
   after(() => { if (built) fs.rmSync(built.work, { recursive: true, force: true }); });
   return useSite(() => (built = buildOneArticle(prefix, article, body)).site);
 }
+
+// The early page against the book, pixel by pixel (tests/browser/proof.test.mjs).
+// The proof's text on screen: the union of its visible runs' boxes (CSS px, within the window and left of
+// the book's scrollbar), and whether it is shown.
+export function proofText() {
+  const proof = document.getElementById("proof");
+  const runs = [...proof.querySelectorAll(".pg span, .pg a")].filter((s) => s.offsetParent !== null);
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const s of runs) {
+    const r = s.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= innerHeight || r.width === 0) continue;
+    x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+  }
+  const clip = { x: Math.max(0, Math.floor(x0)), y: Math.max(0, Math.floor(y0)) };
+  clip.width = Math.min(innerWidth - 12, Math.ceil(x1)) - clip.x;
+  clip.height = Math.min(innerHeight, Math.ceil(y1)) - clip.y;
+  return { shown: getComputedStyle(proof).visibility === "visible" && getComputedStyle(proof).display !== "none", runs: runs.length, clip };
+}
+
+// The mean luminance difference over the pixels that are ink in either picture: 0 where the two pictures'
+// ink lies in the same places (tests/browser/proof.test.mjs says what the tolerance catches).
+export function inkDifference(a, b) {
+  const lum = (img, i) => img.data[i] * 0.2126 + img.data[i + 1] * 0.7152 + img.data[i + 2] * 0.0722;
+  const counts = new Map();
+  for (let i = 0; i < a.data.length; i += 4) {
+    const l = Math.round(lum(a, i));
+    counts.set(l, (counts.get(l) || 0) + 1);
+  }
+  const paper = [...counts].sort((p, q) => q[1] - p[1])[0][0]; // the commonest: the page
+  let sum = 0, n = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    const p = lum(a, i), q = lum(b, i);
+    if (Math.abs(p - paper) < 24 && Math.abs(q - paper) < 24) continue;
+    sum += Math.abs(p - q);
+    n++;
+  }
+  return { mean: sum / Math.max(1, n), pixels: n };
+}
