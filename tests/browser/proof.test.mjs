@@ -214,18 +214,9 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
 // The front page is drawn from partial faces (docs/first-view.md, "Faces that come later"), the proof's
 // and the book's: the book's ink lies where the proof's is. Compared after the hand-over (holding the wasm
 // back would meet the stall notice): the book's picture, then the proof shown again in its place.
-test("1280x800: the front page, drawn from partial faces, puts its ink where the proof's is", async () => {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  const fonts = [];
-  page.on("request", (r) => { if (/\.ttf$/.test(r.url())) fonts.push(new URL(r.url()).pathname); });
-  await page.goto(env.base + "/");
-  await ready(page);
-  await settle(page);
-  assert.ok(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")));
-  assert.ok(fonts.length > 0 && fonts.every((p) => /\.(partial|metrics)\.[0-9a-f]+\.ttf$/.test(p)), fonts.join(" "));
+// With the book shown, its ink over the proof's text region against the proof's own (the book and its layer
+// hidden), and against the proof moved 2 px down: the first within INK_TOLERANCE, the second beyond it.
+async function assertInkWhereProofIs(page, label) {
   const region = await page.evaluate(proofText);
   assert.ok(region.runs > 5 && region.clip.width > 100 && region.clip.height > 100, JSON.stringify(region));
   const bookPixels = await pixels(page, region.clip);
@@ -238,10 +229,25 @@ test("1280x800: the front page, drawn from partial faces, puts its ink where the
   await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(0, 2px)"; });
   const lower = await pixels(page, region.clip);
   const same = inkDifference(proofPixels, bookPixels), down = inkDifference(lower, bookPixels);
-  console.log(`front page: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}`);
+  console.log(`${label}: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}`);
   assert.ok(same.pixels > 1000, "the region holds text");
   assert.ok(same.mean < INK_TOLERANCE, `the book's ink lies where the proof's is (${same.mean.toFixed(1)})`);
   assert.ok(down.mean > INK_TOLERANCE, `a 2 px jump down is caught (${down.mean.toFixed(1)})`);
+}
+
+test("1280x800: the front page, drawn from partial faces, puts its ink where the proof's is", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  const fonts = [];
+  page.on("request", (r) => { if (/\.ttf$/.test(r.url())) fonts.push(new URL(r.url()).pathname); });
+  await page.goto(env.base + "/");
+  await ready(page);
+  await settle(page);
+  assert.ok(await page.evaluate(() => document.documentElement.classList.contains("canvas-on")));
+  assert.ok(fonts.length > 0 && fonts.every((p) => /\.(partial|metrics)\.[0-9a-f]+\.ttf$/.test(p)), fonts.join(" "));
+  await assertInkWhereProofIs(page, "front page");
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -260,22 +266,7 @@ for (const [name, site, route] of [["Arabic", rtlSite, "/writing/rust-arabic/"],
     await ready(page);
     await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"));
     await settle(page);
-    const region = await page.evaluate(proofText);
-    assert.ok(region.runs > 5 && region.clip.width > 100 && region.clip.height > 100, JSON.stringify(region));
-    const bookPixels = await pixels(page, region.clip);
-    await page.evaluate(() => {
-      document.getElementById("book").style.visibility = "hidden";
-      document.getElementById("layer").style.visibility = "hidden";
-      document.getElementById("proof").style.visibility = "visible";
-    });
-    const proofPixels = await pixels(page, region.clip);
-    await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(0, 2px)"; });
-    const lower = await pixels(page, region.clip);
-    const same = inkDifference(proofPixels, bookPixels), down = inkDifference(lower, bookPixels);
-    console.log(`${name}: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}`);
-    assert.ok(same.pixels > 1000, "the region holds text");
-    assert.ok(same.mean < INK_TOLERANCE, `the book's ink lies where the proof's is (${same.mean.toFixed(1)})`);
-    assert.ok(down.mean > INK_TOLERANCE, `a 2 px jump down is caught (${down.mean.toFixed(1)})`);
+    await assertInkWhereProofIs(page, name);
     assert.deepEqual(errors, []);
     await context.close();
   });
