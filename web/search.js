@@ -24,7 +24,7 @@
   function fold(s) {
     // NFD then NFC again: marks go, and what NFD took apart without a mark (Hangul syllables) comes back.
     return String(s).normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").toLowerCase()
-      .replace(SPECIAL_RE, function (c) { return SPECIAL[c]; })
+      .replace(SPECIAL_RE, function (c) { return SPECIAL[c]; }).replace(/\u200b/g, "")
       .replace(/[ \t\n\r\u00a0\u202f]+/g, " ");
   }
   function isTermChar(cp) {
@@ -36,27 +36,19 @@
       (cp >= 0xff5b && cp <= 0xff65)) return false; // full-width punctuation
     return cp !== 0xfffd;
   }
-  // Han, kana and Hangul: indexed as overlapping pairs of characters (core/search_index.cpp, bigram_char).
+  // Han, kana, Hangul, and Thai, Lao, Myanmar and Khmer: indexed as overlapping pairs of characters
+  // (core/site/search_index.cpp, bigram_char), so no dictionary is needed on either side.
   function isBigramChar(cp) {
-    return (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3040 && cp <= 0x30ff) || (cp >= 0x3130 && cp <= 0x318f) ||
+    return (cp >= 0x0e01 && cp <= 0x0e5b) || (cp >= 0x0e81 && cp <= 0x0edf) || (cp >= 0x1000 && cp <= 0x109f) ||
+      (cp >= 0x1780 && cp <= 0x17ff) || (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0x3040 && cp <= 0x30ff) || (cp >= 0x3130 && cp <= 0x318f) ||
       (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7af) ||
       (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff66 && cp <= 0xff9f) || (cp >= 0x20000 && cp <= 0x3ffff);
-  }
-  // Thai is written without spaces, the query as its post: the browser's word segmenter (ICU's dictionary)
-  // marks the query's words with U+200B, as the build marked the post's with libthai's (core/markup/thai.h),
-  // so each word is a term of its own on both sides.
-  var thaiWords = typeof Intl === "object" && Intl.Segmenter ? new Intl.Segmenter("th", { granularity: "word" }) : null;
-  function markThai(s) {
-    if (!thaiWords) return s;
-    return s.replace(/[\u0e01-\u0e5b]{2,}/g, function (run) {
-      return Array.from(thaiWords.segment(run), function (x) { return x.segment; }).join("\u200b");
-    });
   }
   // Folded terms of s, in order, as the index has them: runs of letters and digits (at most 48 bytes), and
   // the pairs of each run of bigram characters (a lone one alone).
   function terms(s) {
     var out = [], cur = "", prev = "", lone = "";
-    for (var ch of fold(markThai(s)) + " ") {
+    for (var ch of fold(s) + " ") {
       var cp = ch.codePointAt(0), letter = isTermChar(cp), paired = letter && isBigramChar(cp);
       if (cur && (!letter || paired)) {
         if (new TextEncoder().encode(cur).length <= 48) out.push(cur);

@@ -5,8 +5,8 @@
 // Thai with U+200B ZERO WIDTH SPACE, the mark Unicode gives for exactly this (UAX #14's ZW: a break
 // opportunity that draws nothing). The static HTML keeps it (browsers break there too); the book's layout
 // breaks there and leaves the mark out of what it sets, so the early page, the canvas, the text layer and
-// copy show the author's text (core/book/layout.cpp); the search index reads it as the end of a word, so a
-// Thai word is a term of its own (core/site/search_index.cpp).
+// copy show the author's text (core/book/layout.cpp); search folds it out and indexes Thai in pairs of
+// characters (core/site/search_index.cpp), so a query needs no dictionary.
 #pragma once
 
 #include "core/model/document.h"

@@ -31,14 +31,17 @@ bool term_char(unsigned cp) {
     return cp != 0xFFFD;
 }
 
-// Scripts written without spaces between words (Han, kana) and Hangul: a run of them is indexed as its
-// overlapping pairs of characters ("极光周刊" -> 极光 光周 周刊), as Lucene's CJK bigrams and Pagefind do,
-// so a query of any two or more characters finds them inside a sentence. The same rule as isBigramChar
-// in web/search.js.
+// Scripts written without spaces between words (Han, kana; Thai, Lao, Myanmar, Khmer) and Hangul: a run of
+// them is indexed as its overlapping pairs of characters ("极光周刊" -> 极光 光周 周刊), as Lucene's CJK bigrams
+// and Pagefind do, so a query of any two or more characters finds them inside a sentence, with no dictionary
+// on either side (the browser's word segmenter and the build's libthai disagree on Thai's words: "ท้องฟ้า" is
+// one to ICU, two to libthai). The same rule as isBigramChar in web/search.js.
 bool bigram_char(unsigned cp) {
-    return (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3130 && cp <= 0x318F) ||
-           (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF) ||
-           (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF66 && cp <= 0xFF9F) || (cp >= 0x20000 && cp <= 0x3FFFF);
+    return (cp >= 0x0E01 && cp <= 0x0E5B) || (cp >= 0x0E81 && cp <= 0x0EDF) || (cp >= 0x1000 && cp <= 0x109F) ||
+           (cp >= 0x1780 && cp <= 0x17FF) || (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x3040 && cp <= 0x30FF) ||
+           (cp >= 0x3130 && cp <= 0x318F) || (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
+           (cp >= 0xAC00 && cp <= 0xD7AF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF66 && cp <= 0xFF9F) ||
+           (cp >= 0x20000 && cp <= 0x3FFFF);
 }
 
 unsigned next_cp(const std::string& s, size_t& i) {

@@ -70,6 +70,7 @@ void fold_char(unsigned cp, std::string& out) {
         return;
     }
     if (cp >= 0x300 && cp <= 0x36F) return; // a combining mark (decomposed text): dropped
+    if (cp == 0x200B) return; // a zero-width space (the build's mark between Thai words) is no character to find
     if (cp == 0x2018 || cp == 0x2019) {
         out += '\'';
         return;
