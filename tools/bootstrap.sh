@@ -44,9 +44,9 @@ APT_PACKAGES=(
   # browser tests, feed validation, HTML validation (libxml2; html5lib: the hostile site read as browsers
   # read it, tests/feed/check_hostile.py), compression for size figures
   chromium python3-feedparser libxml2-utils python3-html5lib brotli xz-utils
-  # benchmarks: the peer static-site generator bench/build/build.sh measures folio against; GNU time (peak memory)
+  # benchmarks: the peer static-site generator bench/site_build/build.sh measures folio against; GNU time (peak memory)
   hugo time
-  # benchmarks: real prose in Chinese and in English, for sites of each of as many posts (bench/build/cjk.sh)
+  # benchmarks: real prose in Chinese and in English, for sites of each of as many posts (bench/site_build/cjk.sh)
   fortunes-zh fortunes
   # folio import: front matter in YAML and TOML (native CLI only)
   libyaml-cpp-dev libtomlplusplus-dev

@@ -15,7 +15,7 @@ struct BuildMode {
     bool preview = false;          // the page watches preview-status.json for content changes (./folio preview)
     bool incremental = false;      // update out_dir in place, writing only the files that changed (see below)
     bool check_fonts = false;      // stop with kExitFontsNeeded when the text needs characters the fonts lack
-    bool print_proof_cost = false; // print the layouts the proofs took and their time (bench/build/build.sh)
+    bool print_proof_cost = false; // print the layouts the proofs took and their time (bench/site_build/build.sh)
     bool watch = false;            // keep running: rebuild (incrementally) whenever the bundle changes (watch_site)
     // An in-place build calls this once site.json and the article bodies are written, before the pages,
     // the feed and the search index: the open preview page can show the change from then on.

@@ -28,7 +28,7 @@ struct SearchIndexOptions {
     // On a site of pair_cards_from articles or more, a pair of CJK characters found in fewer than
     // pair_cards_df of them carries no inline cards. Most such pairs are the seam between two words (看极
     // in 看极光), which nobody looks up alone, and they are most of a CJK site's terms: with their cards,
-    // 400 Chinese posts had an index 2.8 times an English one of as many posts (bench/build/cjk.sh). A query
+    // 400 Chinese posts had an index 2.8 times an English one of as many posts (bench/site_build/cjk.sh). A query
     // holding one still finds its articles, with their card from the card files (the dek, not a snippet).
     // A smaller site keeps every card: its index is small anyway.
     size_t pair_cards_df = 4;

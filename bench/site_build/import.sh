@@ -9,7 +9,7 @@ set -euo pipefail
 
 RUNS=3
 echo
-echo "== import: folio import of a 10,000-post Hugo site vs hugo building it (bench/build/import.sh) =="
+echo "== import: folio import of a 10,000-post Hugo site vs hugo building it (bench/site_build/import.sh) =="
 need_builds || exit 0
 command -v hugo >/dev/null 2>&1 || { echo "skipped: hugo not installed (apt-get install hugo)"; exit 0; }
 mkdir -p "$BENCH_OUT"

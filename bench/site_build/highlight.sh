@@ -9,7 +9,7 @@ set -euo pipefail
 
 RUNS=${RUNS:-3}
 echo
-echo "== highlight: build time with and without highlighting, 10k articles (bench/build/highlight.sh) =="
+echo "== highlight: build time with and without highlighting, 10k articles (bench/site_build/highlight.sh) =="
 need_builds || exit 0
 mkdir -p "$BENCH_OUT"
 gen_bundle "$BENCH_OUT/bundle-10k" 10000 2000

@@ -11,7 +11,7 @@ set -euo pipefail
 N=${FOLIO_BENCH_POSTS:-400}
 RUNS=${FOLIO_BENCH_RUNS:-3}
 echo
-echo "== cjk: $N posts of Chinese against $N of English prose: search index and build (bench/build/cjk.sh) =="
+echo "== cjk: $N posts of Chinese against $N of English prose: search index and build (bench/site_build/cjk.sh) =="
 need_builds || exit 0
 for f in /usr/share/games/fortunes/chinese /usr/share/games/fortunes/fortunes; do
   [ -f "$f" ] || { echo "skipped: needs $f (./folio bootstrap installs fortunes-zh and fortunes)"; exit 0; }

@@ -23,7 +23,7 @@ set -euo pipefail
 RUNS=${FOLIO_BENCH_RUNS:-3}
 N=${FOLIO_BENCH_ARTICLES:-10000}
 echo
-echo "== build: static site build, folio vs hugo, $N articles (bench/build/build.sh) =="
+echo "== build: static site build, folio vs hugo, $N articles (bench/site_build/build.sh) =="
 need_builds || exit 0
 [ -x /usr/bin/time ] || { echo "skipped: needs GNU time (/usr/bin/time; apt-get install time)"; exit 0; }
 mkdir -p "$BENCH_OUT"
