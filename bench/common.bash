@@ -22,6 +22,20 @@ gen_bundle() {
   echo "$key" >"$dir/.bench-key"
 }
 
+# gen_from GENERATOR DIR N WHAT: a bundle of N articles written by bench/gen/GENERATOR (one built on
+# gen_bundle.py: gen_real.py, gen_docs.py), regenerated only when N or either generator changed.
+gen_from() {
+  local gen=$1 dir=$2 n=$3 what=$4 key
+  key="$n $(sha256sum "$ROOT/bench/gen/$gen" "$ROOT/bench/gen/gen_bundle.py" | sha256sum | cut -d' ' -f1)"
+  if [ -f "$dir/.bench-key" ] && [ "$(cat "$dir/.bench-key")" = "$key" ]; then
+    return 0
+  fi
+  echo "generating $n $what into ${dir#"$ROOT"/} ..."
+  rm -rf "$dir"
+  "$PY" "$ROOT/bench/gen/$gen" "$dir" "$n" >/dev/null
+  echo "$key" >"$dir/.bench-key"
+}
+
 # fonts_dir: prints the fonts folder for `folio build`: build/fonts (the subset fonts ./folio makes), or,
 # when that is missing, a folder of links to the unsubset Debian originals (same metrics, larger files).
 fonts_dir() {

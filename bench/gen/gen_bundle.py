@@ -303,5 +303,24 @@ def main():
         f.write("\n")
 
 
+def write_bodies(out, n, body_of):
+    """For the generators built on this one (gen_real.py, gen_docs.py): writes this bundle of n articles
+    into out, then each article's Markdown as body_of(index, article) returns it (which may set the
+    article's other fields too) into writing/<slug>.md, and content.json again."""
+    import subprocess
+    subprocess.run([sys.executable, os.path.abspath(__file__), out, str(n)], check=True)
+    path = os.path.join(out, "content.json")
+    with open(path, encoding="utf-8") as f:
+        content = json.load(f)
+    for i, a in enumerate(content["writing"]):
+        body = body_of(i, a)
+        a.pop("body", None)
+        a["body_file"] = "writing/" + a["slug"] + ".md"
+        with open(os.path.join(out, a["body_file"]), "w", encoding="utf-8") as f:
+            f.write(body)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(content, f, indent=1, ensure_ascii=False)
+
+
 if __name__ == "__main__":
     main()

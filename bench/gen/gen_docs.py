@@ -15,14 +15,13 @@ another title. gen_bundle.py makes the content.json, the timeline and the shelve
 """
 import glob
 import gzip
-import json
 import os
 import re
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+import gen_bundle
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIMIT = 24 * 1024
 
 
@@ -78,23 +77,17 @@ def main():
     docs = documents()
     if not docs:
         sys.exit("gen_docs.py: no Markdown documents found under /usr/share/doc or /usr/share/nodejs")
-    subprocess.run([sys.executable, os.path.join(HERE, "gen_bundle.py"), out, str(n)], check=True)
-    path = os.path.join(out, "content.json")
-    with open(path, encoding="utf-8") as f:
-        content = json.load(f)
-    for i, a in enumerate(content["writing"]):
+
+    def body_of(i, a):
         doc_path, text = docs[i % len(docs)]
         body = article_body(text)
         again = i // len(docs)
         a["title"] = title_of(doc_path, text) + (f" ({again + 1})" if again else "")
         first = next((p.strip() for p in body.split("\n\n") if p.strip() and p.strip()[0].isalpha()), "A document.")
         a["opening"] = re.sub(r"\s+", " ", first)[:600]
-        a.pop("body", None)
-        a["body_file"] = "writing/" + a["slug"] + ".md"
-        with open(os.path.join(out, a["body_file"]), "w", encoding="utf-8") as f:
-            f.write(body)
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(content, f, indent=1, ensure_ascii=False)
+        return body
+
+    gen_bundle.write_bodies(out, n, body_of)
     print(f"{len(docs)} documents, {n} articles")
 
 

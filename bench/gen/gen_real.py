@@ -12,13 +12,10 @@ with typographic quotes and dashes, long fenced code listings in several languag
 tables, block quotes, footnote-style references and long URLs. No network: every line is made here,
 seeded, so runs are comparable.
 """
-import json
-import os
 import random
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+import gen_bundle
 
 NOUNS = """allocator arena bitmap buffer cache channel checksum client compiler connection container
 cursor daemon deadline descriptor dictionary driver endpoint epoch event executor extent fence fiber
@@ -237,22 +234,13 @@ def main():
     if len(sys.argv) != 3:
         sys.exit("usage: gen_real.py OUT_DIR N_ARTICLES")
     out, n = sys.argv[1], int(sys.argv[2])
-    subprocess.run([sys.executable, os.path.join(HERE, "gen_bundle.py"), out, str(n)], check=True)
-    path = os.path.join(out, "content.json")
-    with open(path, encoding="utf-8") as f:
-        content = json.load(f)
-    rng = random.Random(20260101 + n)
-    post = Post(rng)
-    for a in content["writing"]:
+    post = Post(random.Random(20260101 + n))
+
+    def body_of(_, a):
         a["opening"] = post.paragraph(2, 5)
-        body = post.body(a["opening"])
-        if "body_file" not in a:
-            a.pop("body", None)
-            a["body_file"] = "writing/" + a["slug"] + ".md"
-        with open(os.path.join(out, a["body_file"]), "w", encoding="utf-8") as f:
-            f.write(body)
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(content, f, indent=1, ensure_ascii=False)
+        return post.body(a["opening"])
+
+    gen_bundle.write_bodies(out, n, body_of)
 
 
 if __name__ == "__main__":

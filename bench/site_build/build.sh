@@ -36,24 +36,11 @@ command -v hugo >/dev/null 2>&1 && HAVE_HUGO=1
 synthetic="$BENCH_OUT/bundle-$N"
 gen_bundle "$synthetic" "$N" 2000
 real="$BENCH_OUT/bundle-real-$N"
-key="$N $(sha256sum "$ROOT/bench/gen/gen_real.py" "$ROOT/bench/gen/gen_bundle.py" | sha256sum | cut -d' ' -f1)"
-if [ ! -f "$real/.bench-key" ] || [ "$(cat "$real/.bench-key")" != "$key" ]; then
-  echo "generating $N realistic posts into ${real#"$ROOT"/} ..."
-  rm -rf "$real"
-  "$PY" "$ROOT/bench/gen/gen_real.py" "$real" "$N" >/dev/null
-  echo "$key" >"$real/.bench-key"
-fi
-
+gen_from gen_real.py "$real" "$N" "realistic posts"
 # Real Markdown written by people: the documentation Debian's packages install (bench/gen/gen_docs.py), as
 # articles; issue 32 found that made-up posts flatter the build.
 docs="$BENCH_OUT/bundle-docs-$N"
-key="$N $(sha256sum "$ROOT/bench/gen/gen_docs.py" "$ROOT/bench/gen/gen_bundle.py" | sha256sum | cut -d' ' -f1)"
-if [ ! -f "$docs/.bench-key" ] || [ "$(cat "$docs/.bench-key")" != "$key" ]; then
-  echo "generating $N articles of real Markdown (Debian's installed documentation) into ${docs#"$ROOT"/} ..."
-  rm -rf "$docs"
-  "$PY" "$ROOT/bench/gen/gen_docs.py" "$docs" "$N" >/dev/null
-  echo "$key" >"$docs/.bench-key"
-fi
+gen_from gen_docs.py "$docs" "$N" "articles of real Markdown (Debian's installed documentation)"
 
 # hugo_site BUNDLE: the Hugo twin of a bundle's articles (bench/gen/gen_hugo.py), regenerated when stale.
 hugo_site() {

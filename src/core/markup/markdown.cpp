@@ -670,10 +670,11 @@ bool latex_delimiters(const std::string& md, std::string& out) {
         size_t j = i + 2, found = std::string::npos;
         for (; j + 1 < md.size() && found == std::string::npos; ++j) {
             if (md[j] == '$' || code[j]) break;
-            if (md[j] == '\n' && md.find_first_not_of(" \t\r", j + 1) < md.size() &&
-                md[md.find_first_not_of(" \t\r", j + 1)] == '\n')
-                break; // a blank line: the paragraph ends
-            if (md[j] == '\\' && md[j + 1] == close && unescaped(md, j)) found = j;
+            if (md[j] == '\n') {
+                const size_t next = md.find_first_not_of(" \t\r", j + 1);
+                if (next < md.size() && md[next] == '\n') break; // a blank line: the paragraph ends
+            }
+            if (md[j] == '\\' && md[j + 1] == close) found = j;
             if (md[j] == '\\') ++j; // an escape takes the next byte with it
         }
         // A formula says something: a letter or a digit at least ("\\[\\\\\\]" is escaped punctuation).
