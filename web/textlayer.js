@@ -427,7 +427,7 @@
       if (!got.page || got.fill !== doc.fill || got.gen !== doc.gen) return; // a new document is on its way
       var old = pages.get(stubs[k]), el = pageElement(got.page);
       old.el.replaceWith(el);
-      pages.set(stubs[k], { el: el, sig: JSON.stringify(got.page), stub: false, place: old.place });
+      pages.set(stubs[k], { el: el, sig: JSON.stringify(got.page), stub: false, place: old.place, lm: got.page.lm });
       fitRuns();
       folio.layerFillTimes.push(performance.now() - t0);
       if (k === stubs.length - 1) folio.layerWholeAt = performance.now();

@@ -365,6 +365,19 @@ test("landmarks: the book is the main content, its contents the navigation, an a
       return el ? el.innerText.trim().slice(0, 40) : "";
     }, want[1]);
     assert.ok(inside.length > 0, `${route}: the ${want[1]} holds text`);
+    // A page filled while idle keeps its landmark when the layer is rebuilt (a scroll brings other pages
+    // on screen): the same pages stay inside it. The front page's book is the one of many pages (an
+    // article is one long page at this size).
+    if (route === "/") {
+      const held = () => page.evaluate(() => document.querySelectorAll('#layer [role="navigation"] .page').length);
+      const before = await held(), builds = await page.evaluate(() => window.folio.layerBuilds);
+      await page.mouse.move(640, 400);
+      for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 400);
+      await page.waitForFunction((n) => window.folio.layerBuilds > n, builds, { timeout: 20000 });
+      await settle(page);
+      await whole(page);
+      assert.ok(before > 0 && (await held()) === before, `${before} pages in the contents, then ${await held()}`);
+    }
     assert.deepEqual(errors, []);
     await context.close();
   }
