@@ -46,6 +46,8 @@ APT_PACKAGES=(
   chromium python3-feedparser libxml2-utils python3-html5lib brotli xz-utils
   # benchmarks: the peer static-site generator bench/site_build/build.sh measures folio against; GNU time (peak memory)
   hugo time
+  # build time: the runs of scripts that need shaping, shaped by HarfBuzz (tools/script_fonts.py)
+  libharfbuzz-bin
   # benchmarks: real prose in Chinese and in English, for sites of each of as many posts (bench/site_build/cjk.sh)
   fortunes-zh fortunes
   # folio import: front matter in YAML and TOML (native CLI only)

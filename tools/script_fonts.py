@@ -14,6 +14,18 @@ so its subset is converted (cubic to quadratic curves within 1 font unit). stb_t
 but the partial faces of the first view (src/core/fonts/font_partial.h) and the stand-ins (metrics_font.py) are
 made by rewriting glyf, so one outline format serves all of them.
 
+Shaping: a face whose script needs OpenType shaping (`shaped` in the chain: Devanagari and the other Indic
+scripts, Thai, Lao, Khmer, Myanmar, Tibetan) keeps its layout tables (GSUB, GPOS, GDEF: the browser shapes
+the static page with them), and the bundle's runs of its characters are shaped with HarfBuzz (hb-shape,
+Debian's libharfbuzz-bin). Each cluster that does not draw as its characters' own glyphs (a conjunct, a
+vowel sign drawn before its consonant, a tone mark lifted over a vowel) gets a new glyph: a TrueType
+composite of the cluster's glyphs where HarfBuzz put them, with the cluster's advance, mapped from a
+private-use code point (U+E000 on, one count across the faces). The face's `FOLc` table lists the
+clusters and their code points (core/text/clusters.h): the layout draws each cluster as its one glyph, so
+the book, the early page (which draws the same code points from the same face) and the static page agree.
+OUT_DIR/shaped.txt records the runs shaped, so that ./folio knows when new text needs a new shaping
+(`--covered TEXT OUT_DIR`).
+
 Arabic: the layout draws Arabic as its presentation forms (the joined letter shapes, U+FB50-FDFF and
 U+FE70-FEFF), so the subset keeps, for each Arabic letter used, the forms of it the face maps, and the
 ligatures (lam-alef) whose letters are all used: the forms the text can need, not the whole two ranges.
@@ -22,14 +34,20 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import unicodedata
 
 from fontTools import subset
 from fontTools.pens.cu2quPen import Cu2QuPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont, newTable
+from fontTools.ttLib.tables.DefaultTable import DefaultTable
+from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
 
 ARABIC_FORMS = [range(0xFB50, 0xFE00), range(0xFE70, 0xFF00)]
+# Joiners stay inside a shaped run (they choose a conjunct's form); no face of the chain is asked for them.
+JOINERS = {0x200C, 0x200D}
+PRIVATE_USE = range(0xE000, 0xF900)  # the book's ImGui keeps code points in 16 bits: the BMP's private area
 
 
 def site_language(content_json):
@@ -111,50 +129,227 @@ def match_vertical_metrics(font, main):
     o.usWinAscent, o.usWinDescent = v[6], v[7]
 
 
-def write_face(path, number, chars, out_path, main_metrics):
+def decompositions(chars, cmap):
+    """The parts a shaper splits the characters into (Thai's sara am into nikhahit and sara aa, a Bengali or
+    Tamil two-part vowel sign into its two), as far as the face maps them, and the dotted circle a broken
+    cluster is set on: the subset must map them too, or they are drawn as the missing glyph."""
+    out, todo = {0x25CC} & set(cmap), list(chars)
+    while todo:
+        for part in unicodedata.decomposition(chr(todo.pop())).split():
+            if not part.startswith("<") and int(part, 16) in cmap and int(part, 16) not in out:
+                out.add(int(part, 16))
+                todo.append(int(part, 16))
+    return out
+
+
+def load_face(path, number, shaped):
     options = subset.Options()
     options.hinting = False
-    options.layout_features = []
-    options.drop_tables += ["GSUB", "GPOS", "GDEF", "DSIG", "VORG", "vhea", "vmtx"]
+    options.drop_tables += ["DSIG", "VORG", "vhea", "vmtx"]
+    # A shaped face keeps every glyph its layout tables can reach from the characters (Devanagari: each
+    # conjunct of the consonants used, 85 KB for one article; the glyphs a word's shaping ends with are
+    # too few, for the lookups pass through others on the way: shaped with those alone, विद्यार्थी set its
+    # reph as a mark and came out 0.37 em wider).
+    if not shaped:
+        options.layout_features = []
+        options.drop_tables += ["GSUB", "GPOS", "GDEF"]
     options.notdef_outline = True
     options.font_number = number
-    font = subset.load_font(path, options, dontLoadGlyphNames=True)
+    return options, subset.load_font(path, options, dontLoadGlyphNames=True)
+
+
+def subset_face(options, font, chars, glyphs=()):
     sub = subset.Subsetter(options)
-    sub.populate(unicodes=sorted(chars))
+    sub.populate(unicodes=sorted(chars), glyphs=sorted(glyphs))
     sub.subset(font)
     if "CFF " in font:
         cff_to_glyf(font)
+    return font
+
+
+def runs_of(text, chars):
+    """The text's runs of the characters (joiners inside them), each once, in the order met."""
+    runs, run = {}, []
+    for c in text + "\n":
+        o = ord(c)
+        if o in chars or (run and o in JOINERS):
+            run.append(c)
+            continue
+        # A mark alone is no text's cluster (HarfBuzz would set it on a dotted circle)
+        if run and not (len(run) == 1 and unicodedata.category(run[0]).startswith("M")):
+            runs.setdefault("".join(run), None)
+        run = []
+    return list(runs)
+
+
+def shape_runs(font_path, runs):
+    """HarfBuzz's glyphs for each run: [(glyph id, cluster, dx, dy, advance)], in run order."""
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as f:
+        f.write("".join(r + "\n" for r in runs))
+        name = f.name
+    try:
+        out = subprocess.run(["hb-shape", "-O", "json", "--no-glyph-names", "--direction=ltr", "--text-file=" + name,
+                              font_path], check=True, capture_output=True, text=True).stdout
+    finally:
+        os.remove(name)
+    lines = out.splitlines()
+    assert len(lines) == len(runs), "hb-shape gave %d lines for %d runs" % (len(lines), len(runs))
+    return [[(g["g"], g["cl"], g["dx"], g["dy"], g["ax"]) for g in json.loads(line)] for line in lines]
+
+
+def clusters_of(run, glyphs):
+    """The run cut into HarfBuzz's clusters: (text, glyphs of it)."""
+    starts = sorted({g[1] for g in glyphs})
+    out = []
+    for k, start in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(run)
+        out.append((run[start:end], [g for g in glyphs if g[1] == start]))
+    return out
+
+
+def plan_clusters(font, runs, shaped):
+    """Which clusters HarfBuzz draws otherwise than as their characters' glyphs, in the whole face: the table
+    (cluster text -> the key of its glyph, or None: drawn as its characters), each key's composite
+    ((glyph name, x, y) parts, advance), and the glyphs the shaping used."""
+    cmap = font.getBestCmap()
+    order = font.getGlyphOrder()
+    gid_of = {name: i for i, name in enumerate(order)}
+    glyf, hmtx = font["glyf"], font["hmtx"]
+    table, used = {}, set()
+    for run, glyphs in zip(runs, shaped):
+        used.update(order[g[0]] for g in glyphs)
+        for text, gs in clusters_of(run, glyphs):
+            if text in table or any(g[0] == 0 for g in gs):
+                continue  # met before, or a character the face lacks: drawn as it is
+            own = [(gid_of[cmap[ord(c)]], hmtx[cmap[ord(c)]][0]) if ord(c) in cmap else (-1, 0)
+                   for c in text if ord(c) not in JOINERS]
+            if [(g[0], g[2], g[3], g[4]) for g in gs] == [(gid, 0, 0, adv) for gid, adv in own]:
+                if len(text) > 1:
+                    table[text] = None  # the cluster's bounds still guide the cut (clusters.h)
+                continue
+            pen, parts = 0, []
+            for gid, _, dx, dy, ax in gs:
+                if glyf[order[gid]].numberOfContours != 0:
+                    parts.append((order[gid], pen + dx, dy))
+                pen += ax
+            table[text] = (tuple(parts), pen)
+    return table, used
+
+
+def add_cluster_glyphs(font, table, next_code_point):
+    """Gives each planned composite a glyph and a private-use code point (clusters that draw alike share
+    one) and writes the FOLc table. Returns the next free code point and the clusters left as they are
+    for want of code points."""
+    order = list(font.getGlyphOrder())
+    glyf, hmtx = font["glyf"], font["hmtx"]
+    made, folc, left = {}, {}, 0
+    for text, key in table.items():
+        if key is None:
+            folc[text] = 0
+            continue
+        if key not in made:
+            if next_code_point >= PRIVATE_USE.stop:
+                left += 1
+                continue
+            parts, advance = key
+            name = "cluster%04X" % next_code_point
+            glyph = Glyph()
+            if parts:  # a composite of the cluster's glyphs; only marks without outlines: empty, with the advance
+                glyph.numberOfContours = -1
+                glyph.components = []
+                for part, x, y in parts:
+                    c = GlyphComponent()
+                    c.glyphName, c.x, c.y, c.flags = part, x, y, 0
+                    glyph.components.append(c)
+            order.append(name)
+            glyf.glyphs[name] = glyph
+            glyph.recalcBounds(glyf)
+            hmtx[name] = (advance, getattr(glyph, "xMin", 0))
+            for t in font["cmap"].tables:
+                if t.isUnicode():
+                    t.cmap[next_code_point] = name
+            made[key] = next_code_point
+            next_code_point += 1
+        folc[text] = made[key]
+    font.setGlyphOrder(order)
+    glyf.glyphOrder = order
+    font["post"].formatType = 3.0
+    data = DefaultTable("FOLc")
+    data.data = "".join("%X\t%s\n" % (cp, text) for text, cp in sorted(folc.items())).encode("utf-8")
+    font["FOLc"] = data
+    return next_code_point, left
+
+
+def write_face(path, number, chars, out_path, main_metrics, runs=None, next_code_point=PRIVATE_USE.start):
+    options, font = load_face(path, number, runs is not None)
+    left, table, used = 0, {}, set()
+    if runs:
+        # Shaped with the whole face (the subset keeps every glyph this used, and the lookups among them).
+        table, used = plan_clusters(font, runs, shape_runs(path, runs))
+    subset_face(options, font, chars, used)
     match_vertical_metrics(font, main_metrics)
+    if runs:
+        next_code_point, left = add_cluster_glyphs(font, table, next_code_point)
     font.save(out_path)
     font.close()
     # What the face was asked for, it maps.
     check = TTFont(out_path).getBestCmap()
     missing = [c for c in chars if c not in check]
     assert not missing, "the subset lost " + " ".join("U+%04X" % c for c in missing[:8])
+    if left:
+        print("script_fonts: %s: %d clusters drawn unshaped (no private-use code point left)" % (out_path, left),
+              file=sys.stderr)
+    return next_code_point
+
+
+def covered(text_path, out):
+    """Whether the shaped faces in OUT already hold every run of the text's shaped characters."""
+    try:
+        with open(os.path.join(out, "shaped.txt"), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return True  # no face shaped
+    chars = set(map(int, lines[0].split()))
+    with open(text_path, encoding="utf-8") as f:
+        return set(runs_of(f.read(), chars)) <= set(lines[1:])
 
 
 def main():
+    if sys.argv[1] == "--covered":
+        sys.exit(0 if covered(sys.argv[2], sys.argv[3]) else 1)
     folio, text_path, main_face, content_json, out = sys.argv[1:6]
     with open(text_path, encoding="utf-8") as f:
-        used = {ord(c) for c in f.read() if ord(c) >= 0x20}
+        text = f.read()
+    used = {ord(c) for c in text if ord(c) >= 0x20}
     chain = subprocess.run([folio, "font-chain", text_path, main_face, site_language(content_json)],
                            check=True, capture_output=True, text=True).stdout
     for name in os.listdir(out):
-        if name.startswith("script-") and name.endswith(".ttf"):
+        if (name.startswith("script-") and name.endswith(".ttf")) or name == "shaped.txt":
             os.remove(os.path.join(out, name))
     main_metrics = vertical_metrics(TTFont(main_face, lazy=True))
-    written = []
+    written, shaped_chars, shaped_runs = [], set(), []
+    next_code_point = PRIVATE_USE.start
     for line in chain.splitlines():
-        name, path, number, code_points = line.split("\t")
+        name, path, number, kind, code_points = line.split("\t")
         mine = set(map(int, code_points.split()))
         if name == "arabic":
             cmap = TTFont(path, lazy=True).getBestCmap()
             mine |= arabic_forms(cmap, used)
+        runs = None
+        if kind == "shaped":
+            runs = runs_of(text, mine)
+            mine |= decompositions(mine, TTFont(path, lazy=True).getBestCmap())
+            shaped_chars |= mine
+            shaped_runs += runs
         file = "script-" + name + ".ttf"
-        write_face(path, int(number), mine, os.path.join(out, file), main_metrics)
+        next_code_point = write_face(path, int(number), mine, os.path.join(out, file), main_metrics, runs,
+                                     next_code_point)
         written.append(file)
     with open(os.path.join(out, "scripts.txt"), "w", encoding="utf-8") as f:
         f.write("".join(w + "\n" for w in written))
+    if shaped_chars:
+        with open(os.path.join(out, "shaped.txt"), "w", encoding="utf-8") as f:
+            f.write(" ".join(map(str, sorted(shaped_chars))) + "\n" + "\n".join(shaped_runs))
 
 
 if __name__ == "__main__":

@@ -39,8 +39,8 @@ const char* const kUsage =
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
     "  font-chain TEXT MAIN.ttf [LANGUAGE]  print which script face draws each character of TEXT that\n"
-    "                                       MAIN.ttf lacks: name, file, face number, code points (a line\n"
-    "                                       each; tools/script_fonts.py subsets them)\n"
+    "                                       MAIN.ttf lacks: name, file, face number, shaped or plain,\n"
+    "                                       code points (a line each; tools/script_fonts.py subsets them)\n"
     "  new DIR                              start a bundle in DIR (a content.json and one article)\n"
     "  import SRC [DEST] [--from GEN]       make a bundle from a Hugo, Jekyll or Zola site folder (GEN:\n"
     "                                       hugo, jekyll or zola; detected when left out). DEST defaults\n"
@@ -233,7 +233,8 @@ int cmd_font_chain(int argc, char** argv) {
     if (!folio::pick_script_faces(main_face, code_points, argc == 5 ? argv[4] : "", read, picks, left, error))
         return std::fprintf(stderr, "folio: %s: %s\n", argv[3], error.c_str()), 1;
     for (const folio::ScriptPick& p : picks) {
-        std::string line = p.name + "\t" + p.file + "\t" + std::to_string(p.face_number) + "\t";
+        std::string line = p.name + "\t" + p.file + "\t" + std::to_string(p.face_number) + "\t" +
+                           (p.shaped ? "shaped" : "plain") + "\t";
         for (size_t i = 0; i < p.code_points.size(); ++i)
             line += (i ? " " : "") + std::to_string(p.code_points[i]);
         std::puts(line.c_str());

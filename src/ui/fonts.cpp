@@ -126,6 +126,9 @@ static ImFont* add_again(Fonts& fonts, int i, const ImFont* old, const char* nam
 bool add_script_font(Fonts& fonts, const void* data, size_t size) {
     const float ratio = looks_like_font(data, size) ? glyph_box_per_em(data, size) : 0;
     if (ratio <= 0) return false;
+    std::string_view table;
+    if (font_table(data, size, "FOLc", table) && !add_clusters(table, fonts.clusters))
+        std::fprintf(stderr, "folio: a script face's FOLc table is malformed; its clusters are drawn unshaped\n");
     fonts.scripts.push_back({std::make_shared<const std::string>(static_cast<const char*>(data), size), ratio});
     for (int i = 0; i < kFaceCount; ++i) {
         if (fonts.face[i])

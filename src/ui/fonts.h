@@ -48,6 +48,7 @@ struct Fonts {
     std::vector<CodeRange> draws_chars[kFaceCount];
     float box_per_em[kFaceCount] = {1, 1, 1, 1, 1};
     std::vector<ScriptFace> scripts; // merged behind every face, in this order
+    GlyphClusters clusters;          // the script faces' shaped clusters (their FOLc tables)
     bool complete() const;           // every face can draw everything
     bool measurable() const;         // every face can be measured: the book can be laid out
     bool drawable(Face f) const { return face[static_cast<int>(f)] != nullptr; } // some of its characters at least
@@ -69,8 +70,9 @@ float glyph_box_per_em(const void* data, size_t size);
 // Adds a TrueType/OpenType font from memory. Ownership of data (allocated with IM_ALLOC or malloc)
 // passes to the atlas. Returns false if the data is not a font.
 bool add_font(Fonts& fonts, Face face, void* data, size_t size);
-// Adds a script face (see ScriptFace) behind every face, those added before and after. Copies the data
-// (the caller keeps ownership). Returns false if the data is not a font.
+// Adds a script face (see ScriptFace) behind every face, those added before and after, and its shaped
+// clusters (core/text/clusters.h) to Fonts::clusters. Copies the data (the caller keeps ownership). Returns
+// false if the data is not a font.
 bool add_script_font(Fonts& fonts, const void* data, size_t size);
 // Adds a face's stand-in for measuring (see Fonts). The same ownership and checks as add_font.
 bool add_font_metrics(Fonts& fonts, Face face, void* data, size_t size);
@@ -82,6 +84,7 @@ bool add_font_partial(Fonts& fonts, Face face, void* data, size_t size);
 struct ImGuiMeasurer : Measurer {
     const Fonts* fonts = nullptr;
     float width(Face face, float size, const char* begin, const char* end) override;
+    const GlyphClusters* clusters() const override { return fonts ? &fonts->clusters : nullptr; }
 };
 
 } // namespace folio

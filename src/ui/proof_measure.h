@@ -33,6 +33,7 @@ private:
         int last_key = -1;                                  // the table asked for last (its node never moves)
         std::vector<float>* last_table = nullptr;
         float width(Face face, float size, const char* begin, const char* end) override;
+        const GlyphClusters* clusters() const override { return imgui->clusters(); }
     };
     Measurer& for_this_thread();
     Fonts& fonts_;

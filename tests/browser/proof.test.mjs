@@ -216,7 +216,7 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
 // back would meet the stall notice): the book's picture, then the proof shown again in its place.
 // With the book shown, its ink over the proof's text region against the proof's own (the book and its layer
 // hidden), and against the proof moved 2 px down: the first within INK_TOLERANCE, the second beyond it.
-async function assertInkWhereProofIs(page, label) {
+async function assertInkWhereProofIs(page, label, tolerance = INK_TOLERANCE) {
   const region = await page.evaluate(proofText);
   assert.ok(region.runs > 5 && region.clip.width > 100 && region.clip.height > 100, JSON.stringify(region));
   const bookPixels = await pixels(page, region.clip);
@@ -231,8 +231,8 @@ async function assertInkWhereProofIs(page, label) {
   const same = inkDifference(proofPixels, bookPixels), down = inkDifference(lower, bookPixels);
   console.log(`${label}: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}`);
   assert.ok(same.pixels > 1000, "the region holds text");
-  assert.ok(same.mean < INK_TOLERANCE, `the book's ink lies where the proof's is (${same.mean.toFixed(1)})`);
-  assert.ok(down.mean > INK_TOLERANCE, `a 2 px jump down is caught (${down.mean.toFixed(1)})`);
+  assert.ok(same.mean < tolerance, `the book's ink lies where the proof's is (${same.mean.toFixed(1)})`);
+  assert.ok(down.mean > tolerance, `a 2 px jump down is caught (${down.mean.toFixed(1)})`);
 }
 
 test("1280x800: the front page, drawn from partial faces, puts its ink where the proof's is", async () => {
@@ -252,11 +252,15 @@ test("1280x800: the front page, drawn from partial faces, puts its ink where the
   await context.close();
 });
 
-// The same comparison in Arabic (joined, right to left), Hebrew and Chinese (the CJK script face): the book's
-// ink lies where the early page's does, and a proof moved 2 px down is caught. (Thai is not here yet: the
-// canvas sets its stacked marks without shaping, the browser with it; docs/fonts.md.)
-for (const [name, site, route] of [["Arabic", rtlSite, "/writing/rust-arabic/"], ["Hebrew", rtlSite, "/writing/haifa/"],
-  ["Chinese", scriptsSite, "/writing/" + encodeURIComponent("极光") + "/"]])
+// The same comparison in Arabic (joined, right to left), Hebrew, Chinese (the CJK script face, and a line of
+// Thai: shaped, its tone marks stacked) and Hindi (shaped: conjuncts, vowel signs drawn first; docs/fonts.md):
+// the book's ink lies where the early page's does, and a proof moved 2 px down is caught. Devanagari's
+// headline, a stroke along the top of every word, doubles the edge where the browser's rasteriser and
+// stb_truetype's shade differently (the browser's heavier): the same glyphs in the same places measured 52.6
+// there (a 2 px move 95.3), so its bar is 60.
+for (const [name, site, route, tolerance] of [["Arabic", rtlSite, "/writing/rust-arabic/"], ["Hebrew", rtlSite, "/writing/haifa/"],
+  ["Chinese", scriptsSite, "/writing/" + encodeURIComponent("极光") + "/"],
+  ["Hindi", scriptsSite, "/writing/" + encodeURIComponent("उत्तरी-रोशनी") + "/", 60]])
   test(`1280x800: an article in ${name}: the book puts its ink where the proof's is`, async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -266,7 +270,7 @@ for (const [name, site, route] of [["Arabic", rtlSite, "/writing/rust-arabic/"],
     await ready(page);
     await page.waitForFunction(() => document.documentElement.classList.contains("canvas-on"));
     await settle(page);
-    await assertInkWhereProofIs(page, name);
+    await assertInkWhereProofIs(page, name, tolerance);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -298,3 +298,40 @@ test("the early page draws Chinese with the same CJK face, glyph for glyph the b
   });
   await b.context.close();
 });
+
+// Shaping (docs/fonts.md): the build gives each Devanagari and Thai cluster that is not drawn as its
+// characters' glyphs one glyph (a conjunct, a vowel sign set before its consonant, a tone mark over a vowel),
+// where HarfBuzz puts them (tests/ui/test_scripts.cpp holds the widths to HarfBuzz's). The text layer sets the
+// same words in the browser, which shapes them with the same face (its layout tables kept): each run is as
+// wide as the book's box for it (within the pixel the box's ends are snapped to), so a selection lies on the
+// letters it selects. Unshaped, the first line alone is several pixels off.
+test("Hindi and Thai: the book sets each word as wide as the browser shapes it", async () => {
+  const runs = [];
+  for (const slug of ["उत्तरी-रोशनी", "极光"]) { // the Chinese article has a line of Thai
+    const { page, context, errors } = await open(env.browser, env.base, "/writing/" + encodeURIComponent(slug) + "/");
+    await ready(page);
+    await settle(page);
+    await page.waitForFunction(() => document.querySelectorAll("#layer [data-i]").length > 0);
+    runs.push(...await page.evaluate(() => [...document.querySelectorAll("#layer [data-i]")]
+      .filter((e) => /[\u0900-\u097F\u0E00-\u0E7F]/.test(e.textContent))
+      .map((e) => {
+        const fit = parseFloat(/scaleX\(([^)]+)\)/.exec(e.style.transform)?.[1] ?? "NaN");
+        const book = e.getBoundingClientRect().width; // the run stretched to the book's box
+        // The same characters set one by one, where no shaping can join them.
+        const cs = getComputedStyle(e), ctx = document.createElement("canvas").getContext("2d");
+        ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const alone = [...e.textContent].reduce((w, c) => w + ctx.measureText(c).width, 0);
+        return { text: e.textContent, book, browser: book / fit, alone };
+      })));
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  assert.ok(runs.length >= 10, JSON.stringify(runs));
+  const worst = runs.reduce((a, b) => (Math.abs(b.book - b.browser) > Math.abs(a.book - a.browser) ? b : a));
+  console.log(`${runs.length} runs in Devanagari or Thai; the farthest ${(worst.book - worst.browser).toFixed(2)} px (${worst.text})`);
+  assert.ok(Math.abs(worst.book - worst.browser) <= 1, JSON.stringify(worst));
+  // And shaping is at work: set character by character, the first line is several pixels off.
+  assert.ok(Math.abs(runs[2].alone - runs[2].browser) > 3, JSON.stringify(runs[2]));
+  for (const word of ["विद्यार्थी", "श्रद्धा", "क्षितिज", "ท้องฟ้า"])
+    assert.ok(runs.some((r) => r.text.includes(word)), `${word} is in the layer`);
+});

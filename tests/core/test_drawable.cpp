@@ -90,20 +90,26 @@ TEST_CASE("without script faces, Chinese is a warning at its first character, pe
     const std::string bundle = std::string(FOLIO_SOURCE_DIR) + "/tests/fixtures/scripts";
     const Diagnostics d = undrawable(bundle); // the book's faces alone
     INFO(all(d));
-    // content.json; aurora.md's Chinese, its symbols and emoji, its Arabic, Hebrew, Hindi and Thai; rust.md.
-    REQUIRE(d.size() == 5);
+    // content.json's Chinese and its Hindi (a slug in the timeline); aurora.md's Chinese, its symbols and emoji,
+    // its Arabic, Hebrew, Hindi and Thai; roshni.md's Hindi; rust.md.
+    REQUIRE(d.size() == 7);
     CHECK(d[0].file == bundle + "/content.json");
     CHECK(d[0].line == 4); // "极光周刊", the site's title
     CHECK(d[0].column == 15);
     CHECK(d[0].warning);
     CHECK(d[0].message.rfind("the book's fonts cannot draw '极' (U+6781) and ", 0) == 0);
     CHECK(d[0].hint.find("fonts-noto-cjk") != std::string::npos);
-    CHECK(d[1].file == bundle + "/writing/aurora.md");
-    CHECK(d[1].line == 1);
-    CHECK(d[1].column == 1);
-    CHECK(d[2].hint.find("fonts-noto-color-emoji") != std::string::npos);
-    CHECK(d[3].hint.find("fonts-noto-core") != std::string::npos);
-    CHECK(d[4].file == bundle + "/writing/rust.md");
+    CHECK(d[1].file == bundle + "/content.json");
+    CHECK(d[1].line == 12); // "उत्तरी-रोशनी" in the timeline
+    CHECK(d[1].hint.find("fonts-noto-core") != std::string::npos);
+    CHECK(d[2].file == bundle + "/writing/aurora.md");
+    CHECK(d[2].line == 1);
+    CHECK(d[2].column == 1);
+    CHECK(d[3].hint.find("fonts-noto-color-emoji") != std::string::npos);
+    CHECK(d[4].hint.find("fonts-noto-core") != std::string::npos);
+    CHECK(d[5].file == bundle + "/writing/roshni.md");
+    CHECK(d[5].hint.find("fonts-noto-core") != std::string::npos);
+    CHECK(d[6].file == bundle + "/writing/rust.md");
 }
 
 TEST_CASE("each script's characters are named with the package that draws them, at their own place") {

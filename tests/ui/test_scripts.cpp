@@ -233,3 +233,62 @@ TEST_CASE("the Arabic subset keeps the presentation forms its letters need, and 
     CHECK(missing == unused);
     fs::remove_all(dir);
 }
+
+namespace {
+
+// HarfBuzz's own advance for a text in a face (hb-shape, Debian's libharfbuzz-bin), in font units: the
+// oracle the book's shaped clusters are held to.
+int harfbuzz_advance(const fs::path& face, const std::string& text) {
+    const fs::path in = face.parent_path() / "hb-in.txt";
+    std::ofstream(in) << text << "\n";
+    const std::string cmd = "hb-shape -O json --no-glyph-names --text-file=" + in.string() + " " + face.string();
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p);
+    std::string out;
+    char buf[4096];
+    while (size_t n = fread(buf, 1, sizeof buf, p))
+        out.append(buf, n);
+    REQUIRE(pclose(p) == 0);
+    int sum = 0;
+    for (size_t at = out.find("\"ax\":"); at != std::string::npos; at = out.find("\"ax\":", at + 1))
+        sum += std::atoi(out.c_str() + at + 5);
+    return sum;
+}
+
+} // namespace
+
+// Shaping (docs/fonts.md): Devanagari's conjuncts and its vowel sign drawn before the consonant, Thai's tone
+// mark over a vowel above. The build gives each such cluster a glyph of its own (tools/script_fonts.py);
+// the book measures a word as HarfBuzz does, and draws each cluster as one glyph with ink.
+TEST_CASE("shaped scripts: each cluster is one glyph, and a word measures as HarfBuzz shapes it", "[scripts]") {
+    const fs::path dir = script_faces("क्षत्रिय विद्यार्थी श्रद्धा ที่นี่ น้ำ", "hi");
+    ScriptMeasuring s(dir);
+    const GlyphClusters& c = s.fonts.clusters;
+    for (const char* cluster : {"क्ष", "त्रि", "श्र", "ที่", "นี่"}) {
+        INFO(cluster);
+        REQUIRE(c.code_point.count(cluster) == 1);
+        const uint32_t cp = c.code_point.at(cluster);
+        CHECK(cp >= 0xE000);
+        CHECK(cp < 0xF900);
+        const ImFontGlyph* g = s.fonts.face[0]->GetFontBaked(32)->FindGlyph(static_cast<ImWchar>(cp));
+        REQUIRE(g != nullptr);
+        CHECK(g->Codepoint == cp);
+        CHECK(g->Visible);
+    }
+    // Each word measures what HarfBuzz gives it (to the font unit), and otherwise than its characters do.
+    const float size = 30;
+    const float em = size / s.fonts.box_per_em[0];
+    for (const auto& [word, face] : {std::pair<std::string, const char*>{"क्षत्रिय", "script-devanagari.ttf"},
+                                     {"विद्यार्थी", "script-devanagari.ttf"},
+                                     {"ที่นี่", "script-thai.ttf"}}) {
+        INFO(word);
+        REQUIRE(may_have_clusters(word, c));
+        const std::string drawn = apply_clusters(word, c);
+        const float shaped = s.width(Face::Serif, size, drawn);
+        const float expected = static_cast<float>(harfbuzz_advance(dir / face, word)) / 1000.0f * em;
+        CHECK(shaped == Catch::Approx(expected).margin(em / 1000));
+        if (std::string(word) != "ที่นี่")
+            CHECK(shaped != Catch::Approx(s.width(Face::Serif, size, word)).margin(em / 100));
+    }
+    fs::remove_all(dir);
+}

@@ -1,6 +1,8 @@
 // folio core: text layout and pagination. See layout.h.
 #include "core/book/layout.h"
 
+#include "core/text/clusters.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -232,6 +234,14 @@ void Flow::finish() {
     keep_from_ = -1;
     for (Page& p : book_.pages)
         if (!p.blank) place_furniture(p);
+    // Shaped clusters drawn as their glyphs (clusters.h), in runs left to right: measured so (run_width),
+    // drawn so. A right-to-left run is already in visual order, and no shaped script is written so.
+    const GlyphClusters* clusters = m_.clusters();
+    if (!clusters || clusters->empty()) return;
+    for (Page& p : book_.pages)
+        for (Box& b : p.boxes)
+            if (b.kind == BoxKind::Text && !b.rtl && b.code < 0 && may_have_clusters(drawn_text(b), *clusters))
+                b.shown = apply_clusters(drawn_text(b), *clusters);
 }
 
 //-----------------------------------------------------------------------------
@@ -240,9 +250,12 @@ void Flow::finish() {
 
 float Flow::run_width(Face face, float size, const char* begin, const char* end) {
     const std::string_view text(begin, static_cast<size_t>(end - begin));
-    if (!needs_bidi(text)) return m_.width(face, size, begin, end);
-    const std::string shaped = shape_arabic(text);
-    return m_.width(face, size, shaped.data(), shaped.data() + shaped.size());
+    const GlyphClusters* clusters = m_.clusters();
+    const bool shaped = clusters && may_have_clusters(text, *clusters);
+    if (!shaped && !needs_bidi(text)) return m_.width(face, size, begin, end);
+    std::string drawn = shape_arabic(text);
+    if (shaped) drawn = apply_clusters(drawn, *clusters);
+    return m_.width(face, size, drawn.data(), drawn.data() + drawn.size());
 }
 
 bool Flow::rtl_paragraph(const std::vector<Span>& spans) const {

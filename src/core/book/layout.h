@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/model/document.h"
+#include "core/text/clusters.h"
 
 namespace folio {
 
@@ -70,6 +71,8 @@ struct Measurer {
     virtual ~Measurer() = default;
     // Advance width of [begin, end) in the face at size (page units).
     virtual float width(Face face, float size, const char* begin, const char* end) = 0;
+    // The shaped clusters the faces draw as one glyph each (core/text/clusters.h); none by default.
+    virtual const GlyphClusters* clusters() const { return nullptr; }
 };
 
 // A measurer for tests and tools without fonts: every character is size * ratio wide.
@@ -193,7 +196,8 @@ struct Box {
     std::string unseen;
     int block = -1; // index into Book::blocks: the paragraph, code block, table cell or image it belongs to
     // Text: a run of a line reordered for right to left (core/text/bidi.h). text stays logical (copy, find, the
-    // text layer); shown is what is drawn when it differs: the run in visual order, Arabic letters joined.
+    // text layer); shown is what is drawn when it differs: the run in visual order, Arabic letters joined,
+    // shaped clusters as their glyphs' code points (core/text/clusters.h).
     bool rtl = false;  // the run reads right to left
     std::string shown; // empty: text is drawn as it is
 };
@@ -355,7 +359,8 @@ private:
     // Cuts a line's fragments into runs of one direction and places them in visual order from x 0; the
     // fragments stay in logical order (the order boxes are made in, which copy and find read).
     void reorder_line(Line& line, const std::vector<Span>& spans, float size, bool rtl);
-    // Width of logical text as drawn: Arabic joined (bidi.h: shape_arabic).
+    // Width of logical text as drawn: Arabic joined (bidi.h: shape_arabic), shaped clusters as their glyphs
+    // (clusters.h).
     float run_width(Face face, float size, const char* begin, const char* end);
     void new_page();
     void ensure(float h);

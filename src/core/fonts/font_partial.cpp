@@ -356,23 +356,31 @@ bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_
 }
 
 // The browser reads this one: a scan of the directory, nothing more (it stays small in the wasm).
-bool partial_font_ranges(const void* data, size_t size, std::vector<CodeRange>& out) {
+bool font_table(const void* data, size_t size, const char* tag, std::string_view& out) {
     const auto* b = static_cast<const unsigned char*>(data);
     if (size < 12) return false;
     const size_t tables = be16(b + 4);
     for (size_t i = 0; i < tables && 12 + 16 * (i + 1) <= size; ++i) {
         const unsigned char* rec = b + 12 + 16 * i;
-        if (std::memcmp(rec, kRangesTag, 4) != 0) continue;
+        if (std::memcmp(rec, tag, 4) != 0) continue;
         const size_t offset = be32(rec + 8), length = be32(rec + 12);
-        if (offset > size || length > size - offset || length < 4) return false;
-        const size_t count = be32(b + offset);
-        if (count > (length - 4) / 8) return false;
-        out.resize(count);
-        for (size_t k = 0; k < count; ++k)
-            out[k] = {be32(b + offset + 4 + 8 * k), be32(b + offset + 8 + 8 * k)};
+        if (offset > size || length > size - offset) return false;
+        out = std::string_view(reinterpret_cast<const char*>(b + offset), length);
         return true;
     }
     return false;
+}
+
+bool partial_font_ranges(const void* data, size_t size, std::vector<CodeRange>& out) {
+    std::string_view t;
+    if (!font_table(data, size, kRangesTag, t) || t.size() < 4) return false;
+    const auto* b = reinterpret_cast<const unsigned char*>(t.data());
+    const size_t count = be32(b);
+    if (count > (t.size() - 4) / 8) return false;
+    out.resize(count);
+    for (size_t k = 0; k < count; ++k)
+        out[k] = {be32(b + 4 + 8 * k), be32(b + 8 + 8 * k)};
+    return true;
 }
 
 bool in_ranges(const std::vector<CodeRange>& ranges, uint32_t c) {

@@ -22,20 +22,20 @@ const std::vector<ScriptSource>& script_chain() {
     static const std::vector<ScriptSource> chain = {
         {"arabic", NOTO "NotoNaskhArabic-Regular.ttf", kCore},
         {"hebrew", NOTO "NotoSerifHebrew-Regular.ttf", kCore},
-        {"devanagari", NOTO "NotoSerifDevanagari-Regular.ttf", kCore},
-        {"bengali", NOTO "NotoSerifBengali-Regular.ttf", kCore},
-        {"gurmukhi", NOTO "NotoSerifGurmukhi-Regular.ttf", kCore},
-        {"gujarati", NOTO "NotoSerifGujarati-Regular.ttf", kCore},
-        {"tamil", NOTO "NotoSerifTamil-Regular.ttf", kCore},
-        {"telugu", NOTO "NotoSerifTelugu-Regular.ttf", kCore},
-        {"kannada", NOTO "NotoSerifKannada-Regular.ttf", kCore},
-        {"malayalam", NOTO "NotoSerifMalayalam-Regular.ttf", kCore},
-        {"sinhala", NOTO "NotoSerifSinhala-Regular.ttf", kCore},
-        {"thai", NOTO "NotoSerifThai-Regular.ttf", kCore},
-        {"lao", NOTO "NotoSerifLao-Regular.ttf", kCore},
-        {"khmer", NOTO "NotoSerifKhmer-Regular.ttf", kCore},
-        {"myanmar", NOTO "NotoSerifMyanmar-Regular.ttf", kCore},
-        {"tibetan", NOTO "NotoSerifTibetan-Regular.ttf", kCore},
+        {"devanagari", NOTO "NotoSerifDevanagari-Regular.ttf", kCore, true},
+        {"bengali", NOTO "NotoSerifBengali-Regular.ttf", kCore, true},
+        {"gurmukhi", NOTO "NotoSerifGurmukhi-Regular.ttf", kCore, true},
+        {"gujarati", NOTO "NotoSerifGujarati-Regular.ttf", kCore, true},
+        {"tamil", NOTO "NotoSerifTamil-Regular.ttf", kCore, true},
+        {"telugu", NOTO "NotoSerifTelugu-Regular.ttf", kCore, true},
+        {"kannada", NOTO "NotoSerifKannada-Regular.ttf", kCore, true},
+        {"malayalam", NOTO "NotoSerifMalayalam-Regular.ttf", kCore, true},
+        {"sinhala", NOTO "NotoSerifSinhala-Regular.ttf", kCore, true},
+        {"thai", NOTO "NotoSerifThai-Regular.ttf", kCore, true},
+        {"lao", NOTO "NotoSerifLao-Regular.ttf", kCore, true},
+        {"khmer", NOTO "NotoSerifKhmer-Regular.ttf", kCore, true},
+        {"myanmar", NOTO "NotoSerifMyanmar-Regular.ttf", kCore, true},
+        {"tibetan", NOTO "NotoSerifTibetan-Regular.ttf", kCore, true},
         {"armenian", NOTO "NotoSerifArmenian-Regular.ttf", kCore},
         {"georgian", NOTO "NotoSerifGeorgian-Regular.ttf", kCore},
         {"ethiopic", NOTO "NotoSerifEthiopic-Regular.ttf", kCore},
@@ -81,7 +81,7 @@ bool pick_script_faces(std::string_view main_face, const std::vector<uint32_t>& 
         std::vector<uint32_t> still;
         if (!unmapped_code_points_of_file(bytes, face, rest, still, ignored)) continue;
         if (still.size() == rest.size()) continue;
-        ScriptPick pick{source.name, file, face, {}};
+        ScriptPick pick{source.name, file, face, source.shaped, {}};
         std::set_difference(rest.begin(), rest.end(), still.begin(), still.end(), std::back_inserter(pick.code_points));
         out.push_back(std::move(pick));
         rest.swap(still);

@@ -20,6 +20,11 @@ struct ScriptSource {
     const char* name;    // the subset's file is script-<name>.ttf
     const char* file;    // the Debian file
     const char* package; // the Debian package that ships it
+    // Whether its script needs OpenType shaping to be drawn right (conjuncts, reordered vowels, stacked
+    // marks): the build shapes its runs with HarfBuzz and gives the face a glyph for each cluster that
+    // does not draw as its characters' own glyphs (core/text/clusters.h). Arabic is joined by its
+    // presentation forms instead (core/text/bidi.h); CJK and the symbols draw each character's glyph.
+    bool shaped = false;
 };
 
 // The chain, in fallback order.
@@ -33,6 +38,7 @@ unsigned cjk_face_number(std::string_view language);
 struct ScriptPick {
     std::string name, file;
     unsigned face_number = 0; // in a collection (.ttc)
+    bool shaped = false;      // ScriptSource::shaped
     std::vector<uint32_t> code_points;
 };
 

@@ -1,0 +1,42 @@
+// folio core: the clusters of shaped scripts, each drawn as one glyph (docs/fonts.md, "Shaping").
+//
+// Dear ImGui draws one glyph per code point. A script that needs OpenType shaping (Devanagari's conjuncts
+// and its vowel sign drawn before the consonant, Thai's tone mark lifted over a vowel) draws wrong that
+// way. The build shapes the bundle's runs with HarfBuzz and gives each cluster that does not draw as its
+// characters' own glyphs a glyph of its own in the script face, mapped from a private-use code point
+// (tools/script_fonts.py); the face's FOLc table lists them. The layout measures and draws a run with its
+// clusters replaced by those code points (layout.cpp: the drawn form of a run), so the book, the early
+// page (the same code points, the same face) and the browser's own shaping of the static page agree.
+// The logical text stays what copy, find and the text layer carry.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace folio {
+
+struct GlyphClusters {
+    // A cluster's text -> the code point of its glyph; 0: drawn as its characters, but one cluster still
+    // (so that the cut below follows HarfBuzz's).
+    std::unordered_map<std::string, uint32_t> code_point;
+    size_t longest = 0;     // bytes of the longest cluster
+    std::vector<bool> lead; // by code point (BMP): some cluster starts with it
+    bool empty() const { return code_point.empty(); }
+};
+
+// Adds a face's FOLc table ("HEX<tab>TEXT" lines, HEX the code point) to clusters. False (adding nothing
+// more) at a line that is not one.
+bool add_clusters(std::string_view table, GlyphClusters& clusters);
+
+// Whether a cluster may start in the text (some character of it begins one). ASCII is decided byte by
+// byte: no cluster starts with it.
+bool may_have_clusters(std::string_view text, const GlyphClusters& clusters);
+
+// The text with each cluster replaced by its glyph's code point: cut from the left, at each place the
+// longest cluster that starts there; text outside every cluster stays as it is.
+std::string apply_clusters(std::string_view text, const GlyphClusters& clusters);
+
+} // namespace folio

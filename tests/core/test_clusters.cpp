@@ -1,0 +1,105 @@
+// Shaped clusters drawn as one glyph each (core/text/clusters.h): the table a script face carries, the cut
+// of a run into its clusters, and the layout measuring and drawing a run so while its text stays logical.
+#include <catch2/catch_test_macros.hpp>
+
+#include "core/book/layout.h"
+#include "core/text/clusters.h"
+#include "core/text/text.h"
+
+using namespace folio;
+
+namespace {
+
+// Devanagari: क्ष (a conjunct: one glyph), कि (the vowel sign drawn first: one glyph), दी (drawn as its
+// characters, but one cluster: the cut must not start a cluster inside it).
+const char* const kTable = "E000\tक्ष\nE001\tकि\n0\tदी\nE002\tी\n";
+
+std::string pua(uint32_t cp) {
+    std::string s;
+    utf8_append(s, cp);
+    return s;
+}
+
+// Every code point one unit wide, with the clusters of kTable.
+struct ClusterMeasurer : FixedMeasurer {
+    GlyphClusters table;
+    ClusterMeasurer() {
+        ratio = 1;
+        REQUIRE(add_clusters(kTable, table));
+    }
+    const GlyphClusters* clusters() const override { return &table; }
+};
+
+} // namespace
+
+TEST_CASE("a face's cluster table is read line by line, and a malformed one is refused", "[clusters]") {
+    GlyphClusters c;
+    REQUIRE(add_clusters(kTable, c));
+    CHECK(c.code_point.size() == 4);
+    CHECK(c.code_point.at("क्ष") == 0xE000);
+    CHECK(c.code_point.at("दी") == 0);
+    CHECK(c.longest == std::string("क्ष").size());
+    CHECK(add_clusters("", c)); // a face with no clusters
+    for (const char* bad : {"E000क्ष\n", "\tक्ष\n", "G000\tक्ष\n", "E000\t\n", "110000\tक\n", "1234567\tक\n"}) {
+        INFO(bad);
+        GlyphClusters d;
+        CHECK_FALSE(add_clusters(bad, d));
+    }
+}
+
+TEST_CASE("a run is cut into its clusters, the longest at each place, and each drawn as its glyph", "[clusters]") {
+    GlyphClusters c;
+    REQUIRE(add_clusters(kTable, c));
+    CHECK(may_have_clusters("क्षत्रिय", c));
+    CHECK_FALSE(may_have_clusters("plain ASCII", c));
+    CHECK_FALSE(may_have_clusters("ไทย", c));
+    CHECK(apply_clusters("क्ष", c) == pua(0xE000));
+    CHECK(apply_clusters("कि", c) == pua(0xE001));
+    // क alone is no cluster: it stays; क्ष after it is one.
+    CHECK(apply_clusters("कक्ष", c) == "क" + pua(0xE000));
+    // दी is one cluster drawn as it is: its ी is not taken for the lone ी's glyph.
+    CHECK(apply_clusters("दी", c) == "दी");
+    CHECK(apply_clusters("ी", c) == pua(0xE002));
+    // Text around clusters is left as it is, ASCII and other scripts alike.
+    CHECK(apply_clusters("a क्ष, b कि!", c) == "a " + pua(0xE000) + ", b " + pua(0xE001) + "!");
+    CHECK(apply_clusters("", c).empty());
+    // No table: nothing changes.
+    GlyphClusters none;
+    CHECK_FALSE(may_have_clusters("क्ष", none));
+    CHECK(apply_clusters("क्ष", none) == "क्ष");
+}
+
+TEST_CASE("the layout measures a run by its clusters' glyphs and draws them; its text stays logical", "[clusters]") {
+    ClusterMeasurer m;
+    Book b;
+    Flow f(b, m);
+    f.begin_chapter("c", "c", "c, continued", false, false);
+    Paragraph p;
+    p.spans.push_back(Span{Face::Serif, Ink::Text, "क्षत्रिय कि", {}, false, {}, {}});
+    p.size = 10;
+    f.paragraph(p);
+    f.finish();
+    const Box* run = nullptr;
+    for (const Page& pg : b.pages)
+        for (const Box& x : pg.boxes)
+            if (x.kind == BoxKind::Text && x.text.find("क्ष") != std::string::npos) run = &x;
+    REQUIRE(run);
+    CHECK(run->text == "क्षत्रिय कि"); // copy, find and the text layer read this
+    CHECK(drawn_text(*run) == pua(0xE000) + "त्रिय " + pua(0xE001));
+    // Measured as drawn: क्ष and कि one glyph each, so 2 + 5 + 1 code points, not 3 + 5 + 1 + 2.
+    CHECK(run->w == 8 * 10.0f);
+    // The same run with no clusters in the faces: drawn and measured as its characters.
+    FixedMeasurer plain;
+    plain.ratio = 1;
+    Book b2;
+    Flow f2(b2, plain);
+    f2.begin_chapter("c", "c", "c, continued", false, false);
+    f2.paragraph(p);
+    f2.finish();
+    for (const Page& pg : b2.pages)
+        for (const Box& x : pg.boxes)
+            if (x.kind == BoxKind::Text && x.text.find("क्ष") != std::string::npos) {
+                CHECK(x.shown.empty());
+                CHECK(x.w == 11 * 10.0f);
+            }
+}
