@@ -39,8 +39,9 @@ APT_PACKAGES=(
   libfribidi-dev
   # fonts (serif text face with italic/bold, mono face) and the subsetter
   fonts-noto-core fonts-jetbrains-mono python3-fonttools
-  # the script faces behind them: Chinese, Japanese and Korean (tools/script_fonts.py)
-  fonts-noto-cjk
+  # the script faces behind them: Chinese, Japanese and Korean, and emoji in colour (tools/script_fonts.py);
+  # stb_image decodes the emoji's PNGs in the book (src/ui/emoji_loader.cpp)
+  fonts-noto-cjk fonts-noto-color-emoji libstb-dev
   # browser tests, feed validation, HTML validation (libxml2; html5lib: the hostile site read as browsers
   # read it, tests/feed/check_hostile.py), compression for size figures
   chromium python3-feedparser libxml2-utils python3-html5lib brotli xz-utils

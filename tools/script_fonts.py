@@ -26,6 +26,12 @@ the book, the early page (which draws the same code points from the same face) a
 OUT_DIR/shaped.txt records the runs shaped, so that ./folio knows when new text needs a new shaping
 (`--covered TEXT OUT_DIR`).
 
+Emoji: the bundle's emoji (each astral pictograph, and its ZWJ sequences, skin tones, flags and emoji
+presentations, as Noto Color Emoji's GSUB joins them: shaped with HarfBuzz too) are drawn in colour from
+`fonts-noto-color-emoji`: script-emoji.ttf is its subset to the glyphs they use (colour bitmaps, CBDT), each
+mapped from a private-use code point and listed in FOLc, as a shaped cluster is. The book draws them through
+its own ImGui loader (src/ui/emoji_loader.h), the early page through the browser's.
+
 Arabic: the layout draws Arabic as its presentation forms (the joined letter shapes, U+FB50-FDFF and
 U+FE70-FEFF), so the subset keeps, for each Arabic letter used, the forms of it the face maps, and the
 ligatures (lam-alef) whose letters are all used: the forms the text can need, not the whole two ranges.
@@ -42,12 +48,17 @@ from fontTools.pens.cu2quPen import Cu2QuPen
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont, newTable
 from fontTools.ttLib.tables.DefaultTable import DefaultTable
+from fontTools.ttLib.tables._c_m_a_p import CmapSubtable
 from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
 
 ARABIC_FORMS = [range(0xFB50, 0xFE00), range(0xFE70, 0xFF00)]
 # Joiners stay inside a shaped run (they choose a conjunct's form); no face of the chain is asked for them.
 JOINERS = {0x200C, 0x200D}
 PRIVATE_USE = range(0xE000, 0xF900)  # the book's ImGui keeps code points in 16 bits: the BMP's private area
+EMOJI_FACE = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+# What continues an emoji sequence: a joiner, the emoji presentation selector, a keycap, skin tones (astral
+# already), tags (a subdivision's flag).
+EMOJI_JOINS = {0x200D, 0xFE0F, 0x20E3}
 
 
 def site_language(content_json):
@@ -302,6 +313,77 @@ def write_face(path, number, chars, out_path, main_metrics, runs=None, next_code
     return next_code_point
 
 
+def is_emoji(o):
+    return 0x1F000 <= o <= 0x1FAFF or 0xE0020 <= o <= 0xE007F
+
+
+def emoji_runs(text):
+    """The text's emoji sequences, each once: from an astral pictograph (or a character the emoji
+    presentation selector follows) on, through joiners, selectors, skin tones, tags, and the character
+    after a joiner."""
+    runs, run, k = {}, [], 0
+    while k <= len(text):
+        c = text[k] if k < len(text) else "\n"
+        o = ord(c)
+        nxt = ord(text[k + 1]) if k + 1 < len(text) else 0
+        starts = is_emoji(o) or (nxt == 0xFE0F and o > 0x7F and not run)
+        if run and (is_emoji(o) or o in EMOJI_JOINS or ord(run[-1]) == 0x200D):
+            run.append(c)
+        elif starts:
+            if run:
+                runs.setdefault("".join(run), None)
+            run = [c]
+        else:
+            if run:
+                runs.setdefault("".join(run), None)
+            run = []
+        k += 1
+    return list(runs)
+
+
+def write_emoji_face(runs, out_path, main_metrics, next_code_point):
+    """The colour emoji face: Noto Color Emoji's glyphs for the runs' emoji, each at a private-use code
+    point (and nothing else mapped), with the FOLc table. Returns the next free code point."""
+    shaped = shape_runs(EMOJI_FACE, runs)
+    options = subset.Options()
+    options.layout_features = []
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "DSIG", "vhea", "vmtx"]
+    options.notdef_outline = True
+    font = subset.load_font(EMOJI_FACE, options, dontLoadGlyphNames=True)
+    order, cmap = font.getGlyphOrder(), font.getBestCmap()
+    glyph_of = {}  # emoji text -> its glyph
+    for run, glyphs in zip(runs, shaped):
+        for text, gs in clusters_of(run, glyphs):
+            if len(gs) == 1 and gs[0][0] != 0:
+                glyph_of.setdefault(text, order[gs[0][0]])
+        for c in run:  # a sequence the face does not join is drawn emoji by emoji
+            if is_emoji(ord(c)) and ord(c) in cmap:
+                glyph_of.setdefault(c, cmap[ord(c)])
+    sub = subset.Subsetter(options)
+    sub.populate(glyphs=sorted(set(glyph_of.values())))
+    sub.subset(font)
+    code_point_of, folc = {}, {}
+    for text, glyph in sorted(glyph_of.items()):
+        if glyph not in code_point_of:
+            if next_code_point >= PRIVATE_USE.stop:
+                continue
+            code_point_of[glyph] = next_code_point
+            next_code_point += 1
+        folc[text] = code_point_of[glyph]
+    table = CmapSubtable.newSubtable(4)
+    table.platformID, table.platEncID, table.language = 3, 1, 0
+    table.cmap = {cp: glyph for glyph, cp in code_point_of.items()}
+    font["cmap"].tables = [table]
+    match_vertical_metrics(font, main_metrics)
+    data = DefaultTable("FOLc")
+    data.data = "".join("%X\t%s\n" % (cp, text) for text, cp in sorted(folc.items())).encode("utf-8")
+    font["FOLc"] = data
+    font["post"].formatType = 3.0
+    font.save(out_path)
+    font.close()
+    return next_code_point
+
+
 def covered(text_path, out):
     """Whether the shaped faces in OUT already hold every run of the text's shaped characters."""
     try:
@@ -311,7 +393,8 @@ def covered(text_path, out):
         return True  # no face shaped
     chars = set(map(int, lines[0].split()))
     with open(text_path, encoding="utf-8") as f:
-        return set(runs_of(f.read(), chars)) <= set(lines[1:])
+        text = f.read()
+    return set(runs_of(text, chars)) | set(emoji_runs(text)) <= set(lines[1:])
 
 
 def main():
@@ -345,9 +428,14 @@ def main():
         next_code_point = write_face(path, int(number), mine, os.path.join(out, file), main_metrics, runs,
                                      next_code_point)
         written.append(file)
+    emoji = emoji_runs(text)
+    if emoji and os.path.exists(EMOJI_FACE):
+        next_code_point = write_emoji_face(emoji, os.path.join(out, "script-emoji.ttf"), main_metrics, next_code_point)
+        written.append("script-emoji.ttf")
+        shaped_runs += emoji
     with open(os.path.join(out, "scripts.txt"), "w", encoding="utf-8") as f:
         f.write("".join(w + "\n" for w in written))
-    if shaped_chars:
+    if shaped_runs:
         with open(os.path.join(out, "shaped.txt"), "w", encoding="utf-8") as f:
             f.write(" ".join(map(str, sorted(shaped_chars))) + "\n" + "\n".join(shaped_runs))
 

@@ -10,6 +10,7 @@
 
 #include "core/fonts/face_metrics.h"
 #include "core/text/text.h"
+#include "ui/emoji_loader.h"
 
 namespace folio {
 
@@ -90,6 +91,8 @@ static void merge_scripts(const Fonts& fonts, ImFont* font, float face_box_per_e
         cfg.FontDataOwnedByAtlas = false; // ImGui copies it
         cfg.PixelSnapH = false;
         std::snprintf(cfg.Name, sizeof cfg.Name, "folio-script-%d-%d", k++, i);
+        // A colour bitmap face (the emoji) through folio's own loader; outlines through stb_truetype.
+        if (is_color_bitmap_face(*script.bytes)) cfg.FontLoader = emoji_font_loader();
         void* data = const_cast<char*>(script.bytes->data());
         ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(script.bytes->size()),
                                                    kMergeReferenceSize * script.box_per_em / face_box_per_em, &cfg);

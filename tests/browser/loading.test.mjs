@@ -342,10 +342,14 @@ test("a book that arrives while the reader scrolls the text is offered, not forc
 // and all. (Its text layer once gave up on such a page, and the book failed to start.)
 test("a late page script: the text shows first, then the book takes over with its text layer", async () => {
   const { context, page, errors } = await openWith("**/assets/boot.*.js", async (route) => {
-    // Held until the CSS's own reveal (folio.css, folio-reveal) has shown the text.
+    // Held until the CSS's own reveal (folio.css, folio-reveal) has shown the text: the stylesheet applied
+    // (its animation named) and run its course, not the text visible before any stylesheet is in (on a
+    // loaded machine this handler can look first, and let the script go at once).
     await route.request().frame().waitForFunction(() => {
       const text = document.getElementById("text");
-      return text && getComputedStyle(text).visibility === "visible";
+      if (!text) return false;
+      const style = getComputedStyle(text);
+      return style.animationName === "folio-reveal" && style.visibility === "visible";
     }, null, { timeout: 30000 });
     return route.continue().catch(() => {});
   });

@@ -335,3 +335,39 @@ test("Hindi and Thai: the book sets each word as wide as the browser shapes it",
   for (const word of ["विद्यार्थी", "श्रद्धा", "क्षितिज", "ท้องฟ้า"])
     assert.ok(runs.some((r) => r.text.includes(word)), `${word} is in the layer`);
 });
+
+// Emoji in colour (docs/fonts.md): the sticker's 🌌 is Noto Color Emoji's glyph, in the book (through its own
+// font loader) and in the early page (the browser, from the same face), never the black diamond. The line
+// around it is ink on paper: the colour is the emoji's.
+test("an emoji is drawn in colour, in the book and in the early page alike", async () => {
+  // A window tall enough for the sticker's line to be in the first view, which the early page holds.
+  const { page, context, errors } = await open(env.browser, env.base, "/writing/" + encodeURIComponent("极光") + "/", { viewport: { width: 1280, height: 1200 } });
+  await ready(page);
+  await settle(page);
+  const clip = await page.evaluate(() => {
+    const run = [...document.querySelectorAll("#layer [data-i]")].find((e) => e.textContent.includes("🌌"));
+    const r = run.getBoundingClientRect();
+    return { x: Math.floor(r.x), y: Math.floor(r.y), width: Math.ceil(r.width), height: Math.ceil(r.height) };
+  });
+  const coloured = (img) => {
+    let n = 0;
+    for (let i = 0; i < img.data.length; i += 4) {
+      const [r, g, b] = [img.data[i], img.data[i + 1], img.data[i + 2]];
+      if (Math.max(r, g, b) - Math.min(r, g, b) > 60) n++;
+    }
+    return n;
+  };
+  const book = coloured(await pixels(page, clip));
+  await page.evaluate(() => {
+    document.getElementById("book").style.visibility = "hidden";
+    document.getElementById("layer").style.visibility = "hidden";
+    document.getElementById("proof").style.visibility = "visible";
+  });
+  const proof = coloured(await pixels(page, clip));
+  console.log(`coloured pixels on the emoji's line: book ${book}, early page ${proof}`);
+  assert.ok(book > 40, `the book: ${book} coloured pixels`);
+  assert.ok(proof > 40, `the early page: ${proof} coloured pixels`);
+  assert.ok(Math.abs(book - proof) < Math.max(book, proof) * 0.5, `${book} against ${proof}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -18,9 +19,11 @@
 #include <imgui_internal.h>
 
 #include "core/bundle/load.h"
+#include "core/fonts/color_glyphs.h"
 #include "core/fonts/font_partial.h"
 #include "core/fonts/script_chain.h"
 #include "core/text/text.h"
+#include "ui/emoji_loader.h"
 #include "ui/fonts.h"
 #include "ui/headless.h"
 
@@ -144,10 +147,13 @@ TEST_CASE("after the subset every script's characters are drawn by their face, b
     const fs::path dir = script_faces(kScripts + " 😀", "zh");
     const std::vector<std::string> files = script_font_files(dir.string());
     CHECK(files == std::vector<std::string>{"script-arabic.ttf", "script-hebrew.ttf", "script-devanagari.ttf",
-                                            "script-thai.ttf", "script-symbols2.ttf", "script-cjk.ttf"});
-    // Every subset has TrueType outlines (the CJK one converted from CFF): a partial can be made of it.
+                                            "script-thai.ttf", "script-symbols2.ttf", "script-cjk.ttf",
+                                            "script-emoji.ttf"});
+    // Every subset but the emoji face (colour bitmaps) has TrueType outlines (the CJK one converted from
+    // CFF): a partial can be made of it.
     for (const std::string& file : files) {
         INFO(file);
+        if (file == "script-emoji.ttf") continue;
         const std::string bytes = read_file((dir / file).string());
         std::string partial, error;
         CHECK(make_partial_font(bytes, {0x20}, partial, error));
@@ -290,5 +296,57 @@ TEST_CASE("shaped scripts: each cluster is one glyph, and a word measures as Har
         if (std::string(word) != "ที่นี่")
             CHECK(shaped != Catch::Approx(s.width(Face::Serif, size, word)).margin(em / 100));
     }
+    fs::remove_all(dir);
+}
+
+// Emoji in colour (docs/fonts.md): each sequence (a ZWJ sequence, a skin tone, a flag, an emoji
+// presentation) is one glyph of the emoji face, Noto Color Emoji's, at a private-use code point; the
+// book's loader (ui/emoji_loader.h) bakes it in colour, the width Noto gives it.
+TEST_CASE("emoji: each sequence is one glyph, drawn in colour at the face's advance", "[scripts]") {
+    const fs::path dir = script_faces("I ❤️ it 🔴 and 🤷🏽‍♀️ in 🇯🇵", "en");
+    const std::vector<std::string> files = script_font_files(dir.string());
+    REQUIRE(std::find(files.begin(), files.end(), "script-emoji.ttf") != files.end());
+    const std::string face = read_file((dir / "script-emoji.ttf").string());
+    CHECK(is_color_bitmap_face(face));
+    ScriptMeasuring s(dir);
+    const GlyphClusters& c = s.fonts.clusters;
+    for (const char* sequence : {"❤️", "🔴", "🤷🏽‍♀️", "🇯🇵"}) {
+        INFO(sequence);
+        REQUIRE(c.code_point.count(sequence) == 1);
+        const uint32_t cp = c.code_point.at(sequence);
+        const uint32_t glyph = glyph_of(face, cp);
+        REQUIRE(glyph != 0);
+        ColorGlyph bitmap;
+        REQUIRE(color_glyph(face, glyph, bitmap));
+        CHECK(bitmap.png.substr(0, 8) == std::string_view("\x89PNG\r\n\x1a\n", 8));
+        CHECK(bitmap.ppem == 109);
+        CHECK(bitmap.width == 136);
+        // One glyph for the whole sequence, an em and a quarter wide (2550 of 2048 units), as in a browser.
+        const std::string drawn = apply_clusters(sequence, c);
+        CHECK(code_points(drawn) == std::vector<uint32_t>{cp});
+        const float em = 30 / s.fonts.box_per_em[0];
+        CHECK(s.width(Face::Serif, 30, drawn) == Catch::Approx(2550.0f / 2048.0f * em).epsilon(0.001));
+    }
+    // Baked in colour: the red circle's pixels are red.
+    const uint32_t red = c.code_point.at("🔴");
+    ImFontBaked* baked = s.fonts.face[0]->GetFontBaked(40);
+    const ImFontGlyph* g = baked->FindGlyph(static_cast<ImWchar>(red));
+    REQUIRE(g != nullptr);
+    CHECK(g->Codepoint == red);
+    CHECK(g->Visible);
+    CHECK(g->Colored);
+    ImTextureData* tex = ImGui::GetIO().Fonts->TexData;
+    REQUIRE(tex->Format == ImTextureFormat_RGBA32);
+    const int x0 = static_cast<int>(g->U0 * tex->Width), x1 = static_cast<int>(g->U1 * tex->Width);
+    const int y0 = static_cast<int>(g->V0 * tex->Height), y1 = static_cast<int>(g->V1 * tex->Height);
+    double r = 0, gr = 0, a = 0;
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) {
+            const unsigned char* p = static_cast<const unsigned char*>(tex->GetPixelsAt(x, y));
+            r += p[0] * p[3], gr += p[1] * p[3], a += p[3];
+        }
+    REQUIRE(a > 0);
+    CHECK(r / a > 180);  // red
+    CHECK(gr / a < 100); // not grey, not the ink
     fs::remove_all(dir);
 }

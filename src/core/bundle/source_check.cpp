@@ -13,6 +13,7 @@
 #include "core/markup/markdown.h"
 #include "core/model/derive.h"
 #include "core/model/links.h"
+#include "core/text/clusters.h"
 #include "core/text/text.h"
 
 namespace folio {
@@ -217,12 +218,26 @@ void report_undrawable(const std::string& label, const std::string& text, const 
         // they matter. U+FFFD is the book's own mark for what it cannot draw.
         if (c != 0x200B && c != 0x200C && c != 0x200D && c != 0xFEFF && c != 0xFFFD && !(c >= 0xFE00 && c <= 0xFE0F))
             missing.push_back(c);
+    std::set<uint32_t> in_clusters; // what a face draws as part of its clusters: the emoji face's sequences
     for (const std::string& face : faces) {
         std::vector<uint32_t> still;
         std::string error;
         if (!unmapped_code_points(face, missing, still, error)) continue; // an unreadable face maps nothing
         missing.swap(still);
+        std::string_view table;
+        GlyphClusters clusters;
+        if (font_table(face.data(), face.size(), "FOLc", table) && add_clusters(table, clusters))
+            for (const auto& [cluster, code_point] : clusters.code_point)
+                for (size_t i = 0; i < cluster.size();) {
+                    uint32_t c = 0;
+                    const size_t n = utf8_decode(cluster, i, c);
+                    if (n == 0) break;
+                    in_clusters.insert(c);
+                    i += n;
+                }
     }
+    missing.erase(std::remove_if(missing.begin(), missing.end(), [&](uint32_t c) { return in_clusters.count(c) > 0; }),
+                  missing.end());
     std::map<std::string, std::vector<uint32_t>> by_package;
     for (uint32_t c : missing)
         by_package[font_package_for(c)].push_back(c);
@@ -248,12 +263,11 @@ void report_undrawable(const std::string& label, const std::string& text, const 
             d.message += chars.size() > 9 ? " ...)" : ")";
         }
         d.message += ": the book shows them as black diamonds";
-        // The book ships every script face of its chain the text needs (core/fonts/script_chain.h): what is left
-        // is in none of them, or is colour emoji, which it cannot draw.
+        // The book ships every script face of its chain the text needs (core/fonts/script_chain.h), and the emoji
+        // face when Noto Color Emoji is there: what is left is in none of them.
         if (package == std::string("fonts-noto-color-emoji"))
-            d.hint = "Debian's fonts-noto-color-emoji draws them in colour, which the book cannot (its rasteriser, "
-                     "stb_truetype, draws no colour bitmaps, and the book no character above U+FFFF); the static "
-                     "HTML shows them with the reader's own fonts";
+            d.hint = "Debian's fonts-noto-color-emoji draws them in colour: install it (./folio bootstrap does) and "
+                     "build again; the static HTML shows them with the reader's own fonts";
         else
             d.hint = "no face the book ships maps them; Debian's " + package +
                      " may have one for the script chain (src/core/fonts/script_chain.h); the static HTML shows them "

@@ -371,6 +371,14 @@ bool font_table(const void* data, size_t size, const char* tag, std::string_view
     return false;
 }
 
+uint32_t glyph_of(std::string_view font, uint32_t c) {
+    std::string_view cmap;
+    if (!font_table(font.data(), font.size(), "cmap", cmap)) return 0;
+    for (const auto& [s, len] : unicode_subtables(reinterpret_cast<const unsigned char*>(cmap.data()), cmap.size()))
+        if (const uint32_t g = glyph_in_subtable(s, len, c)) return g;
+    return 0;
+}
+
 bool partial_font_ranges(const void* data, size_t size, std::vector<CodeRange>& out) {
     std::string_view t;
     if (!font_table(data, size, kRangesTag, t) || t.size() < 4) return false;

@@ -45,6 +45,9 @@ bool unmapped_code_points_of_file(std::string_view file, unsigned face_number, c
 // table or the directory does not hold together.
 bool font_table(const void* data, size_t size, const char* tag, std::string_view& out);
 
+// The glyph a code point maps to (cmap format 4 or 12, a Unicode subtable); 0 when none.
+uint32_t glyph_of(std::string_view font, uint32_t c);
+
 // Whether c falls in the sorted ranges.
 bool in_ranges(const std::vector<CodeRange>& ranges, uint32_t c);
 

@@ -7,6 +7,13 @@
 
 namespace folio {
 
+namespace {
+bool starts_cluster(uint32_t c, const GlyphClusters& clusters) {
+    if (clusters.lead.empty()) return false;
+    return c <= 0xFFFF ? clusters.lead[c] : clusters.astral.count(c) > 0;
+}
+} // namespace
+
 bool add_clusters(std::string_view table, GlyphClusters& clusters) {
     size_t at = 0;
     while (at < table.size()) {
@@ -25,11 +32,14 @@ bool add_clusters(std::string_view table, GlyphClusters& clusters) {
         }
         const std::string_view text = line.substr(tab + 1);
         uint32_t first = 0;
-        if (cp > 0xFFFF || utf8_decode(text, 0, first) == 0 || first > 0xFFFF) return false;
+        if (cp > 0xFFFF || utf8_decode(text, 0, first) == 0) return false;
         clusters.code_point[std::string(text)] = cp;
         clusters.longest = std::max(clusters.longest, text.size());
         if (clusters.lead.empty()) clusters.lead.resize(0x10000);
-        clusters.lead[first] = true;
+        if (first <= 0xFFFF)
+            clusters.lead[first] = true;
+        else
+            clusters.astral.insert(first);
     }
     return true;
 }
@@ -44,7 +54,7 @@ bool may_have_clusters(std::string_view text, const GlyphClusters& clusters) {
         uint32_t c = 0;
         const size_t n = utf8_decode(text, i, c);
         if (n == 0) return false;
-        if (c <= 0xFFFF && clusters.lead[c]) return true;
+        if (starts_cluster(c, clusters)) return true;
         i += n;
     }
     return false;
@@ -61,7 +71,7 @@ std::string apply_clusters(std::string_view text, const GlyphClusters& clusters)
             out.append(text.substr(i));
             break;
         }
-        if (c <= 0xFFFF && !clusters.lead.empty() && clusters.lead[c]) {
+        if (starts_cluster(c, clusters)) {
             // The longest cluster starting here: try each length down to one character, at character ends.
             size_t best = 0;
             uint32_t best_cp = 0;

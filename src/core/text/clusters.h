@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace folio {
@@ -22,8 +23,9 @@ struct GlyphClusters {
     // A cluster's text -> the code point of its glyph; 0: drawn as its characters, but one cluster still
     // (so that the cut below follows HarfBuzz's).
     std::unordered_map<std::string, uint32_t> code_point;
-    size_t longest = 0;     // bytes of the longest cluster
-    std::vector<bool> lead; // by code point (BMP): some cluster starts with it
+    size_t longest = 0;                  // bytes of the longest cluster
+    std::vector<bool> lead;              // by code point (BMP): some cluster starts with it
+    std::unordered_set<uint32_t> astral; // the same above U+FFFF (emoji)
     bool empty() const { return code_point.empty(); }
 };
 
