@@ -43,6 +43,8 @@ const rich = useSite(process.env.FOLIO_RICH_SITE || SITE, { drip });
 // Other scripts (tests/fixtures/rtl: Arabic and Hebrew; tests/fixtures/scripts: Chinese).
 const rtlSite = useSite(process.env.FOLIO_RTL_SITE || SITE);
 const scriptsSite = useSite(process.env.FOLIO_SCRIPTS_SITE || SITE);
+assert.ok(process.env.FOLIO_JA_SITE, "FOLIO_JA_SITE is not set: run ./folio test, which builds tests/fixtures/japanese into build/site-ja");
+const jaSite = useSite(process.env.FOLIO_JA_SITE);
 // The seed with its wasm coming at 5 KB/s: the proof stays up for as long as a test takes (a wasm never
 // answered would be a stall, and the text would take the proof's place 3 s after the last byte).
 const slowly = { trickle: (p) => (/^\/assets\/folio\.[0-9a-f]+\.wasm$/.test(p) ? 500 : 0) };
@@ -253,14 +255,15 @@ test("1280x800: the front page, drawn from partial faces, puts its ink where the
 });
 
 // The same comparison in Arabic (joined, right to left), Hebrew, Chinese (the CJK script face, and a line of
-// Thai: shaped, its tone marks stacked) and Hindi (shaped: conjuncts, vowel signs drawn first; docs/fonts.md):
+// Thai: shaped, its tone marks stacked), Japanese (the collection's Japanese face, kinsoku) and Hindi (shaped: conjuncts, vowel signs drawn first; docs/fonts.md):
 // the book's ink lies where the early page's does, and a proof moved 2 px down is caught. Devanagari's
 // headline, a stroke along the top of every word, doubles the edge where the browser's rasteriser and
 // stb_truetype's shade differently (the browser's heavier): the same glyphs in the same places measured 52.6
 // there (a 2 px move 95.3), so its bar is 60.
 for (const [name, site, route, tolerance] of [["Arabic", rtlSite, "/writing/rust-arabic/"], ["Hebrew", rtlSite, "/writing/haifa/"],
   ["Chinese", scriptsSite, "/writing/" + encodeURIComponent("极光") + "/"],
-  ["Hindi", scriptsSite, "/writing/" + encodeURIComponent("उत्तरी-रोशनी") + "/", 60]])
+  ["Hindi", scriptsSite, "/writing/" + encodeURIComponent("उत्तरी-रोशनी") + "/", 60],
+  ["Japanese", jaSite, "/writing/" + encodeURIComponent("オーロラ") + "/"]])
   test(`1280x800: an article in ${name}: the book puts its ink where the proof's is`, async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
