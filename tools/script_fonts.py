@@ -285,10 +285,17 @@ def add_cluster_glyphs(font, table, next_code_point):
     font.setGlyphOrder(order)
     glyf.glyphOrder = order
     font["post"].formatType = 3.0
-    data = DefaultTable("FOLc")
-    data.data = "".join("%X\t%s\n" % (cp, text) for text, cp in sorted(folc.items())).encode("utf-8")
-    font["FOLc"] = data
+    put_cluster_table(font, folc)
     return next_code_point, left
+
+
+def put_cluster_table(font, folc):
+    """The FOLc table (core/text/clusters.h): a cluster's code point, a tab, its text, a line each. None when
+    there is no cluster: a browser's font sanitizer refuses a face with an empty table, and with it the face."""
+    if folc:
+        data = DefaultTable("FOLc")
+        data.data = "".join("%X\t%s\n" % (cp, text) for text, cp in sorted(folc.items())).encode("utf-8")
+        font["FOLc"] = data
 
 
 def write_face(path, number, chars, out_path, main_metrics, runs=None, next_code_point=PRIVATE_USE.start):
@@ -375,9 +382,7 @@ def write_emoji_face(runs, out_path, main_metrics, next_code_point):
     table.cmap = {cp: glyph for glyph, cp in code_point_of.items()}
     font["cmap"].tables = [table]
     match_vertical_metrics(font, main_metrics)
-    data = DefaultTable("FOLc")
-    data.data = "".join("%X\t%s\n" % (cp, text) for text, cp in sorted(folc.items())).encode("utf-8")
-    font["FOLc"] = data
+    put_cluster_table(font, folc)
     font["post"].formatType = 3.0
     font.save(out_path)
     font.close()

@@ -288,6 +288,10 @@ bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_
         put32(new_loca, static_cast<uint32_t>(new_glyf.size()));
     else
         put16(new_loca, static_cast<uint32_t>(new_glyf.size() / 2));
+    // No outline kept (the face's runs on the main pages are all in script faces: Japanese in italic): a
+    // browser's font sanitizer refuses an empty table, and with it the face, so glyf gets padding past the
+    // end its loca gives.
+    if (new_glyf.empty()) new_glyf.assign(4, '\0');
 
     // The ranges it draws: count, then first and last of each.
     std::string ranges;
