@@ -60,7 +60,7 @@ PY
 # The same faces without their cluster tables: the layout draws each character's glyph.
 cp -rL "$fonts" "$plain"
 for f in "$plain"/script-*.ttf; do
-  "$PY" -c 'import sys; from fontTools.ttLib import TTFont; f = TTFont(sys.argv[1]); f.pop("FOLc", None); f.save(sys.argv[1])' "$f"
+  "$PY" -c 'import sys; from fontTools.ttLib import TTFont; f = TTFont(sys.argv[1]); ("FOLc" in f and f.__delitem__("FOLc")); f.save(sys.argv[1])' "$f"
 done
 declare -A WALL
 for run in $(seq 1 "$RUNS"); do

@@ -38,7 +38,10 @@ TEST_CASE("a face's cluster table is read line by line, and a malformed one is r
     CHECK(c.code_point.size() == 4);
     CHECK(c.code_point.at("क्ष") == 0xE000);
     CHECK(c.code_point.at("दी") == 0);
-    CHECK(c.longest == std::string("क्ष").size());
+    REQUIRE(c.lead[0x0915] != 0); // क: क्ष and कि, the longer first
+    const auto& ka = c.by_lead[c.lead[0x0915] - 1u];
+    REQUIRE(ka.size() == 2);
+    CHECK(ka.front().text == "क्ष");
     CHECK(add_clusters("", c)); // a face with no clusters
     for (const char* bad : {"E000क्ष\n", "\tक्ष\n", "G000\tक्ष\n", "E000\t\n", "110000\tक\n", "1234567\tक\n"}) {
         INFO(bad);

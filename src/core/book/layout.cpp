@@ -252,9 +252,11 @@ float Flow::run_width(Face face, float size, const char* begin, const char* end)
     const std::string_view text(begin, static_cast<size_t>(end - begin));
     const GlyphClusters* clusters = m_.clusters();
     const bool shaped = clusters && may_have_clusters(text, *clusters);
-    if (!shaped && !needs_bidi(text)) return m_.width(face, size, begin, end);
-    std::string drawn = shape_arabic(text);
-    if (shaped) drawn = apply_clusters(drawn, *clusters);
+    const bool bidi = needs_bidi(text);
+    if (!shaped && !bidi) return m_.width(face, size, begin, end);
+    const std::string drawn = !shaped ? shape_arabic(text)
+                              : bidi  ? apply_clusters(shape_arabic(text), *clusters)
+                                      : apply_clusters(text, *clusters);
     return m_.width(face, size, drawn.data(), drawn.data() + drawn.size());
 }
 

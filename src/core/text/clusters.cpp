@@ -8,9 +8,25 @@
 namespace folio {
 
 namespace {
-bool starts_cluster(uint32_t c, const GlyphClusters& clusters) {
-    if (clusters.lead.empty()) return false;
-    return c <= 0xFFFF ? clusters.lead[c] : clusters.astral.count(c) > 0;
+size_t utf8_length(uint32_t c) { return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4; }
+
+const std::vector<GlyphClusters::Cluster>* starting_with(uint32_t c, const GlyphClusters& clusters) {
+    if (clusters.lead.empty()) return nullptr;
+    if (c <= 0xFFFF) return clusters.lead[c] ? &clusters.by_lead[clusters.lead[c] - 1u] : nullptr;
+    auto it = clusters.astral.find(c);
+    return it == clusters.astral.end() ? nullptr : &clusters.by_lead[it->second];
+}
+
+std::vector<GlyphClusters::Cluster>& starting_with(uint32_t c, GlyphClusters& clusters) {
+    if (clusters.lead.empty()) clusters.lead.resize(0x10000);
+    if (const auto* known = starting_with(c, static_cast<const GlyphClusters&>(clusters)))
+        return const_cast<std::vector<GlyphClusters::Cluster>&>(*known);
+    clusters.by_lead.emplace_back();
+    if (c <= 0xFFFF)
+        clusters.lead[c] = static_cast<uint16_t>(clusters.by_lead.size());
+    else
+        clusters.astral[c] = clusters.by_lead.size() - 1;
+    return clusters.by_lead.back();
 }
 } // namespace
 
@@ -34,13 +50,19 @@ bool add_clusters(std::string_view table, GlyphClusters& clusters) {
         uint32_t first = 0;
         if (cp > 0xFFFF || utf8_decode(text, 0, first) == 0) return false;
         clusters.code_point[std::string(text)] = cp;
-        clusters.longest = std::max(clusters.longest, text.size());
-        if (clusters.lead.empty()) clusters.lead.resize(0x10000);
-        if (first <= 0xFFFF)
-            clusters.lead[first] = true;
+        if (clusters.by_lead.size() >= 0xFFFF) return false; // more leads than code points: not a table
+        std::vector<GlyphClusters::Cluster>& same_lead = starting_with(first, clusters);
+        auto known = std::find_if(same_lead.begin(), same_lead.end(), [&](const auto& k) { return k.text == text; });
+        uint32_t second = 0;
+        if (text.size() > utf8_length(first) && utf8_decode(text, utf8_length(first), second) == 0) return false;
+        if (known != same_lead.end())
+            known->code_point = cp;
         else
-            clusters.astral.insert(first);
+            same_lead.push_back({std::string(text), cp, second});
     }
+    for (auto& same_lead : clusters.by_lead)
+        std::stable_sort(same_lead.begin(), same_lead.end(),
+                         [](const auto& a, const auto& b) { return a.text.size() > b.text.size(); });
     return true;
 }
 
@@ -54,7 +76,7 @@ bool may_have_clusters(std::string_view text, const GlyphClusters& clusters) {
         uint32_t c = 0;
         const size_t n = utf8_decode(text, i, c);
         if (n == 0) return false;
-        if (starts_cluster(c, clusters)) return true;
+        if (starting_with(c, clusters)) return true;
         i += n;
     }
     return false;
@@ -63,7 +85,6 @@ bool may_have_clusters(std::string_view text, const GlyphClusters& clusters) {
 std::string apply_clusters(std::string_view text, const GlyphClusters& clusters) {
     std::string out;
     out.reserve(text.size());
-    std::string key;
     for (size_t i = 0; i < text.size();) {
         uint32_t c = 0;
         const size_t n = utf8_decode(text, i, c);
@@ -71,31 +92,26 @@ std::string apply_clusters(std::string_view text, const GlyphClusters& clusters)
             out.append(text.substr(i));
             break;
         }
-        if (starts_cluster(c, clusters)) {
-            // The longest cluster starting here: try each length down to one character, at character ends.
-            size_t best = 0;
-            uint32_t best_cp = 0;
-            const size_t most = std::min(clusters.longest, text.size() - i);
-            for (size_t len = n; len <= most;) {
-                key.assign(text.substr(i, len));
-                auto it = clusters.code_point.find(key);
-                if (it != clusters.code_point.end()) best = len, best_cp = it->second;
-                uint32_t next = 0;
-                const size_t m = i + len < text.size() ? utf8_decode(text, i + len, next) : 0;
-                if (m == 0) break;
-                len += m;
-            }
-            if (best > 0) {
-                if (best_cp != 0)
-                    utf8_append(out, best_cp);
-                else
-                    out.append(text.substr(i, best));
-                i += best;
-                continue;
-            }
+        const GlyphClusters::Cluster* match = nullptr;
+        if (const auto* candidates = starting_with(c, clusters)) {
+            uint32_t second = 0;
+            if (i + n < text.size() && utf8_decode(text, i + n, second) == 0) second = 0;
+            for (const GlyphClusters::Cluster& k : *candidates) // longest first: the first that fits
+                if ((k.second == 0 || k.second == second) && text.compare(i, k.text.size(), k.text) == 0) {
+                    match = &k;
+                    break;
+                }
         }
-        out.append(text.substr(i, n));
-        i += n;
+        if (!match) {
+            out.append(text.substr(i, n));
+            i += n;
+            continue;
+        }
+        if (match->code_point != 0)
+            utf8_append(out, match->code_point);
+        else
+            out.append(match->text);
+        i += match->text.size();
     }
     return out;
 }

@@ -14,18 +14,24 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace folio {
 
 struct GlyphClusters {
+    struct Cluster {
+        std::string text;
+        uint32_t code_point = 0;
+        uint32_t second = 0; // its second code point (0: it has one): most candidates fail on it, unread
+    };
     // A cluster's text -> the code point of its glyph; 0: drawn as its characters, but one cluster still
     // (so that the cut below follows HarfBuzz's).
     std::unordered_map<std::string, uint32_t> code_point;
-    size_t longest = 0;                  // bytes of the longest cluster
-    std::vector<bool> lead;              // by code point (BMP): some cluster starts with it
-    std::unordered_set<uint32_t> astral; // the same above U+FFFF (emoji)
+    // The same by the code point each starts with, longest first: the cut compares bytes where a cluster
+    // may start, and hashes no piece of text (it runs for every word the layout measures).
+    std::vector<std::vector<Cluster>> by_lead;
+    std::vector<uint16_t> lead;                  // by BMP code point: 1 + its index in by_lead, 0 none
+    std::unordered_map<uint32_t, size_t> astral; // the same above U+FFFF (emoji)
     bool empty() const { return code_point.empty(); }
 };
 

@@ -11,22 +11,6 @@ bool xml_char(uint32_t cp) {
            (cp >= 0x10000 && cp <= 0x10FFFF);
 }
 
-size_t utf8_decode(std::string_view s, size_t i, uint32_t& cp) {
-    const unsigned char b = static_cast<unsigned char>(s[i]);
-    size_t len = b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
-    if (len == 0 || i + len > s.size()) return 0;
-    static const uint32_t lead_mask[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
-    static const uint32_t min_cp[] = {0, 0, 0x80, 0x800, 0x10000};
-    cp = b & lead_mask[len];
-    for (size_t k = 1; k < len; ++k) {
-        const unsigned char c = static_cast<unsigned char>(s[i + k]);
-        if ((c & 0xC0) != 0x80) return 0;
-        cp = (cp << 6) | (c & 0x3F);
-    }
-    if (cp < min_cp[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    return len;
-}
-
 size_t find_invalid_utf8(std::string_view s) {
     for (size_t i = 0; i < s.size();) {
         uint32_t cp = 0;

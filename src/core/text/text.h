@@ -11,7 +11,22 @@ namespace folio {
 
 // Decodes the UTF-8 sequence at s[i]. Returns its length, or 0 when it is malformed (overlong,
 // truncated, a surrogate or past U+10FFFF), so the caller can replace it.
-size_t utf8_decode(std::string_view s, size_t i, uint32_t& cp);
+// Inline: the layout decodes every character it measures, several times over.
+inline size_t utf8_decode(std::string_view s, size_t i, uint32_t& cp) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) return cp = b, 1;
+    const size_t len = (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3 : (b & 0xF8) == 0xF0 ? 4 : 0;
+    if (len == 0 || i + len > s.size()) return 0;
+    uint32_t c = b & (0x7Fu >> len);
+    for (size_t k = 1; k < len; ++k) {
+        const unsigned char t = static_cast<unsigned char>(s[i + k]);
+        if ((t & 0xC0) != 0x80) return 0;
+        c = (c << 6) | (t & 0x3F);
+    }
+    const uint32_t least = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
+    if (c < least || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0;
+    return cp = c, len;
+}
 
 // Offset of the first byte that is not valid UTF-8 (overlong forms and surrogates included), or npos.
 size_t find_invalid_utf8(std::string_view s);
