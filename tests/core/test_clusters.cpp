@@ -2,6 +2,7 @@
 // of a run into its clusters, and the layout measuring and drawing a run so while its text stays logical.
 #include <catch2/catch_test_macros.hpp>
 
+#include "core/book/find.h"
 #include "core/book/layout.h"
 #include "core/text/clusters.h"
 #include "core/text/text.h"
@@ -105,4 +106,29 @@ TEST_CASE("the layout measures a run by its clusters' glyphs and draws them; its
                 CHECK(x.shown.empty());
                 CHECK(x.w == 11 * 10.0f);
             }
+}
+
+TEST_CASE("find's rectangle for a match after a cluster lies where the cluster's glyph ends", "[clusters]") {
+    ClusterMeasurer m;
+    Book b;
+    Flow f(b, m);
+    f.begin_chapter("c", "c", "c, continued", false, false);
+    Paragraph p;
+    p.spans.push_back(Span{Face::Serif, Ink::Text, "क्षत्रिय कि", {}, false, {}, {}});
+    p.size = 10;
+    f.paragraph(p);
+    f.finish();
+    for (size_t page = 0; page < b.pages.size(); ++page)
+        for (size_t i = 0; i < b.pages[page].boxes.size(); ++i) {
+            const Box& x = b.pages[page].boxes[i];
+            if (x.text != "क्षत्रिय कि") continue;
+            // "कि" starts after "क्षत्रिय ": 7 code points as drawn (क्ष one), not 9; it is one glyph wide.
+            const int begin = static_cast<int>(x.text.find("कि", 3));
+            const FindRect r =
+                piece_rect(b, static_cast<int>(page), {static_cast<int>(i), begin, static_cast<int>(x.text.size())}, m);
+            CHECK(r.x == x.x + 7 * 10.0f);
+            CHECK(r.w == 1 * 10.0f);
+            return;
+        }
+    FAIL("no run holds the text");
 }

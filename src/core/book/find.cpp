@@ -1,7 +1,6 @@
 // folio core: find in the book. See find.h.
 #include "core/book/find.h"
 
-#include "core/text/bidi.h"
 #include "core/text/fold.h"
 
 #include <algorithm>
@@ -133,12 +132,10 @@ FindRect piece_rect(const Book& book, int page, const FindPiece& piece, Measurer
     const Box& b = book.pages[page].boxes[piece.box];
     const char* s = b.text.data();
     FindRect r;
-    // As drawn: Arabic joined (bidi.h), and a right-to-left run's text starts at its right edge.
-    const std::string before = shape_arabic(std::string_view(s, static_cast<size_t>(piece.begin)));
-    const std::string match =
-        shape_arabic(std::string_view(s + piece.begin, static_cast<size_t>(piece.end - piece.begin)));
-    const float before_w = m.width(b.face, b.size, before.data(), before.data() + before.size());
-    r.w = m.width(b.face, b.size, match.data(), match.data() + match.size());
+    // As drawn (layout.h: drawn_width), and a right-to-left run's text starts at its right edge.
+    const float before_w = drawn_width(m, b.face, b.size, std::string_view(s, static_cast<size_t>(piece.begin)));
+    r.w =
+        drawn_width(m, b.face, b.size, std::string_view(s + piece.begin, static_cast<size_t>(piece.end - piece.begin)));
     r.x = b.rtl ? b.x + b.w - before_w - r.w : b.x + before_w;
     r.y = b.y;
     r.h = b.h;

@@ -248,16 +248,19 @@ void Flow::finish() {
 // [SECTION] Line breaking
 //-----------------------------------------------------------------------------
 
-float Flow::run_width(Face face, float size, const char* begin, const char* end) {
-    const std::string_view text(begin, static_cast<size_t>(end - begin));
-    const GlyphClusters* clusters = m_.clusters();
+float drawn_width(Measurer& m, Face face, float size, std::string_view text) {
+    const GlyphClusters* clusters = m.clusters();
     const bool shaped = clusters && may_have_clusters(text, *clusters);
     const bool bidi = needs_bidi(text);
-    if (!shaped && !bidi) return m_.width(face, size, begin, end);
+    if (!shaped && !bidi) return m.width(face, size, text.data(), text.data() + text.size());
     const std::string drawn = !shaped ? shape_arabic(text)
                               : bidi  ? apply_clusters(shape_arabic(text), *clusters)
                                       : apply_clusters(text, *clusters);
-    return m_.width(face, size, drawn.data(), drawn.data() + drawn.size());
+    return m.width(face, size, drawn.data(), drawn.data() + drawn.size());
+}
+
+float Flow::run_width(Face face, float size, const char* begin, const char* end) {
+    return drawn_width(m_, face, size, std::string_view(begin, static_cast<size_t>(end - begin)));
 }
 
 bool Flow::rtl_paragraph(const std::vector<Span>& spans) const {

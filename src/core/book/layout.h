@@ -75,6 +75,10 @@ struct Measurer {
     virtual const GlyphClusters* clusters() const { return nullptr; }
 };
 
+// The width of logical text as it is drawn: Arabic joined (bidi.h: shape_arabic), shaped clusters as their
+// glyphs (clusters.h). The one home of that rule for the layout and for find's rectangles.
+float drawn_width(Measurer& m, Face face, float size, std::string_view logical);
+
 // A measurer for tests and tools without fonts: every character is size * ratio wide.
 struct FixedMeasurer : Measurer {
     float ratio = 0.5f;
