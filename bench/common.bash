@@ -48,14 +48,20 @@ fonts_dir() {
     return
   fi
   local d="$BENCH_OUT/fonts-debian"
-  mkdir -p "$d"
-  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf "$d/serif-regular.ttf"
-  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Italic.ttf "$d/serif-italic.ttf"
-  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf "$d/serif-bold.ttf"
-  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-BoldItalic.ttf "$d/serif-bolditalic.ttf"
-  ln -sf /usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf "$d/mono-regular.ttf"
+  debian_fonts "$d"
   echo "note: build/fonts is missing (./folio build makes it); using the unsubset Debian fonts" >&2
   echo "$d"
+}
+
+# debian_fonts DIR: the book's five faces in DIR as links to the unsubset Debian originals (the files the
+# subsets are cut from: the same metrics).
+debian_fonts() {
+  mkdir -p "$1"
+  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf "$1/serif-regular.ttf"
+  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Italic.ttf "$1/serif-italic.ttf"
+  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf "$1/serif-bold.ttf"
+  ln -sf /usr/share/fonts/truetype/noto/NotoSerif-BoldItalic.ttf "$1/serif-bolditalic.ttf"
+  ln -sf /usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf "$1/mono-regular.ttf"
 }
 
 # hugo_site BUNDLE SITE: the Hugo site for a synthetic bundle's articles (bench/gen/gen_hugo.py), regenerated

@@ -25,12 +25,7 @@ mkdir -p "$BENCH_OUT"
 fonts="$BENCH_OUT/fonts-hi"
 plain="$BENCH_OUT/fonts-hi-unshaped"
 rm -rf "$fonts" "$plain"
-mkdir -p "$fonts"
-ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf "$fonts/serif-regular.ttf"
-ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Italic.ttf "$fonts/serif-italic.ttf"
-ln -sf /usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf "$fonts/serif-bold.ttf"
-ln -sf /usr/share/fonts/truetype/noto/NotoSerif-BoldItalic.ttf "$fonts/serif-bolditalic.ttf"
-ln -sf /usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf "$fonts/mono-regular.ttf"
+debian_fonts "$fonts"
 "$FOLIO" site-json "$bundle" >"$fonts/text.txt"
 t0=$(now)
 "$PY" "$ROOT/tools/script_fonts.py" "$FOLIO" "$fonts/text.txt" "$fonts/serif-regular.ttf" "$bundle/content.json" "$fonts" 2>/dev/null

@@ -31,6 +31,19 @@ struct ClusterMeasurer : FixedMeasurer {
     const GlyphClusters* clusters() const override { return &table; }
 };
 
+// A book of one paragraph, "क्षत्रिय कि" at size 10, laid out with m.
+Book one_paragraph(Measurer& m) {
+    Book b;
+    Flow f(b, m);
+    f.begin_chapter("c", "c", "c, continued", false, false);
+    Paragraph p;
+    p.spans.push_back(Span{Face::Serif, Ink::Text, "क्षत्रिय कि", {}, false, {}, {}});
+    p.size = 10;
+    f.paragraph(p);
+    f.finish();
+    return b;
+}
+
 } // namespace
 
 TEST_CASE("a face's cluster table is read line by line, and a malformed one is refused", "[clusters]") {
@@ -75,14 +88,7 @@ TEST_CASE("a run is cut into its clusters, the longest at each place, and each d
 
 TEST_CASE("the layout measures a run by its clusters' glyphs and draws them; its text stays logical", "[clusters]") {
     ClusterMeasurer m;
-    Book b;
-    Flow f(b, m);
-    f.begin_chapter("c", "c", "c, continued", false, false);
-    Paragraph p;
-    p.spans.push_back(Span{Face::Serif, Ink::Text, "क्षत्रिय कि", {}, false, {}, {}});
-    p.size = 10;
-    f.paragraph(p);
-    f.finish();
+    const Book b = one_paragraph(m);
     const Box* run = nullptr;
     for (const Page& pg : b.pages)
         for (const Box& x : pg.boxes)
@@ -95,11 +101,7 @@ TEST_CASE("the layout measures a run by its clusters' glyphs and draws them; its
     // The same run with no clusters in the faces: drawn and measured as its characters.
     FixedMeasurer plain;
     plain.ratio = 1;
-    Book b2;
-    Flow f2(b2, plain);
-    f2.begin_chapter("c", "c", "c, continued", false, false);
-    f2.paragraph(p);
-    f2.finish();
+    const Book b2 = one_paragraph(plain);
     for (const Page& pg : b2.pages)
         for (const Box& x : pg.boxes)
             if (x.kind == BoxKind::Text && x.text.find("क्ष") != std::string::npos) {
@@ -110,14 +112,7 @@ TEST_CASE("the layout measures a run by its clusters' glyphs and draws them; its
 
 TEST_CASE("find's rectangle for a match after a cluster lies where the cluster's glyph ends", "[clusters]") {
     ClusterMeasurer m;
-    Book b;
-    Flow f(b, m);
-    f.begin_chapter("c", "c", "c, continued", false, false);
-    Paragraph p;
-    p.spans.push_back(Span{Face::Serif, Ink::Text, "क्षत्रिय कि", {}, false, {}, {}});
-    p.size = 10;
-    f.paragraph(p);
-    f.finish();
+    const Book b = one_paragraph(m);
     for (size_t page = 0; page < b.pages.size(); ++page)
         for (size_t i = 0; i < b.pages[page].boxes.size(); ++i) {
             const Box& x = b.pages[page].boxes[i];
