@@ -632,6 +632,20 @@ Face face_wanted(const Fonts& fonts, const Box& b) {
     return fonts.draws(b.face, drawn.data(), drawn.data() + drawn.size()) ? Face::Mono : b.face;
 }
 
+// The slices of sliced script faces a box lacks (ui/fonts.h), each asked for once; false when it lacks none
+// (then it lacks a face).
+bool ask_for_slices(App& a, const Box& b) {
+    std::vector<SliceWanted> wanted;
+    const std::string& text = b.kind == BoxKind::Image ? b.text : drawn_text(b);
+    a.fonts.missing_slices(text.data(), text.data() + text.size(), wanted);
+    for (const SliceWanted& w : wanted)
+        if (std::find(a.slices_asked.begin(), a.slices_asked.end(), w) == a.slices_asked.end()) {
+            a.slices_asked.push_back(w);
+            a.requests.load_slices.push_back(w);
+        }
+    return !wanted.empty();
+}
+
 // Faces that so far only measure (Fonts::metrics), or that are partial and lack a character a box draws,
 // are asked for whole when a page within a few pages of the view shows them, so they usually arrive before
 // the reader gets there; one on screen now marks the frame.
@@ -644,6 +658,10 @@ void ask_for_faces(App& a, int first) {
     for (int i = std::max(0, first - kAhead); i < std::min(n, last + 1 + kAhead); ++i)
         for (const Box& b : a.book.pages[i].boxes) {
             if (box_drawable(a.fonts, b) || picture_shown(a, b)) continue;
+            if (ask_for_slices(a, b)) {
+                if (i >= first && i <= last) a.faces_missing_on_screen = true;
+                continue;
+            }
             const Face face = face_wanted(a.fonts, b);
             const int f = static_cast<int>(face);
             if (i >= first && i <= last) a.faces_missing_on_screen = true;

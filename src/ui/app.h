@@ -34,6 +34,8 @@ struct AppRequests {
         load_folds;               // fold chunks to fetch (Fold::url, core/model/bound.h); answer with fold_arrived
     std::vector<Face> load_faces; // faces only measured so far that pages near the view show; answer
                                   // with add_font
+    std::vector<SliceWanted> load_slices; // slices of sliced script faces pages near the view show; answer
+                                          // with add_script_slice
 };
 
 // An image the browser has decoded and the platform has uploaded as a texture.
@@ -92,6 +94,7 @@ struct App {
     // platform does not show such a frame as the book's first.
     bool faces_missing_on_screen = false;
     bool faces_asked[kFaceCount] = {};
+    std::vector<SliceWanted> slices_asked;
 
     //--- find in the book (ui/find.h): the platform's find bar drives it
     FindState find;

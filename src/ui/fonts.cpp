@@ -3,6 +3,7 @@
 
 #include <imgui_internal.h> // ImTextCharFromUtf8
 
+#include <algorithm>
 #include <cfloat>
 #include <cstdio>
 #include <cstring>
@@ -41,9 +42,41 @@ static bool script_draws(const ImFont* font, unsigned c) {
     return false;
 }
 
+// Calls found(wanted) for each character of the text whose slice has not arrived, until it returns false.
+template <typename Found>
+static void each_missing_slice(const Fonts& fonts, const char* begin, const char* end, Found found) {
+    if (fonts.pending_slices == 0) return;
+    const std::vector<ScriptFace>& scripts = fonts.scripts;
+    for (const char* s = begin; s < end;) {
+        unsigned c = static_cast<unsigned char>(*s);
+        if (c < 0x80) { // never in a script face: the book's faces hold ASCII
+            ++s;
+            continue;
+        }
+        s += ImTextCharFromUtf8(&c, s, end);
+        for (size_t k = 0; k < scripts.size(); ++k) {
+            const int slice = scripts[k].sliced() ? scripts[k].slice_map.slice_of(c) : -1;
+            if (slice < 0) continue;
+            if (!scripts[k].has_slice(static_cast<size_t>(slice)) && !found(SliceWanted{static_cast<int>(k), slice}))
+                return;
+            break;
+        }
+    }
+}
+
+void Fonts::missing_slices(const char* begin, const char* end, std::vector<SliceWanted>& out) const {
+    each_missing_slice(*this, begin, end, [&out](SliceWanted w) {
+        if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+        return true;
+    });
+}
+
 bool Fonts::draws(Face f, const char* begin, const char* end) const {
     const int i = static_cast<int>(f);
     if (!face[i]) return false;
+    bool missing = false;
+    each_missing_slice(*this, begin, end, [&missing](SliceWanted) { return !(missing = true); });
+    if (missing) return false;
     if (!partial[i]) return true;
     for (const char* s = begin; s < end;) {
         unsigned c = static_cast<unsigned char>(*s);
@@ -85,17 +118,24 @@ static void merge_scripts(const Fonts& fonts, ImFont* font, float face_box_per_e
     if (fonts.scripts.empty()) return;
     font->Sources[0]->SizePixels = kMergeReferenceSize;
     int k = 0;
-    for (const ScriptFace& script : fonts.scripts) {
+    auto merge = [&](const std::string& bytes, float box_per_em, int slice) {
         ImFontConfig cfg;
         cfg.MergeMode = true;
         cfg.FontDataOwnedByAtlas = false; // ImGui copies it
         cfg.PixelSnapH = false;
-        std::snprintf(cfg.Name, sizeof cfg.Name, "folio-script-%d-%d", k++, i);
+        std::snprintf(cfg.Name, sizeof cfg.Name, "folio-script-%d-%d-%d", k, slice, i);
         // A colour bitmap face (the emoji) through folio's own loader; outlines through stb_truetype.
-        if (is_color_bitmap_face(*script.bytes)) cfg.FontLoader = emoji_font_loader();
-        void* data = const_cast<char*>(script.bytes->data());
-        ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(script.bytes->size()),
-                                                   kMergeReferenceSize * script.box_per_em / face_box_per_em, &cfg);
+        if (is_color_bitmap_face(bytes)) cfg.FontLoader = emoji_font_loader();
+        void* data = const_cast<char*>(bytes.data());
+        ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(bytes.size()),
+                                                   kMergeReferenceSize * box_per_em / face_box_per_em, &cfg);
+    };
+    for (const ScriptFace& script : fonts.scripts) {
+        // A sliced face's slices first: the stand-in behind them maps every character, without ink.
+        for (size_t s = 0; s < script.slices.size(); ++s)
+            if (script.slices[s]) merge(*script.slices[s], script.box_per_em, static_cast<int>(s));
+        merge(*script.bytes, script.box_per_em, -1);
+        ++k;
     }
 }
 
@@ -126,20 +166,48 @@ static ImFont* add_again(Fonts& fonts, int i, const ImFont* old, const char* nam
     return font;
 }
 
+// Every face again with the script faces as they are now behind it. The old fonts go (removing=true): a
+// sliced face's slices arrive one by one, and each arrival would otherwise leave ten fonts in the atlas.
+static void merge_again(Fonts& fonts, bool removing) {
+    for (int i = 0; i < kFaceCount; ++i) {
+        for (ImFont** slot : {&fonts.face[i], &fonts.metrics[i]}) {
+            ImFont* old = *slot;
+            if (!old) continue;
+            const char* name = slot == &fonts.metrics[i] ? "folio-metrics" : fonts.partial[i] ? "folio-partial" : "folio-face";
+            if (ImFont* f = add_again(fonts, i, old, name)) {
+                *slot = f;
+                if (removing) ImGui::GetIO().Fonts->RemoveFont(old);
+            }
+        }
+    }
+}
+
 bool add_script_font(Fonts& fonts, const void* data, size_t size) {
     const float ratio = looks_like_font(data, size) ? glyph_box_per_em(data, size) : 0;
     if (ratio <= 0) return false;
     std::string_view table;
     if (font_table(data, size, "FOLc", table) && !add_clusters(table, fonts.clusters))
         std::fprintf(stderr, "folio: a script face's FOLc table is malformed; its clusters are drawn unshaped\n");
-    fonts.scripts.push_back({std::make_shared<const std::string>(static_cast<const char*>(data), size), ratio});
-    for (int i = 0; i < kFaceCount; ++i) {
-        if (fonts.face[i])
-            if (ImFont* f = add_again(fonts, i, fonts.face[i], fonts.partial[i] ? "folio-partial" : "folio-face"))
-                fonts.face[i] = f;
-        if (fonts.metrics[i])
-            if (ImFont* f = add_again(fonts, i, fonts.metrics[i], "folio-metrics")) fonts.metrics[i] = f;
+    ScriptFace face{std::make_shared<const std::string>(static_cast<const char*>(data), size), ratio, {}, {}};
+    if (read_slice_map(data, size, face.slice_map)) {
+        face.slices.resize(face.slice_map.slices);
+        fonts.pending_slices += face.slice_map.slices;
     }
+    fonts.scripts.push_back(std::move(face));
+    merge_again(fonts, false);
+    return true;
+}
+
+bool add_script_slice(Fonts& fonts, size_t script, size_t slice, const void* data, size_t size) {
+    if (script >= fonts.scripts.size() || !fonts.scripts[script].sliced() ||
+        slice >= fonts.scripts[script].slices.size() || !looks_like_font(data, size) ||
+        glyph_box_per_em(data, size) <= 0)
+        return false;
+    ScriptFace& face = fonts.scripts[script];
+    if (face.slices[slice]) return true;
+    face.slices[slice] = std::make_shared<const std::string>(static_cast<const char*>(data), size);
+    --fonts.pending_slices;
+    merge_again(fonts, true);
     return true;
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/book/layout.h"
 #include "core/fonts/font_partial.h"
+#include "core/fonts/font_slices.h"
 
 namespace folio {
 
@@ -36,9 +37,24 @@ namespace folio {
 // symbols, ... whichever the bundle uses), merged into each face's ImFont (ImGui's MergeMode) in chain
 // order: a character the face lacks is drawn and measured by the first script face that has it, at the
 // face's own em (not the script face's glyph box: see add_script_font), as a browser draws a font stack.
+//
+// A large script face comes sliced (core/fonts/font_slices.h): its stand-in measures every character, and its
+// slices, as they arrive, draw theirs. Each is merged before the stand-in, so ImGui finds a character in
+// its slice once that is in, and until then in the stand-in (its advance, no ink). A run with a character
+// whose slice is still to come is not drawn (Fonts::draws): the book asks for the slice (missing_slices).
 struct ScriptFace {
-    std::shared_ptr<const std::string> bytes;
+    std::shared_ptr<const std::string> bytes; // the face, or a sliced face's stand-in
     float box_per_em = 1;
+    SliceMap slice_map;                                      // a sliced face's: the slice of each character
+    std::vector<std::shared_ptr<const std::string>> slices; // by index, once arrived
+    bool sliced() const { return slice_map.slices > 0; }
+    bool has_slice(size_t k) const { return k < slices.size() && slices[k]; }
+};
+
+// A slice of a sliced script face that a text needs: script face and slice.
+struct SliceWanted {
+    int script = 0, slice = 0;
+    bool operator==(const SliceWanted& o) const { return script == o.script && slice == o.slice; }
 };
 
 struct Fonts {
@@ -55,6 +71,9 @@ struct Fonts {
     bool whole(Face f) const { return drawable(f) && !partial[static_cast<int>(f)]; }
     // Whether the face can draw every character of the text (white space always).
     bool draws(Face f, const char* begin, const char* end) const;
+    // The slices of sliced script faces the text needs that have not arrived, each once, appended to out.
+    void missing_slices(const char* begin, const char* end, std::vector<SliceWanted>& out) const;
+    size_t pending_slices = 0; // slices of sliced script faces still to come
     ImFont* measuring(Face f) const {
         const int i = static_cast<int>(f);
         return face[i] ? face[i] : metrics[i];
@@ -74,6 +93,10 @@ bool add_font(Fonts& fonts, Face face, void* data, size_t size);
 // clusters (core/text/clusters.h) to Fonts::clusters. Copies the data (the caller keeps ownership). Returns
 // false if the data is not a font.
 bool add_script_font(Fonts& fonts, const void* data, size_t size);
+// Adds slice `slice` of sliced script face `script` (in add_script_font's order), merged before its stand-in
+// behind every face. Copies the data. False if there is no such sliced face or slice, or the data is not a
+// font; a slice already there is kept.
+bool add_script_slice(Fonts& fonts, size_t script, size_t slice, const void* data, size_t size);
 // Adds a face's stand-in for measuring (see Fonts). The same ownership and checks as add_font.
 bool add_font_metrics(Fonts& fonts, Face face, void* data, size_t size);
 // Adds a face's partial (core/fonts/font_partial.h). The same ownership and checks as add_font; false also when

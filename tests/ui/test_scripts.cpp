@@ -21,6 +21,7 @@
 #include "core/bundle/load.h"
 #include "core/fonts/color_glyphs.h"
 #include "core/fonts/font_partial.h"
+#include "core/fonts/font_slices.h"
 #include "core/fonts/script_chain.h"
 #include "core/text/text.h"
 #include "ui/emoji_loader.h"
@@ -348,5 +349,129 @@ TEST_CASE("emoji: each sequence is one glyph, drawn in colour at the face's adva
     REQUIRE(a > 0);
     CHECK(r / a > 180);  // red
     CHECK(gr / a < 100); // not grey, not the ink
+    fs::remove_all(dir);
+}
+
+TEST_CASE("slices: the most used characters first, then by use; rare ones in small slices", "[scripts][slices]") {
+    std::vector<CharUse> uses;
+    for (uint32_t c = 0x4E00; c < 0x4E00 + 1000; ++c)
+        uses.push_back({c, false, 0x4E00 + 1000 - c}); // the lower the code point, the more routes
+    uses.push_back({0x9F99, true, 1});                  // on the front page's first view: first of all
+    uses.push_back({0x4E05, false, 2000});              // a repeat (by code point) is one character
+    const auto slices = plan_slices(uses);
+    REQUIRE(!slices.empty());
+    CHECK(slices[0][0] == 0x9F99);
+    CHECK(slices[0][1] == 0x4E05); // then by routes
+    CHECK(slices[0][2] == 0x4E00);
+    size_t total = 0;
+    for (size_t k = 0; k < slices.size(); ++k) {
+        INFO("slice " << k);
+        CHECK(slices[k].size() == (k < 7 ? kCommonSliceChars : k + 1 < slices.size() ? kRareSliceChars : 1001 - 700 - 12 * 24));
+        total += slices[k].size();
+    }
+    CHECK(total == 1001);
+    // Never more slices than the book can number: rare slices grow instead.
+    std::vector<CharUse> many;
+    for (uint32_t c = 0x4E00; c < 0x4E00 + 20000; ++c)
+        many.push_back({c, false, 1});
+    CHECK(plan_slices(many).size() <= kMaxSlices);
+}
+
+TEST_CASE("a sliced face: slices draw their characters, the stand-in measures all, the book asks for the rest",
+          "[scripts][slices]") {
+    std::string text;
+    for (uint32_t c = 0x4E00; c < 0x4E00 + 800; ++c)
+        utf8_append(text, c);
+    const fs::path dir = script_faces(text, "zh");
+    const std::string whole = read_file((dir / "script-cjk.ttf").string());
+    REQUIRE(!whole.empty());
+    std::string error;
+    std::vector<uint32_t> unmapped;
+    REQUIRE(unmapped_code_points(whole, code_points(text), unmapped, error));
+    std::vector<CharUse> uses;
+    for (uint32_t c : code_points(text))
+        if (std::find(unmapped.begin(), unmapped.end(), c) == unmapped.end()) uses.push_back({c, false, c % 7});
+    REQUIRE(uses.size() > 750);
+    const auto slices = plan_slices(uses);
+    REQUIRE(slices.size() >= 10); // seven of 100, then of 24
+    std::string stand_in;
+    REQUIRE(make_sliced_stand_in(whole, slices, stand_in, error));
+    CHECK(stand_in.size() < whole.size() / 4);
+    SliceMap map;
+    REQUIRE(read_slice_map(stand_in.data(), stand_in.size(), map));
+    CHECK(map.slices == slices.size());
+    for (size_t k = 0; k < slices.size(); ++k)
+        for (uint32_t c : slices[k])
+            CHECK(map.slice_of(c) == static_cast<int>(k));
+    CHECK(map.slice_of('A') == -1);
+
+    // Each slice maps its characters only, each to the whole face's outline.
+    std::vector<std::string> cut(slices.size());
+    size_t sliced_bytes = 0;
+    for (size_t k = 0; k < slices.size(); ++k) {
+        REQUIRE(make_font_slice(whole, slices[k], cut[k], error));
+        sliced_bytes += cut[k].size();
+        unmapped.clear();
+        REQUIRE(unmapped_code_points(cut[k], slices[k], unmapped, error));
+        CHECK(unmapped.empty());
+        const std::vector<uint32_t> others = slices[(k + 1) % slices.size()];
+        unmapped.clear();
+        REQUIRE(unmapped_code_points(cut[k], others, unmapped, error));
+        CHECK(unmapped == others);
+    }
+    CHECK(sliced_bytes < whole.size() + slices.size() * 2048);
+
+    // The book: measured with the stand-in exactly as with the whole face; drawn once a run's slices are in.
+    HeadlessImGui imgui;
+    Fonts with_whole, with_slices;
+    REQUIRE(add_script_font(with_whole, whole.data(), whole.size()));
+    REQUIRE(add_script_font(with_slices, stand_in.data(), stand_in.size()));
+    CHECK(with_slices.pending_slices == slices.size());
+    std::string paths[kFaceCount];
+    for (int i = 0; i < kFaceCount; ++i)
+        paths[i] = kDebianFontFiles[i];
+    REQUIRE(load_fonts_from_files(with_whole, paths, error));
+    REQUIRE(load_fonts_from_files(with_slices, paths, error));
+    imgui.begin_frame(1280, 860);
+    ImGuiMeasurer a, b;
+    a.fonts = &with_whole;
+    b.fonts = &with_slices;
+    std::string run;
+    utf8_append(run, slices[0][0]);
+    utf8_append(run, slices[3][0]);
+    run += "a,";
+    const char* end = run.data() + run.size();
+    CHECK(b.width(Face::Serif, 18, run.data(), end) == a.width(Face::Serif, 18, run.data(), end));
+    CHECK(with_whole.draws(Face::Serif, run.data(), end));
+    CHECK_FALSE(with_slices.draws(Face::Serif, run.data(), end));
+    std::vector<SliceWanted> wanted;
+    with_slices.missing_slices(run.data(), end, wanted);
+    CHECK(wanted == std::vector<SliceWanted>{{0, 0}, {0, 3}});
+    imgui.end_frame();
+    REQUIRE(add_script_slice(with_slices, 0, 0, cut[0].data(), cut[0].size()));
+    CHECK_FALSE(with_slices.draws(Face::Serif, run.data(), end)); // slice 3 still to come
+    REQUIRE(add_script_slice(with_slices, 0, 3, cut[3].data(), cut[3].size()));
+    CHECK_FALSE(add_script_slice(with_slices, 0, 99, cut[3].data(), cut[3].size())); // no such slice
+    CHECK(with_slices.pending_slices == slices.size() - 2);
+    imgui.begin_frame(1280, 860);
+    CHECK(with_slices.draws(Face::Serif, run.data(), end));
+    CHECK(b.width(Face::Serif, 18, run.data(), end) == a.width(Face::Serif, 18, run.data(), end));
+    // The slice's glyph draws, with ink, as the whole face's; a character of a slice not in is the stand-in's:
+    // its advance, no ink.
+    ImFontBaked* sliced = with_slices.face[0]->GetFontBaked(32);
+    ImFontBaked* full = with_whole.face[0]->GetFontBaked(32);
+    const ImFontGlyph* g = sliced->FindGlyph(static_cast<ImWchar>(slices[3][0]));
+    const ImFontGlyph* w = full->FindGlyph(static_cast<ImWchar>(slices[3][0]));
+    REQUIRE(g);
+    REQUIRE(w);
+    CHECK(g->Visible);
+    CHECK(g->Codepoint == slices[3][0]);
+    CHECK(g->AdvanceX == w->AdvanceX);
+    CHECK(g->X1 - g->X0 == w->X1 - w->X0);
+    const ImFontGlyph* blank = sliced->FindGlyph(static_cast<ImWchar>(slices[5][0]));
+    REQUIRE(blank);
+    CHECK_FALSE(blank->Visible);
+    CHECK(blank->AdvanceX == full->FindGlyph(static_cast<ImWchar>(slices[5][0]))->AdvanceX);
+    imgui.end_frame();
     fs::remove_all(dir);
 }

@@ -54,6 +54,7 @@ static_assert(sizeof(BoxRect) == 4 * 4 && sizeof(ReadingMetrics) == 6 * 4 && siz
 FOLIO_EXPORT int folio_set_site(const char* json, int len);
 FOLIO_EXPORT int folio_add_font(int face, void* data, int len);
 FOLIO_EXPORT int folio_add_script_font(void* data, int len);
+FOLIO_EXPORT int folio_add_script_slice(int script, int slice, void* data, int len);
 FOLIO_EXPORT int folio_add_font_partial(int face, void* data, int len);
 FOLIO_EXPORT int folio_add_font_metrics(int face, void* data, int len);
 FOLIO_EXPORT void folio_set_error(const char* message);

@@ -136,6 +136,8 @@ EM_JS(void, js_load_image, (const char* src), {
 });
 // A face the first pages did not need, now wanted (web/start.js fetches it and calls folio_add_font).
 EM_JS(void, js_load_face, (int face), { if (window.folio) window.folio.emit("wantFace", face); });
+// A slice of a sliced script face, now wanted (web/start.js fetches it and calls folio_add_script_slice).
+EM_JS(void, js_load_slice, (int script, int slice), { if (window.folio) window.folio.emit("wantSlice", script, slice); });
 // The find bar (web/find.js) shows the count and the current match: tell it they changed.
 EM_JS(void, js_find_changed, (), { if (window.folio) window.folio.emit("findChanged"); });
 // The context's largest texture, for ImGui's atlas: a limit Chrome's WebGL knows without asking the GPU
@@ -278,6 +280,9 @@ void handle_requests() {
     for (folio::Face f : r.load_faces)
         js_load_face(static_cast<int>(f));
     r.load_faces.clear();
+    for (const folio::SliceWanted& w : r.load_slices)
+        js_load_slice(w.script, w.slice);
+    r.load_slices.clear();
     if (p.app.find.version != p.find_version_seen) {
         p.find_version_seen = p.app.find.version;
         js_find_changed();
@@ -636,6 +641,17 @@ int folio_add_script_font(void* data, int len) {
     const bool ok = folio::add_script_font(g_platform.app.fonts, data, static_cast<size_t>(len));
     std::free(data);
     if (ok) g_platform.app.book_dirty = true;
+    request_frame(2);
+    return ok ? 1 : 0;
+}
+
+// A slice of a sliced script face (ui/fonts.h): it draws its characters, which the layout has measured with
+// the face's stand-in, so the pages are drawn again, not laid out. The data stays the caller's (malloc'd).
+int folio_add_script_slice(int script, int slice, void* data, int len) {
+    const bool ok = script >= 0 && slice >= 0 &&
+                    folio::add_script_slice(g_platform.app.fonts, static_cast<size_t>(script), static_cast<size_t>(slice),
+                                            data, static_cast<size_t>(len));
+    std::free(data);
     request_frame(2);
     return ok ? 1 : 0;
 }

@@ -1,0 +1,312 @@
+// folio core: sliced faces. See font_slices.h.
+#include "core/fonts/font_slices.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/fonts/font_partial.h"
+#include "core/fonts/sfnt.h"
+
+namespace folio {
+
+using namespace sfnt;
+
+namespace {
+
+constexpr char kSlicesTag[5] = "FOLs";
+
+// The tables a slice keeps besides those it rewrites: what drawing and measuring read, and the hinting
+// programs (global, not per glyph). Layout tables name glyphs by their old numbers: left out.
+bool kept_as_is(const char* tag) {
+    for (const char* t : {"OS/2", "name", "cvt ", "fpgm", "prep", "gasp"})
+        if (std::memcmp(tag, t, 4) == 0) return true;
+    return false;
+}
+
+// A cmap of (code point, glyph) pairs sorted by code point: a format 4 subtable (3, 1) for those in the
+// BMP and, when there are others, a format 12 (3, 10) for all; each run of consecutive code points and
+// glyphs one segment.
+std::string write_cmap(const std::vector<std::pair<uint32_t, uint32_t>>& map) {
+    struct Run {
+        uint32_t first, last, glyph;
+    };
+    std::vector<Run> runs;
+    for (const auto& [c, g] : map) {
+        if (!runs.empty() && c == runs.back().last + 1 && g == runs.back().glyph + (c - runs.back().first))
+            runs.back().last = c;
+        else
+            runs.push_back({c, c, g});
+    }
+    std::vector<Run> bmp;
+    for (const Run& r : runs)
+        if (r.first <= 0xFFFE) bmp.push_back({r.first, std::min<uint32_t>(r.last, 0xFFFE), r.glyph});
+    bmp.push_back({0xFFFF, 0xFFFF, 0}); // the closing segment, to glyph 0
+    const uint32_t segs = static_cast<uint32_t>(bmp.size());
+    uint32_t pow2 = 1, log2 = 0;
+    while (pow2 * 2 <= segs) {
+        pow2 *= 2;
+        ++log2;
+    }
+    std::string f4;
+    put16(f4, 4);
+    put16(f4, 16 + 8 * segs);
+    put16(f4, 0);
+    put16(f4, 2 * segs);
+    put16(f4, 2 * pow2);
+    put16(f4, log2);
+    put16(f4, 2 * segs - 2 * pow2);
+    for (const Run& r : bmp)
+        put16(f4, r.last);
+    put16(f4, 0);
+    for (const Run& r : bmp)
+        put16(f4, r.first);
+    for (const Run& r : bmp)
+        put16(f4, r.first == 0xFFFF ? 1 : (r.glyph - r.first) & 0xFFFF);
+    for (size_t i = 0; i < bmp.size(); ++i)
+        put16(f4, 0);
+    std::string f12;
+    put16(f12, 12);
+    put16(f12, 0);
+    put32(f12, 16 + 12 * static_cast<uint32_t>(runs.size()));
+    put32(f12, 0);
+    put32(f12, static_cast<uint32_t>(runs.size()));
+    for (const Run& r : runs) {
+        put32(f12, r.first);
+        put32(f12, r.last);
+        put32(f12, r.glyph);
+    }
+    const bool astral = !map.empty() && map.back().first > 0xFFFF;
+    std::string cmap;
+    put16(cmap, 0);
+    put16(cmap, astral ? 2 : 1);
+    put16(cmap, 3);
+    put16(cmap, 1);
+    put32(cmap, astral ? 4 + 16 : 4 + 8);
+    if (!astral) return cmap + f4;
+    put16(cmap, 3);
+    put16(cmap, 10);
+    put32(cmap, 4 + 16 + static_cast<uint32_t>(f4.size()));
+    return cmap + f4 + f12;
+}
+
+void put_varint(std::string& out, uint32_t v) {
+    while (v >= 0x80) {
+        out += static_cast<char>(0x80 | (v & 0x7F));
+        v >>= 7;
+    }
+    out += static_cast<char>(v);
+}
+
+} // namespace
+
+std::vector<std::vector<uint32_t>> plan_slices(std::vector<CharUse> uses) {
+    // One use per character: the uses of a repeat together.
+    std::sort(uses.begin(), uses.end(), [](const CharUse& a, const CharUse& b) { return a.c < b.c; });
+    std::vector<CharUse> merged;
+    for (const CharUse& u : uses) {
+        if (!merged.empty() && merged.back().c == u.c) {
+            merged.back().opening = merged.back().opening || u.opening;
+            merged.back().routes = std::max(merged.back().routes, u.routes);
+        } else {
+            merged.push_back(u);
+        }
+    }
+    uses.swap(merged);
+    std::sort(uses.begin(), uses.end(), [](const CharUse& a, const CharUse& b) {
+        if (a.opening != b.opening) return a.opening;
+        if (a.routes != b.routes) return a.routes > b.routes;
+        return a.c < b.c;
+    });
+    const size_t common = std::min(uses.size(), kCommonChars);
+    const size_t common_slices = (common + kCommonSliceChars - 1) / kCommonSliceChars;
+    const size_t rare = uses.size() - common;
+    // Never more than kMaxSlices: a face with very many rare characters gets larger rare slices.
+    const size_t rare_size =
+        std::max(kRareSliceChars, (rare + (kMaxSlices - common_slices) - 1) / (kMaxSlices - common_slices));
+    std::vector<std::vector<uint32_t>> out;
+    for (size_t i = 0; i < uses.size(); ++i) {
+        const size_t size = i < common ? kCommonSliceChars : rare_size;
+        const size_t start_of_part = i < common ? 0 : common;
+        if ((i - start_of_part) % size == 0) out.emplace_back();
+        out.back().push_back(uses[i].c);
+    }
+    return out;
+}
+
+bool make_font_slice(std::string_view font, const std::vector<uint32_t>& chars, std::string& out, std::string& error) {
+    const auto* b = reinterpret_cast<const unsigned char*>(font.data());
+    std::vector<Table> tables;
+    if (!read_tables(b, font.size(), tables, error)) return false;
+    Outlines outlines;
+    if (!read_outlines(b, tables, outlines, error)) return false;
+    const Table *head = find(tables, "head"), *hhea = find(tables, "hhea"), *hmtx = find(tables, "hmtx"),
+                *maxp = find(tables, "maxp"), *post = find(tables, "post"), *cmap = find(tables, "cmap");
+    if (!hhea || !hmtx || !cmap || hhea->length < 36) return error = "hhea, hmtx or cmap is missing", false;
+    const size_t glyphs = outlines.glyphs();
+    const size_t metrics = be16(b + hhea->offset + 34);
+    if (metrics == 0 || metrics > glyphs || hmtx->length < 4 * metrics + 2 * (glyphs - metrics))
+        return error = "hmtx is cut short", false;
+    const auto subtables = unicode_subtables(b + cmap->offset, cmap->length);
+    if (subtables.empty()) return error = "no Unicode character map (cmap format 4 or 12)", false;
+
+    // The new glyph order: glyph 0, the characters' glyphs in code point order, then components.
+    std::vector<uint32_t> sorted(chars);
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    std::vector<uint32_t> order{0};
+    std::vector<uint32_t> renumbered(glyphs, 0);
+    std::vector<bool> taken(glyphs, false);
+    taken[0] = true;
+    std::vector<std::pair<uint32_t, uint32_t>> map; // code point, new glyph
+    for (uint32_t c : sorted) {
+        std::vector<uint32_t> g;
+        if (!glyphs_of(subtables, glyphs, c, &g)) continue;
+        if (!taken[g[0]]) {
+            taken[g[0]] = true;
+            renumbered[g[0]] = static_cast<uint32_t>(order.size());
+            order.push_back(g[0]);
+        }
+        map.push_back({c, renumbered[g[0]]});
+    }
+    for (size_t i = 0; i < order.size(); ++i) { // grows as components are found
+        const std::string_view data = outlines.glyph(order[i]);
+        const auto* d = reinterpret_cast<const unsigned char*>(data.data());
+        if (data.size() < 10 || static_cast<int16_t>(be16(d)) >= 0) continue;
+        std::vector<uint32_t> parts;
+        if (!components(d, data.size(), parts)) return error = "a composite glyph is cut short", false;
+        for (uint32_t p : parts) {
+            if (p >= glyphs) return error = "a composite glyph names a glyph the face lacks", false;
+            if (taken[p]) continue;
+            taken[p] = true;
+            renumbered[p] = static_cast<uint32_t>(order.size());
+            order.push_back(p);
+        }
+    }
+    if (order.size() > 0xFFFF) return error = "too many glyphs", false;
+
+    // glyf and a long loca; composites point at their components' new numbers. hmtx: one full record each.
+    std::string new_glyf, new_loca, new_hmtx;
+    for (uint32_t g : order) {
+        put32(new_loca, static_cast<uint32_t>(new_glyf.size()));
+        const std::string_view data = outlines.glyph(g);
+        const size_t at = new_glyf.size();
+        new_glyf.append(data);
+        const auto* d = reinterpret_cast<const unsigned char*>(data.data());
+        if (data.size() >= 10 && static_cast<int16_t>(be16(d)) < 0) {
+            std::vector<uint32_t> parts;
+            std::vector<size_t> where;
+            components(d, data.size(), parts, &where);
+            for (size_t k = 0; k < parts.size(); ++k)
+                set16(new_glyf, at + where[k], renumbered[parts[k]]);
+        }
+        while (new_glyf.size() % 4)
+            new_glyf += '\0';
+        const unsigned char* h = b + hmtx->offset;
+        const uint32_t advance = be16(h + 4 * std::min(static_cast<size_t>(g), metrics - 1));
+        const uint32_t lsb = g < metrics ? be16(h + 4 * g + 2) : be16(h + 4 * metrics + 2 * (g - metrics));
+        put16(new_hmtx, advance);
+        put16(new_hmtx, lsb);
+    }
+    put32(new_loca, static_cast<uint32_t>(new_glyf.size()));
+    const uint32_t n = static_cast<uint32_t>(order.size());
+    std::string new_head(font.substr(head->offset, head->length)), new_hhea(font.substr(hhea->offset, hhea->length)),
+        new_maxp(font.substr(maxp->offset, maxp->length)), new_cmap = write_cmap(map), new_post;
+    set16(new_head, 50, 1); // long loca
+    set16(new_hhea, 34, n);
+    set16(new_maxp, 4, n);
+    if (post && post->length >= 32) { // version 3: no glyph names (they were the old glyphs')
+        new_post.assign(font.substr(post->offset, 32));
+        set32(new_post, 0, 0x00030000);
+    }
+    std::vector<TableOut> outs;
+    auto add = [&outs](const char* tag, std::string_view data) {
+        TableOut o;
+        std::memcpy(o.tag, tag, 4);
+        o.data = data;
+        outs.push_back(o);
+    };
+    add("head", new_head);
+    add("hhea", new_hhea);
+    add("maxp", new_maxp);
+    add("cmap", new_cmap);
+    add("hmtx", new_hmtx);
+    add("loca", new_loca);
+    add("glyf", new_glyf);
+    if (!new_post.empty()) add("post", new_post);
+    for (const Table& t : tables)
+        if (kept_as_is(t.tag)) add(t.tag, font.substr(t.offset, t.length));
+    out = write_font(0x00010000, std::move(outs));
+    return true;
+}
+
+bool make_sliced_stand_in(std::string_view font, const std::vector<std::vector<uint32_t>>& slices, std::string& out,
+                          std::string& error) {
+    if (slices.size() > kMaxSlices) return error = "too many slices", false;
+    std::string emptied;
+    if (!make_partial_font(font, {}, emptied, error)) return false;
+    // FOLs: the count, then for each character in code point order the distance from the last (a varint) and
+    // its slice (a byte).
+    std::vector<std::pair<uint32_t, uint8_t>> all;
+    for (size_t k = 0; k < slices.size(); ++k)
+        for (uint32_t c : slices[k])
+            all.push_back({c, static_cast<uint8_t>(k)});
+    std::sort(all.begin(), all.end());
+    std::string table;
+    put32(table, static_cast<uint32_t>(all.size()));
+    uint32_t last = 0;
+    for (const auto& [c, k] : all) {
+        put_varint(table, c - last);
+        table += static_cast<char>(k);
+        last = c;
+    }
+    const auto* b = reinterpret_cast<const unsigned char*>(emptied.data());
+    std::vector<Table> tables;
+    if (!read_tables(b, emptied.size(), tables, error)) return false;
+    std::vector<TableOut> outs;
+    for (const Table& t : tables) {
+        if (std::memcmp(t.tag, "FOLi", 4) == 0 || std::memcmp(t.tag, kSlicesTag, 4) == 0) continue;
+        TableOut o;
+        std::memcpy(o.tag, t.tag, 4);
+        o.data = std::string_view(emptied).substr(t.offset, t.length);
+        outs.push_back(o);
+    }
+    TableOut s;
+    std::memcpy(s.tag, kSlicesTag, 4);
+    s.data = table;
+    outs.push_back(s);
+    out = write_font(be32(b), std::move(outs));
+    return true;
+}
+
+bool read_slice_map(const void* data, size_t size, SliceMap& out) {
+    std::string_view t;
+    if (!font_table(data, size, kSlicesTag, t) || t.size() < 4) return false;
+    const auto* p = reinterpret_cast<const unsigned char*>(t.data());
+    const size_t count = be32(p), len = t.size();
+    size_t at = 4;
+    uint32_t c = 0;
+    out = SliceMap{};
+    for (size_t i = 0; i < count; ++i) {
+        uint32_t delta = 0;
+        for (int shift = 0;; shift += 7) {
+            if (at >= len || shift > 28) return false;
+            const unsigned char byte = p[at++];
+            delta |= static_cast<uint32_t>(byte & 0x7F) << shift;
+            if (!(byte & 0x80)) break;
+        }
+        if (at >= len) return false;
+        const uint8_t k = p[at++];
+        c += delta;
+        if (c > 0x10FFFF || k == 255) return false;
+        if (c < 0x10000) {
+            if (out.bmp.size() <= c) out.bmp.resize(0x10000, 255);
+            out.bmp[c] = k;
+        } else {
+            out.astral[c] = k;
+        }
+        out.slices = std::max<size_t>(out.slices, k + 1u);
+    }
+    return true;
+}
+
+} // namespace folio
