@@ -35,6 +35,8 @@ const SITES = {
   // and set lines right to left (core/bidi).
   "site-scripts": ["/", "/writing/%E6%9E%81%E5%85%89", "/writing/rust-notes", "/contents"],
   "site-rtl": ["/", "/writing/haifa", "/writing/rust-arabic"],
+  // A large CJK face in slices (src/core/fonts/font_slices.h): the first views add the slices they show.
+  "site-zh": ["/", "/writing/%E5%AD%97%E8%A1%A8", "/writing/%E9%9B%A8%E5%A4%A9"],
   big: ["/", "/writing", "/books", "/contents"],
 };
 const VIEWS = [

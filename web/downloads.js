@@ -99,11 +99,34 @@
     return bytesOf(url).then(function (b) { folio.mark("script-" + k); return b; });
   });
   folio.scriptFamilies = (assets.scripts || []).map(function (url, k) { return ', "folio-script-' + k + '"'; }).join("");
+  // A large script face comes sliced (src/core/fonts/font_slices.h): its file above is then its stand-in, which
+  // the book measures with and which draws nothing, so it is no FontFace here. Each slice is one, of the same
+  // family, added as it arrives: the browser finds a character in the slice that has it. The slices the
+  // route's first pages show (<meta name="folio-slices" content="1.0 1.3">) come at once; the others when
+  // the book asks (start.js: wantSlice). Resolves to the slice's bytes once its FontFace is in.
+  var slicesOf = assets.slices || [];
+  var sliceFetches = {};
+  downloads.slice = function (k, j) {
+    var key = k + "." + j;
+    return sliceFetches[key] || (sliceFetches[key] = bytesOf(slicesOf[k][j]).then(function (b) {
+      return new FontFace("folio-script-" + k, b.slice(0)).load().then(function (f) { document.fonts.add(f); return b; });
+    }));
+  };
+  var firstSlices = (function () {
+    var meta = document.querySelector('meta[name="folio-slices"]');
+    return (meta ? meta.content.split(/\s+/) : []).map(function (s) { return s.split(".").map(Number); })
+      .filter(function (p) { return p.length === 2 && slicesOf[p[0]] && slicesOf[p[0]][p[1]]; });
+  })();
+  // [{script, slice, bytes}] promises, for the book (start.js).
+  downloads.firstSlices = firstSlices.map(function (p) {
+    return downloads.slice(p[0], p[1]).then(function (b) { return { script: p[0], slice: p[1], bytes: b }; });
+  });
   folio.scriptFaces = Promise.all(downloads.scripts.map(function (bytes, k) {
+    if (slicesOf[k] && slicesOf[k].length) return null;
     return bytes.then(function (b) {
       return new FontFace("folio-script-" + k, b.slice(0)).load().then(function (f) { document.fonts.add(f); return f; });
     });
-  }));
+  }).concat(downloads.firstSlices));
   folio.scriptFaces.catch(function () {}); // a face that does not load: the proof does not show (proof.js)
 
   //---- The book's own files ----
@@ -130,13 +153,13 @@
   // page has been painted. Until then the early page's files have the connection to themselves, and the
   // page's first paint (its LCP) depends on nothing of the book's (docs/first-view.md, "Two stages").
   // Sets downloads.wasm (the compiled module), downloads.site (site.json's text) and downloads.all
-  // ([site.json, script faces, ...faces]) and returns the first two together.
+  // ([site.json, script faces, first slices, ...faces]) and returns the first two together.
   downloads.requestBook = function () {
     if (downloads.all) return Promise.all([downloads.wasm, downloads.site]);
     folio.mark("book-requested");
     downloads.wasm = tracked(compileWasm(assets.wasm));
     downloads.site = tracked(fetchOk("/site.json").then(function (r) { return r.text(); }).then(function (t) { folio.mark("site-json"); return t; }));
-    downloads.all = Promise.all([downloads.site, Promise.all(downloads.scripts)].concat(downloads.fonts));
+    downloads.all = Promise.all([downloads.site, Promise.all(downloads.scripts), Promise.all(downloads.firstSlices)].concat(downloads.fonts));
     downloads.all.catch(loader.failWith);
     downloads.wasm.catch(loader.failWith);
     // The glue downloads with them but runs only with a context to draw on (start.js: loadGlue).

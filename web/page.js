@@ -19,6 +19,7 @@
     layerScroll: 1, // the book scrolled (CSS px); main.cpp
     findChanged: 1, // the find bar's matches changed; main.cpp
     wantFace: 1, // the book wants a face its first pages did not show (face index); main.cpp
+    wantSlice: 1, // the book wants a slice of a sliced script face (script face, slice); main.cpp
     fonts: 1, // the faces the book starts with ([{bytes, whole, partial}]); start.js
     font: 1, // a face's whole bytes arrived after the start (face index, bytes); start.js
     routed: 1, // the book opened a route in a new history entry (path); page.js

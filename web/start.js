@@ -96,6 +96,15 @@
     }, loader.failWith);
   });
 
+  // A slice of a sliced script face the book now wants (a page near the view shows one of its characters):
+  // once. A failure is a failed download.
+  folio.on("wantSlice", function (script, slice) {
+    if (!(assets.slices && assets.slices[script] && assets.slices[script][slice])) return;
+    downloads.tracked(downloads.slice(script, slice)).then(function (bytes) {
+      window.Module._folio_add_script_slice(script, slice, wasm.give(bytes), bytes.byteLength);
+    }, loader.failWith);
+  });
+
   //---- The WebGL2 context, the start-up's tasks, the glue ----
 
   // The book's WebGL2 context, on its canvas, with main.cpp's attributes (init_gl): the wasm's
@@ -218,12 +227,17 @@
   // The canvas stays invisible above the proof (or the text, for a late book) until its first frame.
   function start(results) {
     folio.mark("book-start");
-    var siteText = results[0], scriptBytes = results[1], faces = results.slice(2);
+    var siteText = results[0], scriptBytes = results[1], slices = results[2], faces = results.slice(3);
     folio.emit("fonts", faces); // the text layer sets its text in the same faces
-    // The script faces first: each face is merged with them as it is added.
+    // The script faces first (a sliced one's stand-in, then the slices the first pages show): each face is
+    // merged with them as it is added.
     var steps = scriptBytes.map(function (bytes, k) {
       return function () { folio.timed("add-script-" + k, function () { Module._folio_add_script_font(wasm.give(bytes), bytes.byteLength); }); };
-    }).concat(faces.map(function (font, face) {
+    }).concat(slices.length ? [function () {
+      folio.timed("add-slices", function () {
+        slices.forEach(function (s) { Module._folio_add_script_slice(s.script, s.slice, wasm.give(s.bytes), s.bytes.byteLength); });
+      });
+    }] : []).concat(faces.map(function (font, face) {
       var add = font.partial ? Module._folio_add_font_partial : font.whole ? Module._folio_add_font : Module._folio_add_font_metrics;
       return function () { folio.timed("add-font-" + face, function () { add(face, wasm.give(font.bytes), font.bytes.byteLength); }); };
     }));

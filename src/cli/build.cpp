@@ -2,6 +2,7 @@
 #include "cli/build.h"
 #include "cli/math.h"
 #include "cli/output.h"
+#include "cli/script_slices.h"
 
 #include <malloc.h>
 #include <sys/resource.h>
@@ -238,17 +239,15 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     }
     // The script faces behind them (tools/script_fonts.py: only those the text uses), whole, on every page:
     // each face measures its runs with them behind it, so the book cannot be laid out without them.
-    std::vector<std::string> script_urls;
+    // Written once the proofs can say what the pages open on: a large one is sliced (script_slices).
+    std::vector<std::string> script_files, script_bytes;
     for (const std::string& file : script_font_files(fonts_dir)) {
         std::string font;
         if (!read_whole_file(fonts_dir + "/" + file, font))
             return fail("cannot read font " + fonts_dir + "/" + file + " (listed in scripts.txt)");
-        std::string path = "/assets/" + hashed_name(fs::path(file).stem().string(), ".ttf", font);
-        files.push_back({path.substr(1), font});
-        script_urls.push_back(path);
-        assets.preload.push_back(path);
+        script_files.push_back(file);
+        script_bytes.push_back(std::move(font));
     }
-    if (!script_urls.empty()) manifest["scripts"] = script_urls;
     if (assets.font_metrics.size() != assets.fonts.size())
         assets.font_metrics.clear(); // every face whole, as before stand-ins
     else
@@ -297,6 +296,43 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
             manifest["partials"].push_back(path);
         }
     }
+    // The script faces: whole, or (a large one, in a build for publishing) its stand-in and its slices.
+    std::vector<ScriptFaceFiles> script_faces;
+    std::string slice_error;
+    if (!script_face_files(site, proofs, fonts_usable && !mode.preview, script_files, script_bytes, script_faces,
+                           slice_error))
+        return fail(slice_error);
+    std::vector<std::string> script_urls;
+    std::vector<SliceMap> slice_maps;
+    bool any_sliced = false;
+    for (ScriptFaceFiles& face : script_faces) {
+        const std::string path = "/assets/" + hashed_name(face.stem, ".ttf", face.bytes);
+        script_urls.push_back(path);
+        // A sliced face's stand-in only measures: the book asks for it, after the early page's slices.
+        if (face.slices.empty()) assets.preload.push_back(path);
+        files.push_back({path.substr(1), std::move(face.bytes)});
+        std::vector<std::string> slice_urls;
+        for (size_t k = 0; k < face.slices.size(); ++k) {
+            const std::string slice =
+                "/assets/" + hashed_name(face.stem + ".s" + std::to_string(k), ".ttf", face.slices[k]);
+            slice_urls.push_back(slice);
+            files.push_back({slice.substr(1), std::move(face.slices[k])});
+        }
+        any_sliced = any_sliced || !slice_urls.empty();
+        manifest["slices"].push_back(slice_urls);
+        assets.script_slices.push_back(slice_urls);
+        assets.script_slice_ranges.push_back(std::move(face.slice_ranges));
+        slice_maps.push_back(std::move(face.map));
+    }
+    if (!script_urls.empty()) manifest["scripts"] = script_urls;
+    if (any_sliced) {
+        proofs.set_slice_maps(std::move(slice_maps));
+        assets.first_slices = [&proofs](const Route& r) { return proofs.slices(r); };
+    } else {
+        manifest.erase("slices");
+        assets.script_slices.clear();
+        assets.script_slice_ranges.clear();
+    }
     // One script of the page's own (CMakeLists.txt's FOLIO_PAGE_SCRIPTS, in order). The web build leaves
     // them minified beside the glue (tools/minify.cjs); without that, joined and compacted here.
     std::string page_scripts;
@@ -340,7 +376,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
          "#proof { visibility: visible; position: relative; inset: auto; }\n"
          "#proof .pv { position: relative; inset: auto; height: max(100vh, calc(var(--php) + 2 * var(--top-pad))); }\n"
          "#proof .pg { top: var(--top-pad); }\n" +
-             proof_noscript_css(font_urls, script_urls)});
+             proof_noscript_css(font_urls, script_urls, assets.script_slices, assets.script_slice_ranges)});
     // Images the articles show, from the bundle, at the same site paths.
     for (const std::string& img : site.local_images) {
         std::string data;

@@ -173,7 +173,9 @@ static void merge_again(Fonts& fonts, bool removing) {
         for (ImFont** slot : {&fonts.face[i], &fonts.metrics[i]}) {
             ImFont* old = *slot;
             if (!old) continue;
-            const char* name = slot == &fonts.metrics[i] ? "folio-metrics" : fonts.partial[i] ? "folio-partial" : "folio-face";
+            const char* name = slot == &fonts.metrics[i] ? "folio-metrics"
+                               : fonts.partial[i]        ? "folio-partial"
+                                                         : "folio-face";
             if (ImFont* f = add_again(fonts, i, old, name)) {
                 *slot = f;
                 if (removing) ImGui::GetIO().Fonts->RemoveFont(old);

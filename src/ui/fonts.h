@@ -45,7 +45,7 @@ namespace folio {
 struct ScriptFace {
     std::shared_ptr<const std::string> bytes; // the face, or a sliced face's stand-in
     float box_per_em = 1;
-    SliceMap slice_map;                                      // a sliced face's: the slice of each character
+    SliceMap slice_map;                                     // a sliced face's: the slice of each character
     std::vector<std::shared_ptr<const std::string>> slices; // by index, once arrived
     bool sliced() const { return slice_map.slices > 0; }
     bool has_slice(size_t k) const { return k < slices.size() && slices[k]; }

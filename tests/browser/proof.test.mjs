@@ -11,7 +11,7 @@
 // proof shifted by 2 px fails it.
 import { test, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { useSite, ready, settle, idle, within, gate, pixels, proofText, inkDifference, SITE } from "../support/harness.mjs";
+import { useSite, ready, settle, idle, within, gate, pixels, proofText, inkDifference, assertInkWhereProofIs, SITE } from "../support/harness.mjs";
 
 // Files a test holds back come a byte at a time until it lets them finish (harness.mjs, serve's drip): held
 // silently, a download is a stall to the page after 3 s (boot.js), and on a busy machine a test's
@@ -216,27 +216,7 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
 // The front page is drawn from partial faces (docs/first-view.md, "Faces that come later"), the proof's
 // and the book's: the book's ink lies where the proof's is. Compared after the hand-over (holding the wasm
 // back would meet the stall notice): the book's picture, then the proof shown again in its place.
-// With the book shown, its ink over the proof's text region against the proof's own (the book and its layer
-// hidden), and against the proof moved 2 px down: the first within INK_TOLERANCE, the second beyond it.
-async function assertInkWhereProofIs(page, label, tolerance = INK_TOLERANCE) {
-  const region = await page.evaluate(proofText);
-  assert.ok(region.runs > 5 && region.clip.width > 100 && region.clip.height > 100, JSON.stringify(region));
-  const bookPixels = await pixels(page, region.clip);
-  await page.evaluate(() => {
-    document.getElementById("book").style.visibility = "hidden";
-    document.getElementById("layer").style.visibility = "hidden";
-    document.getElementById("proof").style.visibility = "visible";
-  });
-  const proofPixels = await pixels(page, region.clip);
-  await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(0, 2px)"; });
-  const lower = await pixels(page, region.clip);
-  const same = inkDifference(proofPixels, bookPixels), down = inkDifference(lower, bookPixels);
-  console.log(`${label}: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}`);
-  assert.ok(same.pixels > 1000, "the region holds text");
-  assert.ok(same.mean < tolerance, `the book's ink lies where the proof's is (${same.mean.toFixed(1)})`);
-  assert.ok(down.mean > tolerance, `a 2 px jump down is caught (${down.mean.toFixed(1)})`);
-}
-
+// assertInkWhereProofIs (tests/support/harness.mjs): within INK_TOLERANCE, and a 2 px move beyond it.
 test("1280x800: the front page, drawn from partial faces, puts its ink where the proof's is", async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import zlib from "node:zlib";
 import { before, after } from "node:test";
+import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 
 const MIME = {
@@ -271,4 +272,26 @@ export function inkDifference(a, b) {
     n++;
   }
   return { mean: sum / Math.max(1, n), pixels: n };
+}
+
+// With the book shown, its ink over the proof's text region against the proof's own (the book and its layer
+// hidden), and against the proof moved 2 px down: the first within tolerance, the second beyond it
+// (tests/browser/proof.test.mjs says what the tolerance catches).
+export async function assertInkWhereProofIs(page, label, tolerance = 50) {
+  const region = await page.evaluate(proofText);
+  assert.ok(region.runs > 5 && region.clip.width > 100 && region.clip.height > 100, JSON.stringify(region));
+  const bookPixels = await pixels(page, region.clip);
+  await page.evaluate(() => {
+    document.getElementById("book").style.visibility = "hidden";
+    document.getElementById("layer").style.visibility = "hidden";
+    document.getElementById("proof").style.visibility = "visible";
+  });
+  const proofPixels = await pixels(page, region.clip);
+  await page.evaluate(() => { document.getElementById("proof").style.transform = "translate(0, 2px)"; });
+  const lower = await pixels(page, region.clip);
+  const same = inkDifference(proofPixels, bookPixels), down = inkDifference(lower, bookPixels);
+  console.log(`${label}: ink difference ${same.mean.toFixed(1)} over ${same.pixels} px; proof 2 px lower ${down.mean.toFixed(1)}`);
+  assert.ok(same.pixels > 1000, "the region holds text");
+  assert.ok(same.mean < tolerance, `the book's ink lies where the proof's is (${same.mean.toFixed(1)})`);
+  assert.ok(down.mean > tolerance, `a 2 px jump down is caught (${down.mean.toFixed(1)})`);
 }

@@ -356,8 +356,8 @@ TEST_CASE("slices: the most used characters first, then by use; rare ones in sma
     std::vector<CharUse> uses;
     for (uint32_t c = 0x4E00; c < 0x4E00 + 1000; ++c)
         uses.push_back({c, false, 0x4E00 + 1000 - c}); // the lower the code point, the more routes
-    uses.push_back({0x9F99, true, 1});                  // on the front page's first view: first of all
-    uses.push_back({0x4E05, false, 2000});              // a repeat (by code point) is one character
+    uses.push_back({0x9F99, true, 1});                 // on the front page's first view: first of all
+    uses.push_back({0x4E05, false, 2000});             // a repeat (by code point) is one character
     const auto slices = plan_slices(uses);
     REQUIRE(!slices.empty());
     CHECK(slices[0][0] == 0x9F99);
@@ -366,7 +366,9 @@ TEST_CASE("slices: the most used characters first, then by use; rare ones in sma
     size_t total = 0;
     for (size_t k = 0; k < slices.size(); ++k) {
         INFO("slice " << k);
-        CHECK(slices[k].size() == (k < 7 ? kCommonSliceChars : k + 1 < slices.size() ? kRareSliceChars : 1001 - 700 - 12 * 24));
+        CHECK(slices[k].size() == (k < 7                   ? kCommonSliceChars
+                                   : k + 1 < slices.size() ? kRareSliceChars
+                                                           : 1001 - 700 - 12 * 24));
         total += slices[k].size();
     }
     CHECK(total == 1001);

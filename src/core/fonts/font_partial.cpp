@@ -154,6 +154,40 @@ bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_
     return true;
 }
 
+bool mapped_code_points(std::string_view font, std::vector<uint32_t>& out, std::string& error) {
+    const auto* b = reinterpret_cast<const unsigned char*>(font.data());
+    std::vector<Table> tables;
+    if (!read_tables(b, font.size(), tables, error)) return false;
+    const Table* cmap = find(tables, "cmap");
+    if (!cmap) return error = "cmap is missing", false;
+    const auto subtables = unicode_subtables(b + cmap->offset, cmap->length);
+    if (subtables.empty()) return error = "no Unicode character map (cmap format 4 or 12)", false;
+    out.clear();
+    for (const auto& [s, len] : subtables) {
+        if (be16(s) == 4) { // each segment's code points, asked of the subtable (its delta or glyph array)
+            const size_t seg2 = len >= 14 ? be16(s + 6) : 0;
+            if (14 + 4 * seg2 + 2 > len) continue;
+            for (size_t i = 0; i < seg2; i += 2) {
+                const uint32_t last = be16(s + 14 + i), first = be16(s + 14 + seg2 + 2 + i);
+                for (uint32_t c = first; c <= last && c < 0xFFFF; ++c)
+                    if (glyph_in_subtable(s, len, c)) out.push_back(c);
+            }
+        } else if (len >= 16) { // format 12: groups
+            const size_t groups = be32(s + 12);
+            if (groups > (len - 16) / 12) continue;
+            for (size_t i = 0; i < groups; ++i) {
+                const unsigned char* g = s + 16 + 12 * i;
+                if (be32(g + 4) < be32(g) || be32(g + 4) - be32(g) > 0x20000) continue; // not a real face's
+                for (uint32_t c = be32(g); c <= be32(g + 4) && c <= 0x10FFFF; ++c)
+                    out.push_back(c);
+            }
+        }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return true;
+}
+
 // The browser reads this one: a scan of the directory, nothing more (it stays small in the wasm).
 bool font_table(const void* data, size_t size, const char* tag, std::string_view& out) {
     const auto* b = static_cast<const unsigned char*>(data);

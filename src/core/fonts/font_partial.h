@@ -41,6 +41,10 @@ bool unmapped_code_points(std::string_view font, const std::vector<uint32_t>& co
 bool unmapped_code_points_of_file(std::string_view file, unsigned face_number, const std::vector<uint32_t>& code_points,
                                   std::vector<uint32_t>& out, std::string& error);
 
+// Every code point the face maps to a glyph (cmap format 4 or 12), sorted, each once. False with a reason for
+// anything that is not a well-formed TrueType face.
+bool mapped_code_points(std::string_view font, std::vector<uint32_t>& out, std::string& error);
+
 // The bytes of a face's table by its tag (4 characters), within data. False when the face has no such
 // table or the directory does not hold together.
 bool font_table(const void* data, size_t size, const char* tag, std::string_view& out);

@@ -107,6 +107,7 @@ std::vector<std::vector<uint32_t>> plan_slices(std::vector<CharUse> uses) {
         if (!merged.empty() && merged.back().c == u.c) {
             merged.back().opening = merged.back().opening || u.opening;
             merged.back().routes = std::max(merged.back().routes, u.routes);
+            merged.back().first_route = std::min(merged.back().first_route, u.first_route);
         } else {
             merged.push_back(u);
         }
@@ -115,6 +116,7 @@ std::vector<std::vector<uint32_t>> plan_slices(std::vector<CharUse> uses) {
     std::sort(uses.begin(), uses.end(), [](const CharUse& a, const CharUse& b) {
         if (a.opening != b.opening) return a.opening;
         if (a.routes != b.routes) return a.routes > b.routes;
+        if (a.first_route != b.first_route) return a.first_route < b.first_route;
         return a.c < b.c;
     });
     const size_t common = std::min(uses.size(), kCommonChars);

@@ -27,15 +27,18 @@ constexpr size_t kSliceAboveBytes = 256 * 1024;
 // characters are scattered across the face: small slices waste less of each download). At most kMaxSlices.
 constexpr size_t kCommonChars = 700, kCommonSliceChars = 100, kRareSliceChars = 24, kMaxSlices = 255;
 
-// How a character of the face is used: on the front page's first view (opening), and by how many routes.
+// How a character of the face is used: on the front page's first view (opening), by how many routes, and
+// the first of them (in the site's order).
 struct CharUse {
     uint32_t c = 0;
     bool opening = false;
     uint32_t routes = 0;
+    uint32_t first_route = UINT32_MAX;
 };
 
-// The rule: the characters of each slice, in slice order (opening characters first, then the most used;
-// ties by code point, so the same text always makes the same slices).
+// The rule: the characters of each slice, in slice order: opening characters first, then the most used;
+// among as used, those of one route together (a route's rare characters then share few slices), then by
+// code point, so the same text always makes the same slices.
 std::vector<std::vector<uint32_t>> plan_slices(std::vector<CharUse> uses);
 
 // A slice of a TrueType face: glyph 0, the glyphs of chars (those the face maps) and their components,
@@ -51,8 +54,8 @@ bool make_sliced_stand_in(std::string_view font, const std::vector<std::vector<u
 // The slices of a stand-in's characters (its FOLs table), for the book: which slice draws a character.
 struct SliceMap {
     size_t slices = 0;
-    std::vector<uint8_t> bmp;                       // by code point below U+10000; 255: no slice
-    std::unordered_map<uint32_t, uint8_t> astral;   // the rest
+    std::vector<uint8_t> bmp;                     // by code point below U+10000; 255: no slice
+    std::unordered_map<uint32_t, uint8_t> astral; // the rest
     int slice_of(uint32_t c) const {
         if (c < bmp.size()) return bmp[c] == 255 ? -1 : bmp[c];
         auto it = astral.find(c);

@@ -6,7 +6,6 @@
 
 namespace folio::sfnt {
 
-
 // The table directory, each table within the file. A directory may start past the file's start (a face of
 // a collection); its offsets are the file's. CFF outlines ("OTTO") only where the caller reads no outlines.
 bool read_tables(const unsigned char* b, size_t size, std::vector<Table>& out, std::string& error, size_t at,

@@ -397,6 +397,17 @@ std::string face_preloads(const SiteAssets& assets, const Route& r) {
     }
     if (stand_ins) out += meta("name", "folio-faces", names);
     if (!partials.empty()) out += meta("name", "folio-partial", partials);
+    if (assets.first_slices) {
+        std::string slices;
+        for (const auto& [script, slice] : assets.first_slices(r)) {
+            if (script < 0 || static_cast<size_t>(script) >= assets.script_slices.size() || slice < 0 ||
+                static_cast<size_t>(slice) >= assets.script_slices[script].size())
+                continue;
+            out += preload_tag(assets.script_slices[script][slice]);
+            slices += (slices.empty() ? "" : " ") + std::to_string(script) + "." + std::to_string(slice);
+        }
+        out += meta("name", "folio-slices", slices);
+    }
     return out;
 }
 

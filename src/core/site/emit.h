@@ -28,6 +28,12 @@ struct SiteAssets {
     // or missing: none. The main routes preload a first face's partial instead of the face, and name them
     // in <meta name="folio-partial" content="0 2">; articles and tag pages (books of their own) never.
     std::vector<std::string> font_partials;
+    // Slices of large script faces (core/fonts/font_slices.h), by script face: each slice's site-root path and
+    // its characters as a CSS unicode-range (empty for a face that comes whole). A page preloads the slices
+    // its route's first pages show (first_slices: read off the route's proof) and names them in
+    // <meta name="folio-slices" content="1.0 1.3"> (script face.slice) for web/downloads.js.
+    std::vector<std::vector<std::string>> script_slices, script_slice_ranges;
+    std::function<std::vector<std::pair<int, int>>(const Route&)> first_slices;
 };
 
 struct OutputFile {

@@ -125,14 +125,21 @@ void put_link_attributes(std::string& out, const std::string& href) {
     if (opens_in_new_tab(href)) out += " target=\"_blank\" rel=\"noopener noreferrer\"";
 }
 
+// What a route's proof shows: its faces, and (when a face is sliced) the text of its runs as drawn.
+struct Shown {
+    bool faces[kFaceCount] = {};
+    bool keep_text = false;
+    std::string text;
+};
+
 // One page's ink, as the canvas draws it (ui/app.cpp, draw_page): rules, code panels, image frames, runs
 // of text (marks under their text, strikes over it).
 // Boxes whose top is at or below `shown` (page units) are left out: no screen shows them at first.
 // The first drawn run of each block says what the block is (data-b: block_tag; "-": the page's furniture),
 // so that copy separates the blocks as the book's layer does (folio.copyOf); marked is the block marked
 // last, over the pages shown.
-void put_page(std::string& out, const Book& book, const Page& pg, int index, const char* role,
-              bool faces_used[kFaceCount], int& marked, float shown = std::numeric_limits<float>::infinity()) {
+void put_page(std::string& out, const Book& book, const Page& pg, int index, const char* role, Shown& used, int& marked,
+              float shown = std::numeric_limits<float>::infinity()) {
     out += "<div class=\"pg c";
     out += spread_column(book, index) ? '1' : '0';
     out += ' ';
@@ -162,7 +169,8 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
                     ink = Ink::Text;
                 }
                 if (!draws_nothing(b)) {
-                    faces_used[static_cast<int>(b.face)] = true;
+                    used.faces[static_cast<int>(b.face)] = true;
+                    if (used.keep_text) used.text += drawn_text(b);
                     group_for(out, group, b);
                     const std::string* href = run_href(book, b);
                     out += href ? "<a class=\"f" : "<span class=\"f";
@@ -204,8 +212,7 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
 // One variant: the page the route opens on (and, on the reference page, the other page of its spread).
 // cut: the book was laid out only so far (ComposeState::page_limit), so its length is unknown: no scrollbar.
 // Appended to out: a route's variants are written one after another into one string.
-void variant_html(std::string& out, const Book& book, int page, const ProofVariant& v, bool faces_used[kFaceCount],
-                  bool cut) {
+void variant_html(std::string& out, const Book& book, int page, const ProofVariant& v, Shown& used, bool cut) {
     const int n = static_cast<int>(book.pages.size());
     if (n == 0) return;
     page = std::clamp(page, 0, n - 1);
@@ -218,14 +225,13 @@ void variant_html(std::string& out, const Book& book, int page, const ProofVaria
     const int last = v.pocket || solo ? page : std::min(n - 1, first + 1);
     int marked = -1;
     for (int i = first; i <= last; ++i)
-        put_page(out, book, book.pages[i], i, i == page ? "here" : "pair", faces_used, marked);
+        put_page(out, book, book.pages[i], i, i == page ? "here" : "pair", used, marked);
     // A pocket page is shorter than a phone's screen: the top of the next one shows below it. How much of
     // it a screen shows grows with its height for its width: the first 60% is all of it up to a height of
     // about 2.7 times the width (a 344 x 882 CSS px phone, among the narrowest and tallest made, shows 46%);
     // a window taller still gets the rest at the book's first frame.
     if (v.pocket && page + 1 < n)
-        put_page(out, book, book.pages[page + 1], page + 1, "next", faces_used, marked,
-                 kNextPageShown * book.spec.height);
+        put_page(out, book, book.pages[page + 1], page + 1, "next", used, marked, kNextPageShown * book.spec.height);
     out += "</div>";
 }
 
@@ -307,14 +313,23 @@ std::string proof_css(float body_box_per_em, size_t script_faces, const FaceMetr
     return css;
 }
 
-std::string proof_noscript_css(const std::vector<std::string>& font_urls, const std::vector<std::string>& script_urls) {
+std::string proof_noscript_css(const std::vector<std::string>& font_urls, const std::vector<std::string>& script_urls,
+                               const std::vector<std::vector<std::string>>& slices,
+                               const std::vector<std::vector<std::string>>& ranges) {
     std::string css;
     for (size_t i = 0; i < font_urls.size(); ++i)
         css += "@font-face{font-family:\"folio-face-" + std::to_string(i) + "\";src:url(\"" + font_urls[i] +
                "\") format(\"truetype\")}\n";
-    for (size_t k = 0; k < script_urls.size(); ++k)
-        css += "@font-face{font-family:\"folio-script-" + std::to_string(k) + "\";src:url(\"" + script_urls[k] +
-               "\") format(\"truetype\")}\n";
+    for (size_t k = 0; k < script_urls.size(); ++k) {
+        const std::string family = "@font-face{font-family:\"folio-script-" + std::to_string(k) + "\";src:url(\"";
+        if (k >= slices.size() || slices[k].empty()) { // whole (a sliced face's stand-in draws nothing)
+            css += family + script_urls[k] + "\") format(\"truetype\")}\n";
+            continue;
+        }
+        for (size_t j = 0; j < slices[k].size(); ++j)
+            css += family + slices[k][j] + "\") format(\"truetype\");unicode-range:" +
+                   (k < ranges.size() && j < ranges[k].size() ? ranges[k][j] : std::string("U+0-10FFFF")) + "}\n";
+    }
     return css;
 }
 
@@ -369,7 +384,8 @@ std::string ProofMaker::html(const Route& route) {
     Measurer& measure = measuring_.for_this_thread();
     const auto t0 = std::chrono::steady_clock::now();
     int layouts = 0;
-    bool faces_used[kFaceCount] = {};
+    Shown used;
+    used.keep_text = !slice_maps_.empty();
     std::string variants;
     variants.reserve(1 << 16); // an article's nine variants take some tens of kilobytes
     for (size_t v = 0; v < variants_.size(); ++v) {
@@ -378,7 +394,7 @@ std::string ProofMaker::html(const Route& route) {
             // The page the route opens on (App's anchor_scroll): the front matter's first, or the chapter's.
             const Book& book = main_book(v);
             const ChapterSpan* c = route.chapter == "front" ? nullptr : book.chapter(route.chapter);
-            variant_html(variants, book, c ? c->first_page : 0, variants_[v], faces_used, false);
+            variant_html(variants, book, c ? c->first_page : 0, variants_[v], used, false);
             continue;
         }
         // An article or a tag page is a book of its own: its first page (and the next, for a spread or
@@ -388,7 +404,7 @@ std::string ProofMaker::html(const Route& route) {
         const Book book = route.kind == RouteKind::Article ? compose_article(site_, route.article, measure, first, spec)
                                                            : compose_tag(site_, route.tag, measure, spec, first);
         ++layouts;
-        variant_html(variants, book, 0, variants_[v], faces_used, book.pages.size() > 2);
+        variant_html(variants, book, 0, variants_[v], used, book.pages.size() > 2);
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::lock_guard<std::mutex> lock(mutex_);
@@ -398,16 +414,64 @@ std::string ProofMaker::html(const Route& route) {
     std::string faces;
     unsigned bits = 1u << static_cast<int>(Face::Serif); // folios, running heads, messages
     for (int i = 0; i < kFaceCount; ++i)
-        if (faces_used[i]) {
+        if (used.faces[i]) {
             faces += (faces.empty() ? "" : ",") + std::to_string(i);
             bits |= 1u << i;
         }
     faces_[route.path] = bits;
+    if (used.keep_text) slices_[route.path] = slices_of(used.text);
     // data-scroll: the book's key and wheel steps, so the proof answers them as the book will (core/book/scroll.h).
     // Runs are placed from the left, in a right-to-left page too; a right-to-left run says so itself.
     const char* dir = rtl_language(site_.info.language) ? " dir=\"ltr\"" : "";
     return "<div id=\"proof\"" + std::string(dir) + " aria-hidden=\"true\" data-faces=\"" + faces + "\" data-scroll='" +
            scroll_steps_json() + "'>" + variants + "</div>";
+}
+
+// The slices (script face, slice) of the sliced faces' characters in text, sorted, each once.
+std::vector<std::pair<int, int>> ProofMaker::slices_of(const std::string& text) const {
+    std::vector<std::pair<int, int>> out;
+    for (size_t i = 0; i < text.size();) {
+        uint32_t c = 0;
+        const size_t n = utf8_decode(text, i, c);
+        i += n ? n : 1;
+        for (size_t k = 0; k < slice_maps_.size(); ++k)
+            if (const int slice = slice_maps_[k].slice_of(c); slice >= 0) {
+                out.push_back({static_cast<int>(k), slice});
+                break;
+            }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::vector<uint32_t> ProofMaker::opening_characters(const Route& route) {
+    std::vector<uint32_t> out;
+    if (!enabled_ || route.kind != RouteKind::Main) return out;
+    Shown used;
+    used.keep_text = true;
+    std::string ignored;
+    for (size_t v = 0; v < variants_.size(); ++v) {
+        const Book& book = main_book(v);
+        const ChapterSpan* c = route.chapter == "front" ? nullptr : book.chapter(route.chapter);
+        variant_html(ignored, book, c ? c->first_page : 0, variants_[v], used, false);
+        ignored.clear();
+    }
+    for (size_t i = 0; i < used.text.size();) {
+        uint32_t c = 0;
+        const size_t n = utf8_decode(used.text, i, c);
+        i += n ? n : 1;
+        if (n) out.push_back(c);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::vector<std::pair<int, int>> ProofMaker::slices(const Route& route) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = slices_.find(route.path);
+    return it == slices_.end() ? std::vector<std::pair<int, int>>{} : it->second;
 }
 
 unsigned ProofMaker::faces(const Route& route) {

@@ -21,6 +21,7 @@
 
 #include "core/book/compose.h"
 #include "core/fonts/face_metrics.h"
+#include "core/fonts/font_slices.h"
 #include "core/model/model.h"
 #include "core/model/routes.h"
 
@@ -52,7 +53,11 @@ std::string desk_css();
 constexpr float kTextRevealSeconds = 1.5f;
 // Without script: the faces as @font-face rules (the same files the wasm fetches), the proof in the page's
 // flow above the text.
-std::string proof_noscript_css(const std::vector<std::string>& font_urls, const std::vector<std::string>& script_urls);
+// A sliced script face (slices[k] not empty) is its slices, each with its unicode-range (ranges[k]), so that the
+// browser fetches only those the page shows.
+std::string proof_noscript_css(const std::vector<std::string>& font_urls, const std::vector<std::string>& script_urls,
+                               const std::vector<std::vector<std::string>>& slices = {},
+                               const std::vector<std::vector<std::string>>& ranges = {});
 
 // How the early page measures text: as the canvas does, to the bit. The build passes the book's fonts'
 // (ui/proof_measure.h: ImGui's advances, without ImGui in the loop); this folder knows only the interface.
@@ -76,6 +81,14 @@ public:
     // (sorted, each once): what a face's partial (core/fonts/font_partial.h) must draw. Lays the main book out at every
     // page size, once.
     std::vector<uint32_t> main_characters(Face face);
+    // The characters a route's proof shows (its first page or spread at every page size; a main route only): the
+    // ones a sliced face's first slices hold (core/fonts/font_slices.h). Lays the main book out, once.
+    std::vector<uint32_t> opening_characters(const Route& route);
+    // The sliced script faces' maps (by script face, in the book's order; an empty map for a face that
+    // comes whole), set before any html(): then each proof records the slices it shows.
+    void set_slice_maps(std::vector<SliceMap> maps) { slice_maps_ = std::move(maps); }
+    // The slices (script face, slice) a route's proof shows, once html(route) made it, sorted.
+    std::vector<std::pair<int, int>> slices(const Route& route);
     // Layouts made and the time they took (ms), for `folio build` to print.
     int layouts() const { return layouts_; }
     double layout_ms() const { return layout_ms_; }
@@ -83,6 +96,7 @@ public:
 
 private:
     const Book& main_book(size_t variant);
+    std::vector<std::pair<int, int>> slices_of(const std::string& text) const;
     const Site& site_;
     ProofMeasuring measuring_;
     std::vector<ProofVariant> variants_;
@@ -90,6 +104,8 @@ private:
     std::mutex main_mutex_; // the main books, made once per page size by whichever thread needs one first
     std::mutex mutex_;      // faces_ and the counters
     std::unordered_map<std::string, unsigned> faces_; // by route path
+    std::vector<SliceMap> slice_maps_;
+    std::unordered_map<std::string, std::vector<std::pair<int, int>>> slices_; // by route path
     bool enabled_ = true;
     int layouts_ = 0;
     double layout_ms_ = 0, main_ms_ = 0;

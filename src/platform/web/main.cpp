@@ -649,8 +649,8 @@ int folio_add_script_font(void* data, int len) {
 // the face's stand-in, so the pages are drawn again, not laid out. The data stays the caller's (malloc'd).
 int folio_add_script_slice(int script, int slice, void* data, int len) {
     const bool ok = script >= 0 && slice >= 0 &&
-                    folio::add_script_slice(g_platform.app.fonts, static_cast<size_t>(script), static_cast<size_t>(slice),
-                                            data, static_cast<size_t>(len));
+                    folio::add_script_slice(g_platform.app.fonts, static_cast<size_t>(script),
+                                            static_cast<size_t>(slice), data, static_cast<size_t>(len));
     std::free(data);
     request_frame(2);
     return ok ? 1 : 0;
