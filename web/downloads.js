@@ -102,8 +102,9 @@
   // A large script face comes sliced (src/core/fonts/font_slices.h): its file above is then its stand-in, which
   // the book measures with and which draws nothing, so it is no FontFace here. Each slice is one, of the same
   // family, added as it arrives: the browser finds a character in the slice that has it. The slices the
-  // route's first pages show (<meta name="folio-slices" content="1.0 1.3">) come at once; the others when
-  // the book asks (start.js: wantSlice). Resolves to the slice's bytes once its FontFace is in.
+  // route's first page shows at this screen's page size (the early page's data-slices="1.0 1.3", on the
+  // variant the stylesheet shows) come at once; the others when the book asks (start.js: wantSlice).
+  // downloads.slice resolves to the slice's bytes once its FontFace is in.
   var slicesOf = assets.slices || [];
   var sliceFetches = {};
   downloads.slice = function (k, j) {
@@ -113,8 +114,10 @@
     }));
   };
   var firstSlices = (function () {
-    var meta = document.querySelector('meta[name="folio-slices"]');
-    return (meta ? meta.content.split(/\s+/) : []).map(function (s) { return s.split(".").map(Number); })
+    var shown = [].filter.call(document.querySelectorAll("#proof .pv[data-slices]"), function (v) {
+      return getComputedStyle(v).display !== "none";
+    })[0];
+    return (shown ? shown.getAttribute("data-slices").split(/\s+/) : []).map(function (s) { return s.split(".").map(Number); })
       .filter(function (p) { return p.length === 2 && slicesOf[p[0]] && slicesOf[p[0]][p[1]]; });
   })();
   // [{script, slice, bytes}] promises, for the book (start.js).

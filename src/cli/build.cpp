@@ -327,7 +327,12 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     if (!script_urls.empty()) manifest["scripts"] = script_urls;
     if (any_sliced) {
         proofs.set_slice_maps(std::move(slice_maps));
-        assets.first_slices = [&proofs](const Route& r) { return proofs.slices(r); };
+        assets.first_slices = [&proofs](const Route& r) {
+            std::vector<SiteAssets::FirstSlice> out;
+            for (const SliceUse& u : proofs.slices(r))
+                out.push_back({u.script, u.slice, proofs.slice_media(u.variants)});
+            return out;
+        };
     } else {
         manifest.erase("slices");
         assets.script_slices.clear();

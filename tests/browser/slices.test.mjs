@@ -1,8 +1,9 @@
 // A large CJK face comes in slices by use (src/core/fonts/font_slices.h, docs/fonts.md "Slices"): tests/fixtures/chinese
 // (a calligraphy blog with a chart of a thousand characters: its face is over the size that is sliced). A page
-// fetches the face's stand-in (the book measures with it) and the slices its first page shows, named in the
-// HTML; the book asks for the others as the pages it nears need them; without JavaScript the early page's
-// @font-face rules carry each slice's unicode-range, so the browser fetches only those its text needs.
+// fetches the face's stand-in (the book measures with it) and the slices its first page shows at its screen's
+// page size (each of the early page's variants names its own); the book asks for the others as the pages it
+// nears need them; without JavaScript the early page's @font-face rules carry each slice's unicode-range, so
+// the browser fetches only those its text needs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -17,7 +18,12 @@ const CHART = "/writing/" + encodeURIComponent("字表") + "/";
 const assets = () => JSON.parse(fs.readFileSync(path.join(ZH, "assets", fs.readdirSync(path.join(ZH, "assets"))
   .find((f) => /^boot\.[0-9a-f]+\.js$/.test(f))), "utf8").match(/window\.FOLIO_ASSETS = (\{.*?\});\n/)[1]);
 const sliceOf = (url) => { const m = /^\/assets\/script-cjk\.s(\d+)\.[0-9a-f]+\.ttf$/.exec(url); return m ? Number(m[1]) : -1; };
-const named = (html) => (/<meta name="folio-slices" content="([^"]*)">/.exec(html) || [, ""])[1].split(" ").filter(Boolean);
+// The slices each page size's first page shows, by variant ("ref", "p190", ...), as the HTML names them.
+const named = (html) => Object.fromEntries([...html.matchAll(/<div class="pv pv-([a-z0-9]+)[^"]*"[^>]* data-slices="([^"]*)"/g)]
+  .map((m) => [m[1], m[2].split(" ").filter(Boolean)]));
+// The slices preloaded, each with its media query ("" for every screen).
+const preloaded = (html) => [...html.matchAll(/<link rel="preload" href="([^"]*script-cjk\.s\d+[^"]*)"[^>]*?(?: media="([^"]*)")?>/g)]
+  .map((m) => ({ slice: sliceOf(m[1]), media: m[2] || "" }));
 
 // Every request for the CJK face's files, by path, as the page makes them.
 async function recorded(context) {
@@ -40,17 +46,29 @@ test("the CJK face is sliced: a stand-in and slices, no whole face; each page na
   console.log(`CJK face: stand-in ${standIn} B, ${slices.length} slices ${all} B`);
   assert.ok(standIn < all / 10, "the stand-in carries no outlines");
   const front = named(fs.readFileSync(path.join(ZH, "index.html"), "utf8"));
-  assert.ok(front.length >= 1 && front.length <= 2, front.join(" "));
-  assert.ok(front.every((s) => s.startsWith(k + ".")));
-  // The first page of the chart shows many rare characters: it names more.
-  assert.ok(named(fs.readFileSync(path.join(ZH, "writing", "字表", "index.html"), "utf8")).length > front.length);
+  assert.equal(Object.keys(front).length, 9, "each page size names its slices");
+  for (const [v, list] of Object.entries(front)) {
+    assert.ok(list.length >= 1 && list.length <= 2, `${v}: ${list.join(" ")}`);
+    assert.ok(list.every((s) => s.startsWith(k + ".")));
+  }
+  // The chart's first page shows many rare characters; a phone's page fewer than the reference page's
+  // spread. Each slice is preloaded for the screens whose page size shows it.
+  const chartHtml = fs.readFileSync(path.join(ZH, "writing", "字表", "index.html"), "utf8");
+  const chart = named(chartHtml);
+  assert.ok(chart.ref.length > front.ref.length);
+  assert.ok(chart.p190.length < chart.ref.length, `phone ${chart.p190.length}, reference ${chart.ref.length}`);
+  const loads = preloaded(chartHtml);
+  const union = new Set(Object.values(chart).flat().map((s) => Number(s.split(".")[1])));
+  assert.deepEqual(new Set(loads.map((l) => l.slice)), union);
+  const onlyWide = loads.filter((l) => !chart.p190.includes(k + "." + l.slice));
+  assert.ok(onlyWide.length > 0 && onlyWide.every((l) => l.media.startsWith("(min-width")), JSON.stringify(onlyWide.slice(0, 3)));
 });
 
 test("1280x800: the front page fetches the stand-in and its named slices, and the book draws its ink where the proof's is", async () => {
   const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const { page, errors, cjk } = await recorded(context);
   await page.goto(env.base + "/");
-  const front = named(await page.content()).map((s) => Number(s.split(".")[1]));
+  const front = named(await page.content()).ref.map((s) => Number(s.split(".")[1])); // 1280 px: the reference page
   await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"), null, { timeout: 30000 });
   const atProof = cjk.map(sliceOf).filter((s) => s >= 0);
   assert.deepEqual([...new Set(atProof)].sort((x, y) => x - y), front.sort((x, y) => x - y), "the proof waits for its slices only");
@@ -60,6 +78,27 @@ test("1280x800: the front page fetches the stand-in and its named slices, and th
   assert.ok(cjk.some((p) => sliceOf(p) < 0), "the stand-in, for the book");
   assert.ok(!cjk.some((p) => /^\/assets\/script-cjk\.[0-9a-f]+\.ttf$/.test(p) && sliceOf(p) >= 0));
   await assertInkWhereProofIs(page, "sliced front page");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("phone 390x844: the chart's first view fetches the slices its phone page shows, fewer than the reference page's", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const { page, errors, cjk } = await recorded(context);
+  await page.goto(env.base + CHART);
+  await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"), null, { timeout: 30000 });
+  const shown = await page.evaluate(() => [...document.querySelectorAll("#proof .pv")].filter((v) => getComputedStyle(v).display !== "none")
+    .map((v) => [v.className, v.getAttribute("data-slices")]));
+  assert.equal(shown.length, 1, JSON.stringify(shown));
+  assert.ok(/pv-p\d+/.test(shown[0][0]), shown[0][0]);
+  const mine = shown[0][1].split(" ").map((s) => Number(s.split(".")[1])).sort((x, y) => x - y);
+  const fetched = [...new Set(cjk.map(sliceOf).filter((s) => s >= 0))].sort((x, y) => x - y);
+  const ref = named(await page.content()).ref;
+  console.log(`phone: ${fetched.length} slices for the chart's first view (the reference page's: ${ref.length})`);
+  assert.deepEqual(fetched, mine, "the phone's page's slices, preloaded for its width, and no others");
+  assert.ok(fetched.length < ref.length);
+  await ready(page);
+  await settle(page);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -361,7 +361,7 @@ std::string lower_extension(const std::string& path) {
 // The page's scripts read fonts, wasm and JSON with fetch() (CORS mode), so those are preloaded as="fetch" with
 // crossorigin, fonts included: as="font" would only match a CSS @font-face. The JS glue is a plain
 // <script> element (no-cors).
-std::string preload_tag(const std::string& path) {
+std::string preload_tag(const std::string& path, const std::string& media = "") {
     const std::string ext = lower_extension(path);
     std::string as;
     if (ext == "js")
@@ -370,7 +370,8 @@ std::string preload_tag(const std::string& path) {
         as = "as=\"style\"";
     else
         as = "as=\"fetch\" crossorigin";
-    return "<link rel=\"preload\" href=\"" + esc(path) + "\" " + as + ">\n";
+    return "<link rel=\"preload\" href=\"" + esc(path) + "\" " + as +
+           (media.empty() ? "" : " media=\"" + esc(media) + "\"") + ">\n";
 }
 
 std::string meta(const char* attr, const char* name, const std::string& content) {
@@ -397,17 +398,13 @@ std::string face_preloads(const SiteAssets& assets, const Route& r) {
     }
     if (stand_ins) out += meta("name", "folio-faces", names);
     if (!partials.empty()) out += meta("name", "folio-partial", partials);
-    if (assets.first_slices) {
-        std::string slices;
-        for (const auto& [script, slice] : assets.first_slices(r)) {
-            if (script < 0 || static_cast<size_t>(script) >= assets.script_slices.size() || slice < 0 ||
-                static_cast<size_t>(slice) >= assets.script_slices[script].size())
+    if (assets.first_slices)
+        for (const SiteAssets::FirstSlice& f : assets.first_slices(r)) {
+            if (f.script < 0 || static_cast<size_t>(f.script) >= assets.script_slices.size() || f.slice < 0 ||
+                static_cast<size_t>(f.slice) >= assets.script_slices[f.script].size())
                 continue;
-            out += preload_tag(assets.script_slices[script][slice]);
-            slices += (slices.empty() ? "" : " ") + std::to_string(script) + "." + std::to_string(slice);
+            out += preload_tag(assets.script_slices[f.script][f.slice], f.media);
         }
-        out += meta("name", "folio-slices", slices);
-    }
     return out;
 }
 

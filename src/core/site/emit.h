@@ -30,10 +30,15 @@ struct SiteAssets {
     std::vector<std::string> font_partials;
     // Slices of large script faces (core/fonts/font_slices.h), by script face: each slice's site-root path and
     // its characters as a CSS unicode-range (empty for a face that comes whole). A page preloads the slices
-    // its route's first pages show (first_slices: read off the route's proof) and names them in
-    // <meta name="folio-slices" content="1.0 1.3"> (script face.slice) for web/downloads.js.
+    // its route's first pages show, each for the screens whose page size shows it (first_slices: the slice
+    // and a media query list, "" for every screen, read off the route's proof; the proof's page sizes say
+    // which they show themselves, for web/downloads.js).
+    struct FirstSlice {
+        int script = 0, slice = 0;
+        std::string media;
+    };
     std::vector<std::vector<std::string>> script_slices, script_slice_ranges;
-    std::function<std::vector<std::pair<int, int>>(const Route&)> first_slices;
+    std::function<std::vector<FirstSlice>(const Route&)> first_slices;
 };
 
 struct OutputFile {

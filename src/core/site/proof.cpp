@@ -388,13 +388,33 @@ std::string ProofMaker::html(const Route& route) {
     used.keep_text = !slice_maps_.empty();
     std::string variants;
     variants.reserve(1 << 16); // an article's nine variants take some tens of kilobytes
+    std::vector<SliceUse> slice_uses;
+    // Each variant says which slices it shows (data-slices on its element): a page fetches those of the variant
+    // its screen shows (web/downloads.js) and preloads each for the screens that show it (slice_media).
+    auto note_slices = [&](size_t v, size_t opened_at) {
+        if (!used.keep_text) return;
+        const size_t tag_end = variants.find('>', opened_at);
+        if (tag_end == std::string::npos) return;
+        std::string names;
+        for (const auto& [script, slice] : slices_of(used.text)) {
+            names += (names.empty() ? "" : " ") + std::to_string(script) + "." + std::to_string(slice);
+            auto it = std::find_if(slice_uses.begin(), slice_uses.end(),
+                                   [&](const SliceUse& u) { return u.script == script && u.slice == slice; });
+            if (it == slice_uses.end()) it = slice_uses.insert(slice_uses.end(), SliceUse{script, slice, 0});
+            it->variants |= 1u << v;
+        }
+        variants.insert(tag_end, " data-slices=\"" + names + "\"");
+        used.text.clear();
+    };
     for (size_t v = 0; v < variants_.size(); ++v) {
         const PageSpec& spec = variants_[v].spec;
+        const size_t opened_at = variants.size();
         if (route.kind == RouteKind::Main) {
             // The page the route opens on (App's anchor_scroll): the front matter's first, or the chapter's.
             const Book& book = main_book(v);
             const ChapterSpan* c = route.chapter == "front" ? nullptr : book.chapter(route.chapter);
             variant_html(variants, book, c ? c->first_page : 0, variants_[v], used, false);
+            note_slices(v, opened_at);
             continue;
         }
         // An article or a tag page is a book of its own: its first page (and the next, for a spread or
@@ -405,6 +425,7 @@ std::string ProofMaker::html(const Route& route) {
                                                            : compose_tag(site_, route.tag, measure, spec, first);
         ++layouts;
         variant_html(variants, book, 0, variants_[v], used, book.pages.size() > 2);
+        note_slices(v, opened_at);
     }
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::lock_guard<std::mutex> lock(mutex_);
@@ -419,7 +440,12 @@ std::string ProofMaker::html(const Route& route) {
             bits |= 1u << i;
         }
     faces_[route.path] = bits;
-    if (used.keep_text) slices_[route.path] = slices_of(used.text);
+    if (used.keep_text) {
+        std::sort(slice_uses.begin(), slice_uses.end(), [](const SliceUse& a, const SliceUse& b) {
+            return a.script != b.script ? a.script < b.script : a.slice < b.slice;
+        });
+        slices_[route.path] = std::move(slice_uses);
+    }
     // data-scroll: the book's key and wheel steps, so the proof answers them as the book will (core/book/scroll.h).
     // Runs are placed from the left, in a right-to-left page too; a right-to-left run says so itself.
     const char* dir = rtl_language(site_.info.language) ? " dir=\"ltr\"" : "";
@@ -468,10 +494,34 @@ std::vector<uint32_t> ProofMaker::opening_characters(const Route& route) {
     return out;
 }
 
-std::vector<std::pair<int, int>> ProofMaker::slices(const Route& route) {
+std::vector<SliceUse> ProofMaker::slices(const Route& route) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = slices_.find(route.path);
-    return it == slices_.end() ? std::vector<std::pair<int, int>>{} : it->second;
+    return it == slices_.end() ? std::vector<SliceUse>{} : it->second;
+}
+
+std::string ProofMaker::slice_media(unsigned variant_bits) const {
+    // The variants' ranges of widths, in order of width, joined where they touch: a media query list.
+    std::vector<std::pair<float, float>> ranges; // [min, max); max 0: no upper bound
+    for (size_t v = 0; v < variants_.size(); ++v)
+        if (variant_bits >> v & 1u) ranges.push_back({variants_[v].min_width, variants_[v].max_width});
+    std::sort(ranges.begin(), ranges.end());
+    std::vector<std::pair<float, float>> joined;
+    for (const auto& r : ranges) {
+        if (!joined.empty() && joined.back().second > 0 && joined.back().second >= r.first)
+            joined.back().second = r.second == 0 ? 0 : std::max(joined.back().second, r.second);
+        else
+            joined.push_back(r);
+    }
+    if (joined.size() == 1 && joined[0].first <= 0 && joined[0].second == 0) return ""; // every screen
+    std::string media;
+    for (const auto& [lo, hi] : joined) {
+        std::string q;
+        if (lo > 0) q += "(min-width: " + num(lo) + "px)";
+        if (hi > 0) q += std::string(q.empty() ? "" : " and ") + "(max-width: " + num(hi - 0.001f) + "px)";
+        media += (media.empty() ? "" : ", ") + q;
+    }
+    return media;
 }
 
 unsigned ProofMaker::faces(const Route& route) {

@@ -66,6 +66,12 @@ struct ProofMeasuring {
     std::function<Measurer&()> for_this_thread; // a measurer of the calling thread's own (layouts run in parallel)
 };
 
+// A slice of a sliced script face (script face, slice) a route's proof shows, and the variants that show it.
+struct SliceUse {
+    int script = 0, slice = 0;
+    unsigned variants = 0; // bit v: ProofVariant v
+};
+
 // Makes the proof of each route: books are laid out once per page size (the main book) or per route (an
 // article, a tag page). Thread-safe: layouts run in parallel.
 class ProofMaker {
@@ -87,8 +93,11 @@ public:
     // The sliced script faces' maps (by script face, in the book's order; an empty map for a face that
     // comes whole), set before any html(): then each proof records the slices it shows.
     void set_slice_maps(std::vector<SliceMap> maps) { slice_maps_ = std::move(maps); }
-    // The slices (script face, slice) a route's proof shows, once html(route) made it, sorted.
-    std::vector<std::pair<int, int>> slices(const Route& route);
+    // The slices a route's proof shows, once html(route) made it, sorted, each with the page sizes
+    // (ProofVariant, by index) whose pages show it.
+    std::vector<SliceUse> slices(const Route& route);
+    // The screens (a CSS media query list) that show one of the variants (bit v: variant v); "" for all.
+    std::string slice_media(unsigned variant_bits) const;
     // Layouts made and the time they took (ms), for `folio build` to print.
     int layouts() const { return layouts_; }
     double layout_ms() const { return layout_ms_; }
@@ -105,7 +114,7 @@ private:
     std::mutex mutex_;      // faces_ and the counters
     std::unordered_map<std::string, unsigned> faces_; // by route path
     std::vector<SliceMap> slice_maps_;
-    std::unordered_map<std::string, std::vector<std::pair<int, int>>> slices_; // by route path
+    std::unordered_map<std::string, std::vector<SliceUse>> slices_; // by route path
     bool enabled_ = true;
     int layouts_ = 0;
     double layout_ms_ = 0, main_ms_ = 0;
