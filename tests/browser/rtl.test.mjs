@@ -94,8 +94,13 @@ test("the proof sets the same runs right to left, with their logical text", asyn
   const proof = html.slice(html.indexOf('<div id="proof"'));
   assert.match(proof, /^<div id="proof" dir="ltr"/);
   const variant = proof.slice(0, proof.indexOf('<div class="pv', proof.indexOf('<div class="pv') + 1)); // the first page size
-  const runs = [...variant.matchAll(/<(?:span|a) class="f\d k\d+[^"]*" style="--x:([\d.]+);--y:([\d.]+)[^"]*"(?: data-b="[^"]*")?( dir="rtl")?[^>]*>([^<]*)</g)].map(
-    (m) => ({ x: +m[1], y: +m[2], rtl: !!m[3], t: m[4] }));
+  // Each run's place: its own --x, or its wrapper's (the <p> of its size: proof.cpp, RunGroup).
+  const runs = [];
+  let groupX = NaN;
+  for (const m of variant.matchAll(/<p class="[^"]*" style="[^"]*--x:([\d.]+)">|<(?:span|a)(?: class="[^"]*")? style="(?:--x:([\d.]+);)?--y:([\d.]+)[^"]*"(?: data-b="[^"]*")?( dir="rtl")?[^>]*>([^<]*)</g)) {
+    if (m[1] !== undefined) { groupX = +m[1]; continue; }
+    runs.push({ x: m[2] !== undefined ? +m[2] : groupX, y: +m[3], rtl: !!m[4], t: m[5] });
+  }
   const line = runs.filter((r) => r.y === runs.find((q) => q.t.includes("بدأت")).y);
   assert.ok(line.length >= 3, JSON.stringify(line));
   // --x is where a run's text starts: a right-to-left run's right edge, a left-to-right run's left edge, so

@@ -43,6 +43,7 @@ std::vector<Run> runs_of(const std::string& html, int& groups) {
     std::vector<Run> runs;
     const std::regex tag(R"(<(/?)(div|p|span|a|i)\b([^>]*)>([^<]*))");
     bool in_group = false, next_page = false;
+    std::string group_face, group_x;
     int variant = -1;
     float page_height = 0;
     groups = 0;
@@ -62,7 +63,13 @@ std::vector<Run> runs_of(const std::string& html, int& groups) {
         } else if (name == "p") {
             if (!closing) {
                 CHECK_FALSE(in_group);
-                CHECK(std::regex_search(attrs, std::regex(R"(^ style="--s:[0-9.]+;--t:-?[0-9.]+"$)")));
+                // The wrapper: the size, and the face, ink and left edge its runs inherit.
+                std::smatch g;
+                static const std::regex group_attrs(
+                    R"re(^ class="(f[0-9]) k[0-9]+" style="--s:[0-9.]+;--t:-?[0-9.]+;--x:(-?[0-9.]+)"$)re");
+                REQUIRE(std::regex_search(attrs, g, group_attrs));
+                group_face = g[1];
+                group_x = g[2];
                 ++groups;
             }
             in_group = !closing;
@@ -71,9 +78,12 @@ std::vector<Run> runs_of(const std::string& html, int& groups) {
             CHECK(in_group);
             std::smatch c;
             static const std::regex run_attrs(
-                R"re(class="(f[0-9]) k[0-9]+( cd)?" style="([^"]*)"(?: data-b="([^"]*)")?(.*))re");
+                R"re(^(?: class="(f[0-9])?(?: ?k[0-9]+)?( ?cd)?")? style="([^"]*)"(?: data-b="([^"]*)")?(.*))re");
             REQUIRE(std::regex_search(attrs, c, run_attrs));
-            runs.push_back({c[1], c[3], m[4], c[2].matched, variant, next_page, page_height, c[4], c[5]});
+            const std::string style =
+                c[3].str().rfind("--x:", 0) == 0 ? c[3].str() : "--x:" + group_x + ";" + c[3].str();
+            runs.push_back({c[1].matched ? c[1].str() : group_face, style, m[4], c[2].matched, variant, next_page,
+                            page_height, c[4], c[5]});
             CHECK((name == "a") == !runs.back().link.empty());
         }
     }

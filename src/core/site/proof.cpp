@@ -73,28 +73,38 @@ void put_rect(std::string& out, const char* kind, Ink ink, const Box& b) {
     out += "\"></i>";
 }
 
-// Runs set at one size share a wrapper (<p>, which has no box: display: contents) that holds the size, so
-// a run carries only its face, ink and place: a large site's proofs are most of its pages' bytes, and a
-// code line is a run per token.
+// Runs set at one size share a wrapper (<p>, which has no box: display: contents) that holds the size, and
+// the face, ink and left edge of its first run, which the runs after it inherit unless they say otherwise:
+// a large site's proofs are most of its pages' bytes, and a code line is a run per token.
 struct RunGroup {
     bool open = false;
     float size = 0, top = 0;
+    int face = -1, ink = -1;
+    long long x_milli = 0; // the left edge, as written (put_num's thousandths)
 };
+
+long long milli(float v) { return std::isfinite(v) ? std::llround(static_cast<double>(v) * 1000.0) : 0; }
 
 void end_group(std::string& out, RunGroup& g) {
     if (g.open) out += "</p>";
     g.open = false;
 }
 
-void group_for(std::string& out, RunGroup& g, const Box& b) {
+// The wrapper for a run of face `face` and ink `ink` starting at x: the open one when the size and the glyph
+// top match, else a new one whose defaults are this run's.
+void group_for(std::string& out, RunGroup& g, const Box& b, int face, int ink, float x) {
     const float top = glyph_top(b);
     if (g.open && g.size == b.size && g.top == top) return;
     end_group(out, g);
-    g = {true, b.size, top};
-    out += "<p style=\"--s:";
+    g = {true, b.size, top, face, ink, milli(x)};
+    out += "<p class=\"f";
+    out += static_cast<char>('0' + face);
+    out += " k" + std::to_string(ink) + "\" style=\"--s:";
     put_num(out, b.size);
     out += ";--t:";
     put_num(out, top);
+    out += ";--x:";
+    put_num(out, x);
     out += "\">";
 }
 
@@ -171,18 +181,25 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
                 if (!draws_nothing(b)) {
                     used.faces[static_cast<int>(b.face)] = true;
                     if (used.keep_text) used.text += drawn_text(b);
-                    group_for(out, group, b);
-                    const std::string* href = run_href(book, b);
-                    out += href ? "<a class=\"f" : "<span class=\"f";
-                    out += static_cast<char>('0' + static_cast<int>(b.face));
-                    out += " k";
-                    out += std::to_string(static_cast<int>(ink));
-                    const bool clipped = reaches_panel_edge(b);
-                    if (clipped) out += " cd";
-                    out += "\" style=\"--x:"; // a run needs no width: its glyphs make it
+                    const int face = static_cast<int>(b.face), ink_index = static_cast<int>(ink);
                     // A right-to-left run is placed by its right edge, where its text starts (folio.css).
-                    put_num(out, b.rtl ? b.x + b.w : b.x);
-                    out += ";--y:";
+                    const float x = b.rtl ? b.x + b.w : b.x;
+                    group_for(out, group, b, face, ink_index, x);
+                    const std::string* href = run_href(book, b);
+                    out += href ? "<a" : "<span"; // a run needs no width: its glyphs make it
+                    const bool clipped = reaches_panel_edge(b);
+                    std::string cls;
+                    if (face != group.face) cls += "f" + std::to_string(face);
+                    if (ink_index != group.ink) cls += (cls.empty() ? "k" : " k") + std::to_string(ink_index);
+                    if (clipped) cls += cls.empty() ? "cd" : " cd";
+                    if (!cls.empty()) out += " class=\"" + cls + "\"";
+                    out += " style=\"";
+                    if (milli(x) != group.x_milli) {
+                        out += "--x:";
+                        put_num(out, x);
+                        out += ';';
+                    }
+                    out += "--y:";
                     put_num(out, b.y);
                     if (clipped) { // the panel's right edge
                         out += ";--c:";
