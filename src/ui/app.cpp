@@ -632,12 +632,13 @@ Face face_wanted(const Fonts& fonts, const Box& b) {
     return fonts.draws(b.face, drawn.data(), drawn.data() + drawn.size()) ? Face::Mono : b.face;
 }
 
-// The slices of sliced script faces a box lacks (ui/fonts.h), each asked for once; false when it lacks none
-// (then it lacks a face).
-bool ask_for_slices(App& a, const Box& b) {
+// The slices of sliced script faces a box lacks (ui/fonts.h), each asked for once when `ask`; false when it
+// lacks none (then it lacks a face).
+bool ask_for_slices(App& a, const Box& b, bool ask) {
     std::vector<SliceWanted> wanted;
     const std::string& text = b.kind == BoxKind::Image ? b.text : drawn_text(b);
     a.fonts.missing_slices(text.data(), text.data() + text.size(), wanted);
+    if (!ask) return !wanted.empty();
     for (const SliceWanted& w : wanted)
         if (std::find(a.slices_asked.begin(), a.slices_asked.end(), w) == a.slices_asked.end()) {
             a.slices_asked.push_back(w);
@@ -658,8 +659,11 @@ void ask_for_faces(App& a, int first) {
     for (int i = std::max(0, first - kAhead); i < std::min(n, last + 1 + kAhead); ++i)
         for (const Box& b : a.book.pages[i].boxes) {
             if (box_drawable(a.fonts, b) || picture_shown(a, b)) continue;
-            if (ask_for_slices(a, b)) {
-                if (i >= first && i <= last) a.faces_missing_on_screen = true;
+            // The slices of the pages near the view wait until the book has been shown: the first view asks
+            // only for those on screen (a CJK page's neighbours can need most of the face).
+            const bool on_screen = i >= first && i <= last;
+            if (ask_for_slices(a, b, on_screen || a.first_frame_shown)) {
+                if (on_screen) a.faces_missing_on_screen = true;
                 continue;
             }
             const Face face = face_wanted(a.fonts, b);

@@ -93,6 +93,7 @@ struct App {
     // A page on screen shows a face that has not arrived (its text is left out until it does): the
     // platform does not show such a frame as the book's first.
     bool faces_missing_on_screen = false;
+    bool first_frame_shown = false; // the platform showed a frame as the book's first (it sets this)
     bool faces_asked[kFaceCount] = {};
     std::vector<SliceWanted> slices_asked;
 

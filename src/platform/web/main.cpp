@@ -398,6 +398,7 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
     const bool was_shown = p.shown;
     if (p.shown || !p.app.faces_missing_on_screen) {
         p.shown = true;
+        p.app.first_frame_shown = true;
         js_frame_drawn(p.app.frames_drawn, p.app.first_view_complete() ? 1 : 0);
     }
     handle_requests();
