@@ -117,7 +117,11 @@
     var shown = [].filter.call(document.querySelectorAll("#proof .pv[data-slices]"), function (v) {
       return getComputedStyle(v).display !== "none";
     })[0];
-    return (shown ? shown.getAttribute("data-slices").split(/\s+/) : []).map(function (s) { return s.split(".").map(Number); })
+    if (!shown) return [];
+    // The other page of a spread only where the screen shows spreads.
+    var pair = shown.querySelector(".pg.pair");
+    var names = shown.getAttribute("data-slices") + (pair && getComputedStyle(pair).display !== "none" ? " " + (shown.getAttribute("data-pair-slices") || "") : "");
+    return names.split(/\s+/).filter(Boolean).map(function (s) { return s.split(".").map(Number); })
       .filter(function (p) { return p.length === 2 && slicesOf[p[0]] && slicesOf[p[0]][p[1]]; });
   })();
   // [{script, slice, bytes}] promises, for the book (start.js).

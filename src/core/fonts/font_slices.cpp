@@ -18,7 +18,7 @@ constexpr char kSlicesTag[5] = "FOLs";
 // The tables a slice keeps besides those it rewrites: what drawing and measuring read, and the hinting
 // programs (global, not per glyph). Layout tables name glyphs by their old numbers: left out.
 bool kept_as_is(const char* tag) {
-    for (const char* t : {"OS/2", "name", "cvt ", "fpgm", "prep", "gasp"})
+    for (const char* t : {"OS/2", "cvt ", "fpgm", "prep", "gasp"})
         if (std::memcmp(tag, t, 4) == 0) return true;
     return false;
 }
@@ -87,6 +87,26 @@ std::string write_cmap(const std::vector<std::pair<uint32_t, uint32_t>>& map) {
     put16(cmap, 10);
     put32(cmap, 4 + 16 + static_cast<uint32_t>(f4.size()));
     return cmap + f4 + f12;
+}
+
+// A name table of one family and style, as font sanitizers require one: "folio slice", "Regular".
+std::string slice_name_table() {
+    const std::u16string names[] = {u"folio slice", u"Regular"};
+    std::string strings, out;
+    put16(out, 0); // format
+    put16(out, 2); // records
+    put16(out, 6 + 12 * 2);
+    for (uint32_t id = 0; id < 2; ++id) {
+        put16(out, 3);      // Windows
+        put16(out, 1);      // Unicode BMP
+        put16(out, 0x409);  // English
+        put16(out, id + 1); // family, subfamily
+        put16(out, static_cast<uint32_t>(2 * names[id].size()));
+        put16(out, static_cast<uint32_t>(strings.size()));
+        for (char16_t ch : names[id])
+            put16(strings, ch);
+    }
+    return out + strings;
 }
 
 void put_varint(std::string& out, uint32_t v) {
@@ -190,7 +210,8 @@ bool make_font_slice(std::string_view font, const std::vector<uint32_t>& chars, 
     std::string new_glyf, new_loca, new_hmtx;
     for (uint32_t g : order) {
         put32(new_loca, static_cast<uint32_t>(new_glyf.size()));
-        const std::string_view data = outlines.glyph(g);
+        // Glyph 0 draws nothing: a slice is asked only for its own characters (the stand-in has the rest).
+        const std::string_view data = g == 0 ? std::string_view() : outlines.glyph(g);
         const size_t at = new_glyf.size();
         new_glyf.append(data);
         const auto* d = reinterpret_cast<const unsigned char*>(data.data());
@@ -235,6 +256,8 @@ bool make_font_slice(std::string_view font, const std::vector<uint32_t>& chars, 
     add("loca", new_loca);
     add("glyf", new_glyf);
     if (!new_post.empty()) add("post", new_post);
+    const std::string name = slice_name_table();
+    add("name", name);
     for (const Table& t : tables)
         if (kept_as_is(t.tag)) add(t.tag, font.substr(t.offset, t.length));
     out = write_font(0x00010000, std::move(outs));
@@ -246,19 +269,19 @@ bool make_sliced_stand_in(std::string_view font, const std::vector<std::vector<u
     if (slices.size() > kMaxSlices) return error = "too many slices", false;
     std::string emptied;
     if (!make_partial_font(font, {}, emptied, error)) return false;
-    // FOLs: the count, then for each character in code point order the distance from the last (a varint) and
-    // its slice (a byte).
-    std::vector<std::pair<uint32_t, uint8_t>> all;
+    // FOLs: the count, then for each character in code point order the distance from the last and its slice
+    // (varints).
+    std::vector<std::pair<uint32_t, uint32_t>> all;
     for (size_t k = 0; k < slices.size(); ++k)
         for (uint32_t c : slices[k])
-            all.push_back({c, static_cast<uint8_t>(k)});
+            all.push_back({c, static_cast<uint32_t>(k)});
     std::sort(all.begin(), all.end());
     std::string table;
     put32(table, static_cast<uint32_t>(all.size()));
     uint32_t last = 0;
     for (const auto& [c, k] : all) {
         put_varint(table, c - last);
-        table += static_cast<char>(k);
+        put_varint(table, k);
         last = c;
     }
     const auto* b = reinterpret_cast<const unsigned char*>(emptied.data());
@@ -286,25 +309,27 @@ bool read_slice_map(const void* data, size_t size, SliceMap& out) {
     const auto* p = reinterpret_cast<const unsigned char*>(t.data());
     const size_t count = be32(p), len = t.size();
     size_t at = 4;
-    uint32_t c = 0;
-    out = SliceMap{};
-    for (size_t i = 0; i < count; ++i) {
-        uint32_t delta = 0;
+    auto varint = [&](uint32_t& v) {
+        v = 0;
         for (int shift = 0;; shift += 7) {
             if (at >= len || shift > 28) return false;
             const unsigned char byte = p[at++];
-            delta |= static_cast<uint32_t>(byte & 0x7F) << shift;
-            if (!(byte & 0x80)) break;
+            v |= static_cast<uint32_t>(byte & 0x7F) << shift;
+            if (!(byte & 0x80)) return true;
         }
-        if (at >= len) return false;
-        const uint8_t k = p[at++];
+    };
+    uint32_t c = 0;
+    out = SliceMap{};
+    for (size_t i = 0; i < count; ++i) {
+        uint32_t delta = 0, k = 0;
+        if (!varint(delta) || !varint(k)) return false;
         c += delta;
-        if (c > 0x10FFFF || k == 255) return false;
+        if (c > 0x10FFFF || k >= kMaxSlices) return false;
         if (c < 0x10000) {
-            if (out.bmp.size() <= c) out.bmp.resize(0x10000, 255);
-            out.bmp[c] = k;
+            if (out.bmp.empty()) out.bmp.assign(0x10000, SliceMap::kNone);
+            out.bmp[c] = static_cast<uint16_t>(k);
         } else {
-            out.astral[c] = k;
+            out.astral[c] = static_cast<uint16_t>(k);
         }
         out.slices = std::max<size_t>(out.slices, k + 1u);
     }

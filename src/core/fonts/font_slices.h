@@ -24,8 +24,9 @@ namespace folio {
 // Faces above this size (bytes) are sliced; smaller ones come whole, as one download.
 constexpr size_t kSliceAboveBytes = 256 * 1024;
 // The most used characters in slices of kCommonSliceChars, the rest in slices of kRareSliceChars (a page's rare
-// characters are scattered across the face: small slices waste less of each download). At most kMaxSlices.
-constexpr size_t kCommonChars = 700, kCommonSliceChars = 100, kRareSliceChars = 24, kMaxSlices = 255;
+// characters are scattered across the face: small slices waste less of each download; a slice's own tables
+// and its request cost about half a kilobyte). At most kMaxSlices.
+constexpr size_t kCommonChars = 700, kCommonSliceChars = 100, kRareSliceChars = 12, kMaxSlices = 1024;
 
 // How a character of the face is used: on the front page's first view (opening), by how many routes, and
 // the first of them (in the site's order).
@@ -43,7 +44,8 @@ std::vector<std::vector<uint32_t>> plan_slices(std::vector<CharUse> uses);
 
 // A slice of a TrueType face: glyph 0, the glyphs of chars (those the face maps) and their components,
 // renumbered; cmap, hmtx and the rest for them only; no layout tables (only faces drawn without shaping are
-// sliced). False with a reason for anything that is not a well-formed TrueType face.
+// sliced), a name table of its own (the face's weighs a dozen glyphs) and glyph 0 empty. False with a reason for
+// anything that is not a well-formed TrueType face.
 bool make_font_slice(std::string_view font, const std::vector<uint32_t>& chars, std::string& out, std::string& error);
 
 // The stand-in of a sliced face: the face with every glyph emptied (it measures as the face) and a `FOLs` table
@@ -53,11 +55,12 @@ bool make_sliced_stand_in(std::string_view font, const std::vector<std::vector<u
 
 // The slices of a stand-in's characters (its FOLs table), for the book: which slice draws a character.
 struct SliceMap {
+    static constexpr uint16_t kNone = 0xFFFF;
     size_t slices = 0;
-    std::vector<uint8_t> bmp;                     // by code point below U+10000; 255: no slice
-    std::unordered_map<uint32_t, uint8_t> astral; // the rest
+    std::vector<uint16_t> bmp;                     // by code point below U+10000
+    std::unordered_map<uint32_t, uint16_t> astral; // the rest
     int slice_of(uint32_t c) const {
-        if (c < bmp.size()) return bmp[c] == 255 ? -1 : bmp[c];
+        if (c < 0x10000) return c < bmp.size() && bmp[c] != kNone ? bmp[c] : -1;
         auto it = astral.find(c);
         return it == astral.end() ? -1 : it->second;
     }

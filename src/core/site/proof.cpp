@@ -139,7 +139,7 @@ void put_link_attributes(std::string& out, const std::string& href) {
 struct Shown {
     bool faces[kFaceCount] = {};
     bool keep_text = false;
-    std::string text;
+    std::string text, pair_text; // the page the route opens on (and the next's top); the other of its spread
 };
 
 // One page's ink, as the canvas draws it (ui/app.cpp, draw_page): rules, code panels, image frames, runs
@@ -180,7 +180,7 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
                 }
                 if (!draws_nothing(b)) {
                     used.faces[static_cast<int>(b.face)] = true;
-                    if (used.keep_text) used.text += drawn_text(b);
+                    if (used.keep_text) (std::strcmp(role, "pair") == 0 ? used.pair_text : used.text) += drawn_text(b);
                     const int face = static_cast<int>(b.face), ink_index = static_cast<int>(ink);
                     // A right-to-left run is placed by its right edge, where its text starts (folio.css).
                     const float x = b.rtl ? b.x + b.w : b.x;
@@ -254,6 +254,17 @@ void variant_html(std::string& out, const Book& book, int page, const ProofVaria
 
 float scale_for(float px, float body_box_per_em) { return px * body_box_per_em / PageSpec{}.body_size; }
 
+// The smallest screen (CSS px) that shows the reference page as spreads (plan_pages): the stylesheet's and
+// the slices' media queries.
+struct SpreadScreen {
+    float width, height;
+};
+SpreadScreen spread_screen(float body_box_per_em) {
+    const PageSpec ref;
+    const float s18 = scale_for(kSpreadMinBodyPx, body_box_per_em);
+    return {std::max(1280.0f, 2 * kSpreadSide + kScrollbarWidth + 2 * ref.width * s18), 2 * kTopPad + ref.height * s18};
+}
+
 } // namespace
 
 std::vector<ProofVariant> proof_variants(float body_box_per_em) {
@@ -282,9 +293,8 @@ std::string proof_css(float body_box_per_em, size_t script_faces, const FaceMetr
     const float bpe = body_box_per_em;
     const PageSpec ref;
     const std::string k = num(bpe / ref.body_size * 1000) + " / 1000"; // page units per CSS px of body text
-    const float s18 = scale_for(kSpreadMinBodyPx, bpe);
-    const float spread_w = std::max(1280.0f, 2 * kSpreadSide + kScrollbarWidth + 2 * ref.width * s18);
-    const float spread_h = 2 * kTopPad + ref.height * s18;
+    const SpreadScreen spread = spread_screen(bpe);
+    const float spread_w = spread.width, spread_h = spread.height;
     // body_px_for_width as CSS of the viewport, then times the page units per body px.
     const std::string target =
         "calc(clamp(" + num(kMinBodyPx) + "px, 18px + (100vw - 1280px) / 320, " + num(kMaxBodyPx) + "px) * " + k + ")";
@@ -412,16 +422,29 @@ std::string ProofMaker::html(const Route& route) {
         if (!used.keep_text) return;
         const size_t tag_end = variants.find('>', opened_at);
         if (tag_end == std::string::npos) return;
-        std::string names;
-        for (const auto& [script, slice] : slices_of(used.text)) {
-            names += (names.empty() ? "" : " ") + std::to_string(script) + "." + std::to_string(slice);
-            auto it = std::find_if(slice_uses.begin(), slice_uses.end(),
-                                   [&](const SliceUse& u) { return u.script == script && u.slice == slice; });
-            if (it == slice_uses.end()) it = slice_uses.insert(slice_uses.end(), SliceUse{script, slice, 0});
-            it->variants |= 1u << v;
+        const std::vector<std::pair<int, int>> here = slices_of(used.text);
+        std::vector<std::pair<int, int>> pair;
+        for (const auto& p : slices_of(used.pair_text))
+            if (!std::binary_search(here.begin(), here.end(), p)) pair.push_back(p);
+        // The page opened on (bit v) and the other page of its spread, shown on a screen wide for spreads
+        // (bit kSpreadBit + v): data-slices and data-pair-slices.
+        std::string attrs;
+        for (const std::vector<std::pair<int, int>>* list :
+             {&here, const_cast<const std::vector<std::pair<int, int>>*>(&pair)}) {
+            std::string names;
+            for (const auto& [script, slice] : *list) {
+                names += (names.empty() ? "" : " ") + std::to_string(script) + "." + std::to_string(slice);
+                auto it = std::find_if(slice_uses.begin(), slice_uses.end(),
+                                       [&](const SliceUse& u) { return u.script == script && u.slice == slice; });
+                if (it == slice_uses.end()) it = slice_uses.insert(slice_uses.end(), SliceUse{script, slice, 0});
+                it->variants |= 1u << (list == &here ? v : kSpreadBit + v);
+            }
+            if (list == &here || !names.empty())
+                attrs += (list == &here ? " data-slices=\"" : " data-pair-slices=\"") + names + "\"";
         }
-        variants.insert(tag_end, " data-slices=\"" + names + "\"");
+        variants.insert(tag_end, attrs);
         used.text.clear();
+        used.pair_text.clear();
     };
     for (size_t v = 0; v < variants_.size(); ++v) {
         const PageSpec& spec = variants_[v].spec;
@@ -520,8 +543,14 @@ std::vector<SliceUse> ProofMaker::slices(const Route& route) {
 std::string ProofMaker::slice_media(unsigned variant_bits) const {
     // The variants' ranges of widths, in order of width, joined where they touch: a media query list.
     std::vector<std::pair<float, float>> ranges; // [min, max); max 0: no upper bound
-    for (size_t v = 0; v < variants_.size(); ++v)
+    for (size_t v = 0; v < variants_.size() && v < kSpreadBit; ++v)
         if (variant_bits >> v & 1u) ranges.push_back({variants_[v].min_width, variants_[v].max_width});
+    // Only the spread's other page: the screens that show spreads (only the reference page has them).
+    std::string spread;
+    if ((variant_bits >> kSpreadBit) != 0) {
+        const SpreadScreen screen = spread_screen(measuring_.body_box_per_em);
+        spread = "(min-width: " + num(screen.width) + "px) and (min-height: " + num(screen.height) + "px)";
+    }
     std::sort(ranges.begin(), ranges.end());
     std::vector<std::pair<float, float>> joined;
     for (const auto& r : ranges) {
@@ -531,7 +560,7 @@ std::string ProofMaker::slice_media(unsigned variant_bits) const {
             joined.push_back(r);
     }
     if (joined.size() == 1 && joined[0].first <= 0 && joined[0].second == 0) return ""; // every screen
-    std::string media;
+    std::string media = spread;
     for (const auto& [lo, hi] : joined) {
         std::string q;
         if (lo > 0) q += "(min-width: " + num(lo) + "px)";

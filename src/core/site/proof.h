@@ -69,8 +69,9 @@ struct ProofMeasuring {
 // A slice of a sliced script face (script face, slice) a route's proof shows, and the variants that show it.
 struct SliceUse {
     int script = 0, slice = 0;
-    unsigned variants = 0; // bit v: ProofVariant v
+    unsigned variants = 0; // bit v: ProofVariant v's page; bit kSpreadBit + v: the other page of its spread
 };
+constexpr unsigned kSpreadBit = 16;
 
 // Makes the proof of each route: books are laid out once per page size (the main book) or per route (an
 // article, a tag page). Thread-safe: layouts run in parallel.
@@ -96,7 +97,7 @@ public:
     // The slices a route's proof shows, once html(route) made it, sorted, each with the page sizes
     // (ProofVariant, by index) whose pages show it.
     std::vector<SliceUse> slices(const Route& route);
-    // The screens (a CSS media query list) that show one of the variants (bit v: variant v); "" for all.
+    // The screens (a CSS media query list) that show one of the variants' pages (SliceUse::variants); "" for all.
     std::string slice_media(unsigned variant_bits) const;
     // Layouts made and the time they took (ms), for `folio build` to print.
     int layouts() const { return layouts_; }
