@@ -406,6 +406,15 @@ TEST_CASE("a sliced face: slices draw their characters, the stand-in measures al
         for (uint32_t c : slices[k])
             CHECK(map.slice_of(c) == static_cast<int>(k));
     CHECK(map.slice_of('A') == -1);
+    // It maps every character the face maps, to the same glyph (it measures as the face).
+    std::vector<uint32_t> face_chars, stand_in_chars;
+    REQUIRE(mapped_code_points(whole, face_chars, error));
+    REQUIRE(mapped_code_points(stand_in, stand_in_chars, error));
+    CHECK(stand_in_chars == face_chars);
+    size_t same_glyph = 0;
+    for (uint32_t c : face_chars)
+        same_glyph += glyph_of(stand_in, c) == glyph_of(whole, c);
+    CHECK(same_glyph == face_chars.size());
 
     // Each slice maps its characters only, each to the whole face's outline.
     std::vector<std::string> cut(slices.size());

@@ -284,15 +284,27 @@ bool make_sliced_stand_in(std::string_view font, const std::vector<std::vector<u
         put_varint(table, k);
         last = c;
     }
+    // It is on every page of the site: its glyphs, empty, have no side bearings (a sixth of it, compressed).
     const auto* b = reinterpret_cast<const unsigned char*>(emptied.data());
     std::vector<Table> tables;
     if (!read_tables(b, emptied.size(), tables, error)) return false;
+    const Table *hhea = find(tables, "hhea"), *hmtx_table = find(tables, "hmtx");
+    std::string hmtx;
+    if (hhea && hmtx_table && hhea->length >= 36) {
+        hmtx.assign(emptied, hmtx_table->offset, hmtx_table->length);
+        const size_t metrics = be16(b + hhea->offset + 34);
+        for (size_t m = 0; m < metrics && 4 * m + 4 <= hmtx.size(); ++m) // each record's side bearing
+            set16(hmtx, 4 * m + 2, 0);
+        for (size_t at = 4 * metrics; at + 2 <= hmtx.size(); at += 2) // then the bearings alone
+            set16(hmtx, at, 0);
+    }
     std::vector<TableOut> outs;
     for (const Table& t : tables) {
         if (std::memcmp(t.tag, "FOLi", 4) == 0 || std::memcmp(t.tag, kSlicesTag, 4) == 0) continue;
         TableOut o;
         std::memcpy(o.tag, t.tag, 4);
         o.data = std::string_view(emptied).substr(t.offset, t.length);
+        if (std::memcmp(t.tag, "hmtx", 4) == 0 && !hmtx.empty()) o.data = hmtx;
         outs.push_back(o);
     }
     TableOut s;
