@@ -22,7 +22,7 @@ if [ -f /usr/share/games/fortunes/chinese ]; then
   mkdir -p "$BENCH_OUT"
   "$PY" "$ROOT/bench/gen/gen_prose.py" zh "$zh" "${FOLIO_BENCH_POSTS:-400}"
   "$ROOT/folio" build "$zh" -o "$BENCH_OUT/prose-zh-sliced" >/dev/null 2>&1
-  for route in / /writing/post-0001/ /writing/post-0200/; do
+  for route in / /writing/post-0001/ /writing/post-0100/ /writing/post-0200/; do
     node "$ROOT/bench/bytes/scripts_firstview.mjs" "$BENCH_OUT/prose-zh-sliced" "$route"
   done
 else
