@@ -72,8 +72,7 @@ bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_
     const auto* b = reinterpret_cast<const unsigned char*>(font.data());
     std::vector<Table> tables;
     if (!read_tables(b, font.size(), tables, error)) return false;
-    const Table *head = find(tables, "head"), *loca = find(tables, "loca"), *glyf = find(tables, "glyf"),
-                *cmap = find(tables, "cmap");
+    const Table *head = find(tables, "head"), *cmap = find(tables, "cmap");
     Outlines outlines;
     if (!read_outlines(b, tables, outlines, error)) return false;
     if (!cmap) return error = "a table a TrueType face needs is missing", false;
@@ -133,24 +132,9 @@ bool make_partial_font(std::string_view font, const std::vector<uint32_t>& code_
         put32(ranges, r.last);
     }
 
-    std::vector<TableOut> outs;
-    for (const Table& t : tables) {
-        if (std::memcmp(t.tag, kRangesTag, 4) == 0) continue; // a partial made again
-        TableOut o;
-        std::memcpy(o.tag, t.tag, 4);
-        if (&t == glyf)
-            o.data = new_glyf;
-        else if (&t == loca)
-            o.data = new_loca;
-        else
-            o.data = font.substr(t.offset, t.length);
-        outs.push_back(o);
-    }
-    TableOut extra;
-    std::memcpy(extra.tag, kRangesTag, 4);
-    extra.data = ranges;
-    outs.push_back(extra);
-    out = write_font(be32(b), std::move(outs));
+    TableOut changes[3] = {{{'g', 'l', 'y', 'f'}, new_glyf}, {{'l', 'o', 'c', 'a'}, new_loca}, {{}, ranges}};
+    std::memcpy(changes[2].tag, kRangesTag, 4); // a partial made again has its ranges replaced
+    out = rewrite_font(font, tables, {changes, changes + 3});
     return true;
 }
 

@@ -298,20 +298,11 @@ bool make_sliced_stand_in(std::string_view font, const std::vector<std::vector<u
         for (size_t at = 4 * metrics; at + 2 <= hmtx.size(); at += 2) // then the bearings alone
             set16(hmtx, at, 0);
     }
-    std::vector<TableOut> outs;
-    for (const Table& t : tables) {
-        if (std::memcmp(t.tag, "FOLi", 4) == 0 || std::memcmp(t.tag, kSlicesTag, 4) == 0) continue;
-        TableOut o;
-        std::memcpy(o.tag, t.tag, 4);
-        o.data = std::string_view(emptied).substr(t.offset, t.length);
-        if (std::memcmp(t.tag, "hmtx", 4) == 0 && !hmtx.empty()) o.data = hmtx;
-        outs.push_back(o);
-    }
-    TableOut s;
-    std::memcpy(s.tag, kSlicesTag, 4);
-    s.data = table;
-    outs.push_back(s);
-    out = write_font(be32(b), std::move(outs));
+    // No partial's ranges (it draws nothing); the slices' map.
+    std::vector<TableOut> changes = {{{'F', 'O', 'L', 'i'}, {}}, {{}, table}};
+    std::memcpy(changes[1].tag, kSlicesTag, 4);
+    if (!hmtx.empty()) changes.push_back({{'h', 'm', 't', 'x'}, hmtx});
+    out = rewrite_font(emptied, tables, changes);
     return true;
 }
 

@@ -208,4 +208,24 @@ std::string write_font(uint32_t version, std::vector<TableOut> outs) {
     return out;
 }
 
+std::string rewrite_font(std::string_view font, const std::vector<Table>& tables,
+                         const std::vector<TableOut>& changes) {
+    auto change_of = [&](const char* tag) -> const TableOut* {
+        for (const TableOut& c : changes)
+            if (std::memcmp(c.tag, tag, 4) == 0) return &c;
+        return nullptr;
+    };
+    std::vector<TableOut> outs;
+    for (const Table& t : tables) {
+        TableOut o;
+        std::memcpy(o.tag, t.tag, 4);
+        const TableOut* c = change_of(t.tag);
+        o.data = c ? c->data : font.substr(t.offset, t.length);
+        if (!o.data.empty()) outs.push_back(o);
+    }
+    for (const TableOut& c : changes)
+        if (!find(tables, c.tag) && !c.data.empty()) outs.push_back(c);
+    return write_font(be32(reinterpret_cast<const unsigned char*>(font.data())), std::move(outs));
+}
+
 } // namespace folio::sfnt

@@ -76,5 +76,8 @@ struct TableOut {
 // The file: the directory sorted by tag, each table 4-byte aligned, checksums and head's checkSumAdjustment
 // anew. version: the sfnt version (0x00010000 for TrueType outlines).
 std::string write_font(uint32_t version, std::vector<TableOut> tables);
+// The face `font` (its tables read into `tables`) written again with changes: a table of a tag it has is
+// replaced, or left out when the change's data is empty; one of a tag it lacks is added.
+std::string rewrite_font(std::string_view font, const std::vector<Table>& tables, const std::vector<TableOut>& changes);
 
 } // namespace folio::sfnt
