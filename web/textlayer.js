@@ -145,17 +145,23 @@
     return el;
   }
 
+  // A box the layer fills (a picture, a formula) where the layout put it.
+  function place(el, it) {
+    var st = el.style;
+    st.left = it.x + "px";
+    st.top = it.y + "px";
+    st.width = it.w + "px";
+    st.height = it.h + "px";
+    return st;
+  }
+
   function image(it) {
     var el = document.createElement("div");
     el.className = "img";
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", it.img);
     el.dataset.b = it.b;
-    var st = el.style;
-    st.left = it.x + "px";
-    st.top = it.y + "px";
-    st.width = it.w + "px";
-    st.height = it.h + "px";
+    place(el, it);
     if (it.src) { // another host's picture: the canvas cannot draw it, so the layer does, in the same box
       var img = document.createElement("img");
       img.alt = ""; // the box says it (role img, its label)
@@ -164,6 +170,30 @@
       img.src = it.src;
       el.appendChild(img);
     }
+    return el;
+  }
+
+  // A formula (src/ui/text_layer.cpp): the canvas leaves its place empty; here its picture is drawn in its
+  // ink (the picture is a mask, as in the early page), and its MathML is what assistive technology reads.
+  // Copy gives its TeX (selectedRuns).
+  function formula(it, pageIndex) {
+    var el = document.createElement(it.href ? "a" : "span");
+    el.className = "fm";
+    if (it.href) { el.href = it.href; el.tabIndex = 0; }
+    el.dataset.i = it.i;
+    el.dataset.p = pageIndex;
+    el.dataset.x = it.x;
+    el.dataset.y = it.y;
+    el.dataset.r = it.x + it.w;
+    el.dataset.s = it.h;
+    el.dataset.tex = it.tx;
+    var st = place(el, it);
+    st.setProperty("--m", "url(" + JSON.stringify(it.fm) + ")");
+    st.setProperty("--ink", "var(--pf-k" + it.ink + ")");
+    var ink = document.createElement("i");
+    ink.setAttribute("aria-hidden", "true");
+    el.appendChild(ink);
+    el.insertAdjacentHTML("beforeend", it.ml); // the build's MathML (Temml), never the author's markup
     return el;
   }
 
@@ -201,7 +231,7 @@
         var sep = it.y === prev.y ? (folio.spaced(it.x - (prev.x + prev.w), it.s) ? " " : "") : block.classList.contains("code") ? "\n" : " ";
         if (sep) block.appendChild(document.createTextNode(sep));
       }
-      block.appendChild(it.img !== undefined ? image(it) : item(it, pg.i));
+      block.appendChild(it.img !== undefined ? image(it) : it.fm !== undefined ? formula(it, pg.i) : item(it, pg.i));
       if (it.u) block.appendChild(unseen(it));
       prev = it;
     });
@@ -662,13 +692,19 @@
   function selectedRuns(range) {
     var out = [];
     sheet.querySelectorAll("[data-i]").forEach(function (el) {
-      var t = el.firstChild;
-      if (!t || !range.intersectsNode(t)) return;
-      var s = range.startContainer === t ? range.startOffset : 0;
-      var e = range.endContainer === t ? range.endOffset : t.length;
-      if (e <= s) return;
-      var block = el.closest(".block"), d = el.dataset;
-      out.push({ text: t.data.slice(s, e), block: block.dataset.b, id: +block.dataset.n, top: +d.y, left: +d.x, right: +d.r,
+      var t = el.firstChild, d = el.dataset, text;
+      if (d.tex !== undefined) { // a formula is copied whole, as its TeX
+        if (!range.intersectsNode(el)) return;
+        text = d.tex;
+      } else {
+        if (!t || !range.intersectsNode(t)) return;
+        var s = range.startContainer === t ? range.startOffset : 0;
+        var e = range.endContainer === t ? range.endOffset : t.length;
+        if (e <= s) return;
+        text = t.data.slice(s, e);
+      }
+      var block = el.closest(".block");
+      out.push({ text: text, block: block.dataset.b, id: +block.dataset.n, top: +d.y, left: +d.x, right: +d.r,
         size: +d.s, href: el.tagName === "A" ? el.href : null });
     });
     return out;

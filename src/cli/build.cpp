@@ -263,6 +263,9 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         files.push_back({path.substr(1), data});
         manifest[n.extension() == ".css" ? "findCss" : n.stem().string()] = path;
     }
+    // The formulas' pictures (cli/math.h), drawn by the book and the early page.
+    for (const auto& [path, svg] : site.math_pictures)
+        files.push_back({path.substr(1), svg});
     // The page's first paint (the proof) needs only what the HTML names: the stylesheet, the boot script and the
     // faces (preloaded). The book's own files (the glue, the wasm, site.json) are not preloaded: web/start.js
     // asks for all three at once when the proof has been painted (docs/first-view.md, "Two stages").

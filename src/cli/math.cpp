@@ -8,8 +8,10 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "cli/output.h"
 #include "core/bundle/load.h"
 #include "core/bundle/source_check.h"
+#include "core/text/text.h"
 
 namespace folio {
 
@@ -28,10 +30,54 @@ void collect(const Node& n, int article, std::set<std::string>& seen, std::vecto
         collect(c, article, seen, out);
 }
 
+// MathML with every character past ASCII as a character reference (&#x2202;): the book's copy of a formula
+// (in its body file) then asks the book's faces for nothing; only the browser reads it.
+std::string ascii_markup(const std::string& markup) {
+    std::string out;
+    out.reserve(markup.size());
+    for (size_t i = 0; i < markup.size();) {
+        uint32_t cp = 0;
+        const size_t n = static_cast<unsigned char>(markup[i]) < 0x80 ? 1 : utf8_decode(markup, i, cp);
+        if (n <= 1) {
+            out += markup[i++];
+            continue;
+        }
+        char ref[16];
+        std::snprintf(ref, sizeof ref, "&#x%X;", cp);
+        out += ref;
+        i += n;
+    }
+    return out;
+}
+
+// The picture's box in thousandths of an em, as the body file's Math node keeps it (document.h).
+constexpr int kLargestFormula = 100000;
+
+// Every typeset formula's node in the tree gets its picture and MathML (document.h: NodeKind::Math).
+void attach_pictures(Node& n, const std::map<std::string, MathPicture>& pictures,
+                     const std::map<std::string, std::string>& mathml) {
+    if (n.kind == NodeKind::Math) {
+        const std::string key = math_key(n);
+        auto p = pictures.find(key);
+        auto m = mathml.find(key);
+        if (p != pictures.end() && m != mathml.end()) {
+            n.href = p->second.path;
+            n.info = ascii_markup(m->second);
+            n.width = p->second.width;
+            n.height = p->second.ascent;
+            n.start = p->second.depth;
+        }
+    }
+    for (Node& c : n.children)
+        attach_pictures(c, pictures, mathml);
+}
+
 } // namespace
 
 void typeset_math(Site& site, const std::string& bundle_dir, Diagnostics& warnings) {
     site.mathml.clear();
+    site.math_pictures.clear();
+    std::map<std::string, MathPicture> pictures; // by math_key
     std::vector<Formula> formulas;
     std::set<std::string> seen;
     for (int i = 0; i < static_cast<int>(site.writing.size()); ++i)
@@ -71,6 +117,18 @@ void typeset_math(Site& site, const std::string& bundle_dir, Diagnostics& warnin
         const nlohmann::json& r = reply[k];
         if (r.contains("mathml") && r["mathml"].is_string()) {
             site.mathml[formulas[k].key] = r["mathml"].get<std::string>();
+            // Its picture, for the book and the early page: a file named by its content (the same formula
+            // in two articles is one file). One MathJax cannot draw, or too large to keep, is set as TeX there.
+            if (r.contains("svg") && r["svg"].is_string()) {
+                const int w = r.value("w", 0), a = r.value("a", 0), d = r.value("d", 0);
+                if (w > 0 && w <= kLargestFormula && a >= 0 && a <= kLargestFormula && d >= 0 && d <= kLargestFormula &&
+                    a + d > 0) {
+                    std::string svg = r["svg"].get<std::string>();
+                    MathPicture p{"/math/" + content_hash(svg) + ".svg", w, a, d};
+                    site.math_pictures[p.path] = std::move(svg);
+                    pictures[formulas[k].key] = std::move(p);
+                }
+            }
             continue;
         }
         const Formula& f = formulas[k];
@@ -84,6 +142,8 @@ void typeset_math(Site& site, const std::string& bundle_dir, Diagnostics& warnin
                             "the formula '" + f.tex + "' does not parse (" + why + "): it shows as its TeX",
                             "fix the TeX; a dollar sign that is no formula is written \\$"));
     }
+    for (Article& a : site.writing)
+        attach_pictures(a.body, pictures, site.mathml);
 }
 
 } // namespace folio

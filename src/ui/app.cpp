@@ -534,6 +534,7 @@ void draw_page(PageDraw& d) {
             d.dl->AddRectFilled(p0, ImVec2(p1.x, p0.y + std::max(1.0f, b.h * s)), a.theme.ink_of(b.ink));
             break;
         case BoxKind::Panel: d.dl->AddRectFilled(p0, p1, a.theme.ink_of(Ink::Panel), 4.0f * s); break;
+        case BoxKind::Formula: break; // the text layer draws its picture over the page (ui/text_layer.h)
         case BoxKind::Image: {
             // Book::images holds only the pictures the site shows (links.h: shown_image).
             const std::string& src = b.image >= 0 ? a.book.images[b.image] : std::string();

@@ -102,12 +102,39 @@ bool continues_link(const Book& book, int page, int box) {
     return prev && prev->link >= 0 && prev->link == b.link;
 }
 
+// What the block of a run is (block_tag) and the lists it is in: the layer builds the page's tree by them.
+void put_block(std::string& out, const Book& book, const Box& b) {
+    if (b.block < 0 || b.block >= static_cast<int>(book.blocks.size())) return;
+    const Book::Block& block = book.blocks[b.block];
+    out += ",\"k\":\"" + block_tag(book, b.block) + '"';
+    if (block.item >= 0) put_list_path(out, book, block.item);
+}
+
 void put_item(std::string& out, const App& a, int page, int index, const Box& b) {
     const float s = a.page_scale;
     // The canvas rounds box corners to whole pixels within the page (its origin is whole): so do we.
     float x0 = std::round(b.x * s), y0 = std::round(b.y * s);
     float x1 = std::round((b.x + b.w) * s), y1 = std::round((b.y + b.h) * s);
-    if (b.kind == BoxKind::Image) {
+    if (b.kind == BoxKind::Formula) {
+        // A formula: the layer draws its picture in its ink and gives assistive technology its MathML;
+        // its TeX is what copy gives.
+        const Book::Formula& f = a.book.formulas[static_cast<size_t>(b.image)];
+        out += "{\"fm\":";
+        put_string(out, f.picture);
+        out += ",\"ml\":";
+        put_string(out, f.mathml);
+        out += ",\"tx\":";
+        put_string(out, b.text);
+        put_field(out, "ink", static_cast<float>(static_cast<int>(b.ink)));
+        put_block(out, a.book, b);
+        if (b.link >= 0 && b.link < static_cast<int>(a.book.links.size())) {
+            const LinkAction& act = a.book.links[b.link];
+            if (act.kind == ActionKind::Follow && followable(act.href)) {
+                out += ",\"href\":";
+                put_string(out, act.href);
+            }
+        }
+    } else if (b.kind == BoxKind::Image) {
         out += "{\"img\":";
         put_string(out, b.text);
         // Another host's picture, loaded: the layer shows it here (the canvas leaves the place empty).
@@ -131,11 +158,7 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
             out += ",\"lang\":";
             put_string(out, b.lang);
         }
-        if (b.block >= 0 && b.block < static_cast<int>(a.book.blocks.size())) {
-            const Book::Block& block = a.book.blocks[b.block];
-            out += ",\"k\":\"" + block_tag(a.book, b.block) + '"';
-            if (block.item >= 0) put_list_path(out, a.book, block.item);
-        }
+        put_block(out, a.book, b);
         if (b.link >= 0 && b.link < static_cast<int>(a.book.links.size())) {
             const LinkAction& act = a.book.links[b.link];
             if (act.kind == ActionKind::Fold) {
@@ -269,8 +292,10 @@ void put_page(std::string& out, const App& a, int p, bool with_items) {
             const Box& b = pg.boxes[i];
             bool text = b.kind == BoxKind::Text && !b.text.empty();
             bool image = b.kind == BoxKind::Image && !b.text.empty();
+            bool formula =
+                b.kind == BoxKind::Formula && b.image >= 0 && b.image < static_cast<int>(a.book.formulas.size());
             // Running heads and folios are drawn but are not the chapter's text: copy never picks them up.
-            if ((!text && !image) || b.role != BoxRole::Content) continue;
+            if ((!text && !image && !formula) || b.role != BoxRole::Content) continue;
             if (!first_item) out += ',';
             first_item = false;
             put_item(out, a, p, i, b);

@@ -147,8 +147,15 @@ void collect_spans(const Node& n, bool italic, bool bold, const LinkAction& link
         return;
     case NodeKind::LineBreak: out.push_back(Span{face_for(italic, bold), Ink::Text, "\n", {}, false, {}, {}}); return;
     case NodeKind::Code: add(Face::Mono, linked ? Ink::Link : Ink::Accent, n.text, link); return;
-    // The book sets a formula's TeX as code (the static page shows it typeset, as MathML).
-    case NodeKind::Math: add(Face::Mono, linked ? Ink::Link : Ink::Accent, n.text, link); return;
+    // A typeset formula is its picture (its TeX is what copy gives); one that did not parse, its TeX as code.
+    case NodeKind::Math:
+        if (typeset_formula(n)) {
+            add(face_for(italic, bold), linked ? Ink::Link : ink, n.text, link);
+            out.back().math = &n;
+            return;
+        }
+        add(Face::Mono, linked ? Ink::Link : Ink::Accent, n.text, link);
+        return;
     case NodeKind::Image: {
         // An image inside running text is its alt text, a link to the picture (when the policy allows).
         LinkAction to = linked ? link : follow_link(n.href);

@@ -295,6 +295,11 @@ void Flow::reorder_line(Line& line, const std::vector<Span>& spans, float size, 
                 origin.push_back({-1, 0, 0, gap});
             }
         }
+        if (spans[static_cast<size_t>(f.span)].math) { // a formula: one object, U+FFFC (neutral), as browsers see it
+            cps.push_back(U'\uFFFC');
+            origin.push_back({static_cast<int>(k), 0, f.text.size(), 0});
+            continue;
+        }
         for (size_t i = 0; i < f.text.size();) {
             uint32_t cp = 0;
             size_t n = utf8_decode(f.text, i, cp);
@@ -345,9 +350,14 @@ void Flow::reorder_line(Line& line, const std::vector<Span>& spans, float size, 
         const Fragment& from = line.frags[static_cast<size_t>(r.frag)];
         const Span& sp = spans[static_cast<size_t>(from.span)];
         Fragment f{from.span, from.text.substr(r.byte0, r.byte1 - r.byte0), x, 0, r.rtl, {}};
-        f.w = run_width(sp.face, span_size(sp, size), f.text.data(), f.text.data() + f.text.size());
-        std::string shown = display_text(f.text, r.rtl);
-        if (shown != f.text) f.shown = std::move(shown);
+        if (sp.math) {
+            f.w = from.w; // as break_lines set it (scaled to the measure)
+            f.rtl = false;
+        } else {
+            f.w = run_width(sp.face, span_size(sp, size), f.text.data(), f.text.data() + f.text.size());
+            std::string shown = display_text(f.text, r.rtl);
+            if (shown != f.text) f.shown = std::move(shown);
+        }
         x += f.w;
         placed.emplace_back(r.first, std::move(f));
     }
@@ -375,6 +385,43 @@ float script_offset(const Span& sp, float size) {
     case Script::None: break;
     }
     return 0;
+}
+
+float Flow::piece_width(const Span& sp, float size, const char* begin, const char* end) {
+    return sp.math ? formula_box(*sp.math).width * size : run_width(sp.face, size, begin, end);
+}
+
+// Where a line box's baseline is, below its top: the glyph box centred in it, the baseline at its ascent.
+static float baseline_in_line(float size, float line_height) { return line_height * 0.5f + kBaselineInBox * size; }
+
+// A formula's picture in its line: on the line's baseline (a script's, for one in <sup>/<sub>), at the span's
+// size, or smaller when break_lines narrowed it to fit the measure.
+void Flow::place_formula(Box& b, const Span& sp, float size, float line_top, float line_height) {
+    const FormulaBox f = formula_box(*sp.math);
+    const float natural = f.width * span_size(sp, size);
+    const float em = natural > 0 ? span_size(sp, size) * std::min(1.0f, b.w / natural) : 0;
+    const float baseline = line_top + baseline_in_line(size, line_height) + script_offset(sp, size);
+    b.kind = BoxKind::Formula;
+    b.y = baseline - f.ascent * em;
+    b.h = (f.ascent + f.depth) * em;
+    b.image = static_cast<int>(book_.formulas.size());
+    book_.formulas.push_back({sp.math->href, sp.math->info});
+}
+
+// How much further than the line box a line's tallest formula reaches above it, and below: the line is set
+// that much lower, and the next that much lower again, so a fraction never overlaps the lines around it.
+Flow::Reach Flow::formula_reach(const Line& ln, const std::vector<Span>& spans, float size, float line_height) const {
+    Reach r;
+    const float base = baseline_in_line(size, line_height);
+    for (const Fragment& fr : ln.frags) {
+        const Span& sp = spans[static_cast<size_t>(fr.span)];
+        if (!sp.math) continue;
+        const FormulaBox f = formula_box(*sp.math);
+        const float em = fr.w / std::max(1e-3f, f.width), baseline = base + script_offset(sp, size);
+        r.above = std::max(r.above, f.ascent * em - baseline);
+        r.below = std::max(r.below, baseline + f.depth * em - line_height);
+    }
+    return r;
 }
 
 // A word runs on across spans until a space ("emphasis," is one word though its comma is another span's):
@@ -433,10 +480,11 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
     for (int si = 0; si < static_cast<int>(spans.size()); ++si) {
         const Span& sp = spans[si];
         const std::string& t = sp.text;
-        const float at = span_size(sp, size); // a space between words keeps the line's size
+        const float at = span_size(sp, size);    // a space between words keeps the line's size
+        const bool formula = sp.math != nullptr; // one piece, however its TeX is spaced
         size_t i = 0;
         while (i < t.size()) {
-            if (t[i] == '\n' && sp.text == "\n") { // a hard line break
+            if (!formula && t[i] == '\n' && sp.text == "\n") { // a hard line break
                 lines.emplace_back();
                 x = 0;
                 pending_space = false;
@@ -445,14 +493,14 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                 ++i;
                 continue;
             }
-            if (t[i] == ' ' || t[i] == '\n' || t[i] == '\t') {
+            if (!formula && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t')) {
                 pending_space = x > 0;
                 pending_space_span = si;
                 before = 0;
                 ++i;
                 continue;
             }
-            if (zero_width_space(t, i)) {
+            if (!formula && zero_width_space(t, i)) {
                 zero_width = x > 0;
                 before = 0x200B;
                 i += 3;
@@ -461,12 +509,12 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
             // The piece: up to the next space, or to the next place a line may break inside a run written
             // without spaces (line_break.h: between Chinese characters, never before "。"). A piece that
             // begins at such a place begins a word of its own, with no space before it.
-            uint32_t c = 0;
-            size_t j = i + std::max<size_t>(1, utf8_decode(t, i, c));
+            uint32_t c = formula ? 0xFFFC : 0; // a formula is an object in the text, as UAX #14 sees a picture
+            size_t j = formula ? t.size() : i + std::max<size_t>(1, utf8_decode(t, i, c));
             const bool at_break = zero_width || (before != 0 && may_break_between(before, c));
             zero_width = false;
             before = c;
-            while (j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t' && !zero_width_space(t, j)) {
+            while (!formula && j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t' && !zero_width_space(t, j)) {
                 const size_t n = std::max<size_t>(1, utf8_decode(t, j, c));
                 if (may_break_between(before, c)) break;
                 before = c;
@@ -479,7 +527,8 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
             while (ws < we) {
                 const char* wb = t.data() + ws;
                 const char* wend = t.data() + we;
-                float w = run_width(sp.face, at, wb, wend);
+                // A formula wider than the measure is set smaller to fit it (place_formula scales it so).
+                float w = formula ? std::min(piece_width(sp, at, wb, wend), measure) : run_width(sp.face, at, wb, wend);
                 float sw = pending_space ? space_width(spans[pending_space_span].face) : 0;
                 if (x + sw + w <= measure + 0.01f || x == 0) {
                     if (x == 0 && w > measure + 0.01f) {
@@ -550,8 +599,50 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
 // [SECTION] Blocks
 //-----------------------------------------------------------------------------
 
+static bool displayed_formula(const Span& sp) { return sp.math && sp.math->level != 0; }
+
+static bool blank(const std::vector<Span>& spans) {
+    for (const Span& sp : spans)
+        if (sp.math || sp.text.find_first_not_of(" \n\t") != std::string::npos) return false;
+    return true;
+}
+
+// A displayed formula is a line of its own, centred, with space around it, as a browser sets <math
+// display="block">: the paragraph is set in pieces around each. False when p has none to set apart.
+bool Flow::set_apart_formulas(const Paragraph& p) {
+    const bool only = p.spans.size() == 1 && p.centered;
+    if (only || std::none_of(p.spans.begin(), p.spans.end(), displayed_formula)) return false;
+    std::vector<std::vector<Span>> pieces(1);
+    for (const Span& sp : p.spans) {
+        if (displayed_formula(sp)) {
+            pieces.push_back({sp});
+            pieces.emplace_back();
+        } else {
+            pieces.back().push_back(sp);
+        }
+    }
+    pieces.erase(std::remove_if(pieces.begin(), pieces.end(), blank), pieces.end());
+    for (size_t i = 0; i < pieces.size(); ++i) {
+        Paragraph q = p;
+        q.spans = std::move(pieces[i]);
+        const bool first = i == 0, last = i + 1 == pieces.size();
+        if (!first) q.marker.clear(), q.anchor.clear(), q.space_before = 0;
+        if (!last) q.right.clear(), q.right_unseen.clear();
+        if (q.spans.size() == 1 && displayed_formula(q.spans[0])) {
+            q.centered = true;
+            q.space_before = std::max(q.space_before, p.size * 0.5f);
+            q.space_after = last ? std::max(q.space_after, p.size * 0.5f) : p.size * 0.5f;
+        } else if (!last) {
+            q.space_after = 0;
+        }
+        paragraph(q);
+    }
+    return true;
+}
+
 void Flow::paragraph(const Paragraph& p) {
     if (past_limit()) return;
+    if (set_apart_formulas(p)) return;
     const PageSpec& s = book_.spec;
     const bool rtl = rtl_paragraph(p.spans);
     // What is set right (a date, a count): each span a box of its own, in its own order (set_shown).
@@ -585,13 +676,16 @@ void Flow::paragraph(const Paragraph& p) {
 
     if (!book_.pages.empty() && y_ > s.margin_top + 0.5f) y_ += p.space_before;
     for (size_t li = 0; li < lines.size(); ++li) {
-        ensure(lh); // a new page here carries a pending heading along (new_page)
+        const Reach reach = formula_reach(lines[li], p.spans, p.size, lh);
+        const float rise = reach.above, drop = reach.below;
+        ensure(lh + rise + drop); // a new page here carries a pending heading along (new_page)
         if (li == 0 && !p.anchor.empty()) book_.anchors[p.anchor] = {static_cast<int>(book_.pages.size()) - 1, y_};
         if (past_limit()) { // a page the proof never shows: only where the lines end counts
-            y_ += lh;
+            y_ += rise + lh + drop;
             if (li == 0 && !p.keep_with_next) keep_from_ = -1;
             continue;
         }
+        y_ += rise;
         Line& ln = lines[li];
         const float inset = p.centered ? (measure - ln.width) * 0.5f : 0;
         float x0 = rtl ? start_edge - inset - ln.width : start_edge + inset;
@@ -642,6 +736,7 @@ void Flow::paragraph(const Paragraph& p) {
                 b.link = same ? page().boxes.back().link : link_id(sp.link);
             }
             b.block = block_;
+            if (sp.math) place_formula(b, sp, p.size, y_, lh);
             page().boxes.push_back(std::move(b));
             prev_span = f.span;
         }
@@ -663,7 +758,7 @@ void Flow::paragraph(const Paragraph& p) {
                 rx += b.w;
             }
         }
-        y_ += lh;
+        y_ += lh + drop;
         if (li == 0 && !p.keep_with_next) keep_from_ = -1;
     }
     if (p.keep_with_next) {

@@ -131,6 +131,9 @@ struct Span {
     bool strike = false;
     Script script = Script::None;
     std::string lang; // its language, when the author said it is not the page's (BCP 47; NodeKind::Language)
+    // A typeset formula (document.h: typeset_formula), set in the line as one word: its picture, at its own
+    // size; text is its TeX (what copy gives). The node outlives the flow (it is the site's).
+    const Node* math = nullptr;
 };
 
 // A span's size in a line set at size (a script's is smaller), and how far its line box moves from the
@@ -170,7 +173,7 @@ struct Paragraph {
 // [SECTION] Output: a book of pages of boxes
 //-----------------------------------------------------------------------------
 
-enum class BoxKind { Text, Rule, Panel, Image };
+enum class BoxKind { Text, Rule, Panel, Image, Formula };
 
 // Page furniture is laid out like the text (Flow::finish) but is not part of the chapter's text.
 enum class BoxRole {
@@ -190,7 +193,8 @@ struct Box {
     Ink ink = Ink::Text;
     std::string text; // Text: the run; Image: alt text
     int link = -1;    // index into Book::links: what activating this box does
-    int image = -1;   // Image: index into Book::images, the picture to draw (-1: only the alt text)
+    int image = -1;   // Image: index into Book::images, the picture to draw (-1: only the alt text);
+                      // Formula: index into Book::formulas (its box is the picture's, its text the TeX)
     int code = -1;    // index of the code block (Panel and its Text lines): scrolls sideways as one
     float clip_w = 0; // Text in a code block: visible width of the panel (lines may be wider)
     float clip_x = 0; // Text in a code block: where the visible width starts (a line is several runs)
@@ -238,6 +242,12 @@ struct Book {
     std::vector<ChapterSpan> chapters;
     std::vector<LinkAction> links;   // by link id (Box::link); one per link, shared by its wrapped boxes
     std::vector<std::string> images; // site paths of the pictures, by Box::image (only the site's own)
+    // The formulas' pictures, by a Formula box's Box::image: drawn by the text layer over the canvas and by
+    // the early page, in the box's ink, from the same file (cli/math.h); the MathML is what the layer reads.
+    struct Formula {
+        std::string picture, mathml;
+    };
+    std::vector<Formula> formulas;
     struct Block {
         BlockKind kind = BlockKind::Paragraph;
         int level = 0; // a heading's (Paragraph::heading)
@@ -350,6 +360,13 @@ private:
         std::vector<Fragment> frags;
         float width = 0;
     };
+    bool set_apart_formulas(const Paragraph& p);
+    float piece_width(const Span& sp, float size, const char* begin, const char* end);
+    void place_formula(Box& b, const Span& sp, float size, float line_top, float line_height);
+    struct Reach {
+        float above = 0, below = 0;
+    };
+    Reach formula_reach(const Line& ln, const std::vector<Span>& spans, float size, float line_height) const;
     struct WordStart {     // where a word began on the line: its fragment, the offset of its first byte in
         int frag = 0;      // the fragment's text, its x, and the line's width before the space ahead of it
         size_t offset = 0; // (x 0: the word began the line, and cannot be carried to the next)

@@ -54,7 +54,8 @@ enum class NodeKind : unsigned char {
     LineBreak,   // hard break
     SoftBreak,
     Language,   // text in another language than the page's: info = its BCP 47 tag (an author's lang="fr")
-    Math,       // TeX ($...$; level 1: $$...$$ or a math fence, set as a display): text = the formula
+    Math,       // TeX ($...$; level 1: $$...$$ or a math fence, set as a display): text = the formula;
+                // once typeset (cli/math.h), see math_picture below
     HtmlInline, // raw inline HTML while parsing (markdown.cpp maps it away; never in a finished tree)
 };
 
@@ -160,7 +161,7 @@ struct Node {
     bool ordered = false;
     bool header = false;             // TableCell in the head row
     int level = 0;                   // Heading level (as written: see page_heading_level)
-    int start = 1;                   // List start number
+    int start = 1;                   // List start number; Math: its picture's depth (math_picture)
     int width = 0, height = 0;       // Image: as the author wrote them (CSS pixels), 0 when not given
     std::string text;                // Text, Code, CodeBlock, HtmlBlock, Image alt
     Rare<std::string> href;          // Link, Image
@@ -174,6 +175,15 @@ using Document = Node;
 
 // A formula's key among the site's typeset ones (Site::mathml): its TeX, marked displayed or inline.
 inline std::string math_key(const Node& n) { return (n.level ? "$$" : "$") + n.text; }
+
+// A typeset formula (cli/math.h) names its picture in href, keeps its MathML in info (ASCII, for the book's
+// text layer), and the picture's box in thousandths of an em in width, height (above the baseline) and start
+// (below it): a node's few numbers serve, rather than new fields in every node. Untypeset: href is empty.
+struct FormulaBox {
+    float width = 0, ascent = 0, depth = 0; // em
+};
+inline bool typeset_formula(const Node& n) { return n.kind == NodeKind::Math && !n.href.empty() && n.width > 0; }
+inline FormulaBox formula_box(const Node& n) { return {n.width / 1000.0f, n.height / 1000.0f, n.start / 1000.0f}; }
 
 // Plain text of a subtree (for titles, alt text, word counts).
 std::string plain_text(const Node& n);

@@ -196,6 +196,12 @@ struct Fold {
 // [SECTION] The site: everything above, plus what derive() computes
 //-----------------------------------------------------------------------------
 
+// A formula's picture (cli/math.h): where the site keeps it, and its box in thousandths of an em.
+struct MathPicture {
+    std::string path;
+    int width = 0, ascent = 0, depth = 0;
+};
+
 struct Site {
     int schema = 1;
     SiteInfo info;
@@ -218,9 +224,11 @@ struct Site {
     std::map<std::string, std::vector<int>> tags; // tag -> article indices, newest first
     std::vector<std::string> local_images;        // site paths ("/images/x.png") of images in bodies
     std::vector<std::string> image_origins;       // other hosts' pictures come from these (sorted): the CSP's img-src
-    // From the build (cli/math.h): every formula of the articles as MathML, by math_key; the static HTML
-    // and the feed show these, the book its TeX.
+    // From the build (cli/math.h): every formula of the articles as MathML, by math_key, which the static
+    // HTML and the feed show; and the pictures of them the book and the early page draw, by site path
+    // ("/math/<hash>.svg", the SVG), each named by its Math nodes (document.h).
     std::map<std::string, std::string> mathml;
+    std::map<std::string, std::string> math_pictures;
 
     int find_article(const std::string& slug) const;
     int find_project(const std::string& id) const;

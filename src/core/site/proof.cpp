@@ -73,6 +73,18 @@ void put_rect(std::string& out, const char* kind, Ink ink, const Box& b) {
     out += "\"></i>";
 }
 
+// <i class="fm kK" style="place;--m:url(picture)"></i>: a formula (layout.h: BoxKind::Formula).
+void put_formula(std::string& out, const Book& book, const Box& b) {
+    if (b.image < 0 || b.image >= static_cast<int>(book.formulas.size())) return;
+    out += "<i class=\"fm k";
+    out += std::to_string(static_cast<int>(b.ink));
+    out += "\" style=\"";
+    put_place(out, b);
+    out += ";--m:url(";
+    append_html_escaped(out, book.formulas[static_cast<size_t>(b.image)].picture);
+    out += ")\"></i>";
+}
+
 // Runs set at one size share a wrapper (<p>, which has no box: display: contents) that holds the size, and
 // the face, ink and left edge of its first run, which the runs after it inherit unless they say otherwise:
 // a large site's proofs are most of its pages' bytes, and a code line is a run per token.
@@ -171,6 +183,10 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
             case BoxKind::Image:
                 end_group(out, group);
                 put_rect(out, "im", Ink::Rule, b);
+                break;
+            case BoxKind::Formula: // its picture as a mask, in its ink, as the book's layer draws it
+                end_group(out, group);
+                put_formula(out, book, b);
                 break;
             case BoxKind::Text: {
                 Ink ink = b.ink;

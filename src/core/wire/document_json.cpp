@@ -19,7 +19,7 @@ json node_to_json(const Node& n) {
     if (!n.info.empty()) at["info"] = n.info;
     if (n.level) at["level"] = n.level;
     if (n.ordered) at["ordered"] = true;
-    if (n.kind == NodeKind::List && n.start != 1) at["start"] = n.start;
+    if ((n.kind == NodeKind::List && n.start != 1) || typeset_formula(n)) at["start"] = n.start;
     if (n.align != Align::Default) at["align"] = static_cast<int>(n.align);
     if (n.header) at["header"] = true;
     if (n.width) at["width"] = n.width;
@@ -131,7 +131,7 @@ bool put_node(std::string& out, const Node& n) {
         }
         out += ']';
     }
-    if (n.kind == NodeKind::List && n.start != 1) integer("start", n.start);
+    if ((n.kind == NodeKind::List && n.start != 1) || typeset_formula(n)) integer("start", n.start);
     if (!n.text.empty() && n.kind != NodeKind::SoftBreak) text("text", n.text);
     if (n.width) integer("width", n.width);
     if (out.size() == open)
