@@ -193,13 +193,16 @@ def runs_of(text, chars):
     return list(runs)
 
 
-def shape_runs(font_path, runs):
-    """HarfBuzz's glyphs for each run: [(glyph id, cluster, dx, dy, advance)], in run order."""
+def shape_runs(font_path, runs, direction=None):
+    """HarfBuzz's glyphs for each run: [(glyph id, cluster, dx, dy, advance)], in run order. The direction is
+    the script's (Hebrew right to left, as the browser shapes it: its marks and kerning are the face's for
+    that direction), unless given."""
     with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as f:
         f.write("".join(r + "\n" for r in runs))
         name = f.name
     try:
-        out = subprocess.run(["hb-shape", "-O", "json", "--no-glyph-names", "--direction=ltr", "--text-file=" + name,
+        direction_flag = ["--direction=" + direction] if direction else []
+        out = subprocess.run(["hb-shape", "-O", "json", "--no-glyph-names"] + direction_flag + ["--text-file=" + name,
                               font_path], check=True, capture_output=True, text=True).stdout
     finally:
         os.remove(name)
@@ -218,32 +221,41 @@ def clusters_of(run, glyphs):
     return out
 
 
-def plan_clusters(font, runs, shaped):
+def plan_clusters(font, font_path, runs, shaped):
     """Which clusters HarfBuzz draws otherwise than as their characters' glyphs, in the whole face: the table
     (cluster text -> the key of its glyph, or None: drawn as its characters), each key's composite
-    ((glyph name, x, y) parts, advance), and the glyphs the shaping used."""
+    ((glyph name, x, y) parts, advance), and the glyphs the shaping used. The runs say where clusters are
+    and which glyphs their context chose; each cluster is also shaped by itself, and where that gives the same
+    glyphs its places are taken from there, so no glyph holds the kerning its letter had beside a neighbour
+    where the text first has it (a kerned letter would otherwise become a narrower glyph everywhere)."""
     cmap = font.getBestCmap()
     order = font.getGlyphOrder()
     gid_of = {name: i for i, name in enumerate(order)}
     glyf, hmtx = font["glyf"], font["hmtx"]
-    table, used = {}, set()
+    used, met = set(), {}  # met: each cluster's glyphs where the text first has it
     for run, glyphs in zip(runs, shaped):
         used.update(order[g[0]] for g in glyphs)
         for text, gs in clusters_of(run, glyphs):
-            if text in table or any(g[0] == 0 for g in gs):
-                continue  # met before, or a character the face lacks: drawn as it is
-            own = [(gid_of[cmap[ord(c)]], hmtx[cmap[ord(c)]][0]) if ord(c) in cmap else (-1, 0)
-                   for c in text if ord(c) not in JOINERS]
-            if [(g[0], g[2], g[3], g[4]) for g in gs] == [(gid, 0, 0, adv) for gid, adv in own]:
-                if len(text) > 1:
-                    table[text] = None  # the cluster's bounds still guide the cut (clusters.h)
-                continue
-            pen, parts = 0, []
-            for gid, _, dx, dy, ax in gs:
-                if glyf[order[gid]].numberOfContours != 0:
-                    parts.append((order[gid], pen + dx, dy))
-                pen += ax
-            table[text] = (tuple(parts), pen)
+            if text not in met and not any(g[0] == 0 for g in gs):  # a character the face lacks: as it is
+                met[text] = gs
+    texts = list(met)
+    table = {}
+    for text, alone in zip(texts, shape_runs(font_path, texts) if texts else []):
+        # Its glyphs alone when they are the same glyphs (only kerning differs); in context when the context
+        # chose them (a Devanagari half form before the consonant it joins).
+        gs = alone if [g[0] for g in alone] == [g[0] for g in met[text]] else met[text]
+        own = [(gid_of[cmap[ord(c)]], hmtx[cmap[ord(c)]][0]) if ord(c) in cmap else (-1, 0)
+               for c in text if ord(c) not in JOINERS]
+        if [(g[0], g[2], g[3], g[4]) for g in gs] == [(gid, 0, 0, adv) for gid, adv in own]:
+            if len(text) > 1:
+                table[text] = None  # drawn as its characters; its bounds still guide the cut (clusters.h)
+            continue
+        pen, parts = 0, []
+        for gid, _, dx, dy, ax in gs:
+            if glyf[order[gid]].numberOfContours != 0:
+                parts.append((order[gid], pen + dx, dy))
+            pen += ax
+        table[text] = (tuple(parts), pen)
     return table, used
 
 
@@ -303,7 +315,7 @@ def write_face(path, number, chars, out_path, main_metrics, runs=None, next_code
     left, table, used = 0, {}, set()
     if runs:
         # Shaped with the whole face (the subset keeps every glyph this used, and the lookups among them).
-        table, used = plan_clusters(font, runs, shape_runs(path, runs))
+        table, used = plan_clusters(font, path, runs, shape_runs(path, runs))
     subset_face(options, font, chars, used)
     match_vertical_metrics(font, main_metrics)
     if runs:
@@ -351,7 +363,7 @@ def emoji_runs(text):
 def write_emoji_face(runs, out_path, main_metrics, next_code_point):
     """The colour emoji face: Noto Color Emoji's glyphs for the runs' emoji, each at a private-use code
     point (and nothing else mapped), with the FOLc table. Returns the next free code point."""
-    shaped = shape_runs(EMOJI_FACE, runs)
+    shaped = shape_runs(EMOJI_FACE, runs, "ltr")
     options = subset.Options()
     options.layout_features = []
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "DSIG", "vhea", "vmtx"]

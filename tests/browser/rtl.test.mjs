@@ -89,6 +89,26 @@ test("a copy of an Arabic paragraph from the book gives its logical text", async
   await context.close();
 });
 
+// Hebrew's points (niqqud): the build shapes the Hebrew face's runs with HarfBuzz, right to left, and gives
+// each pointed letter a glyph of its own (core/text/clusters.h, tools/script_fonts.py), which the book and the
+// early page draw; the text stays logical (the layer, copy, the static page).
+test("a pointed Hebrew letter is one glyph of the Hebrew face, and the text stays logical", async () => {
+  const assets = path.join(RTL, "assets");
+  const face = fs.readdirSync(assets).find((f) => /^script-hebrew\.[0-9a-f]+\.ttf$/.test(f));
+  assert.ok(face, "no Hebrew face in the site");
+  const bytes = fs.readFileSync(path.join(assets, face));
+  assert.ok(bytes.includes(Buffer.from("FOLc")), "the Hebrew face has no cluster table");
+  const folc = bytes.toString("utf8");
+  for (const cluster of ["\u05D1\u05B0\u05BC", "\u05E8\u05B5", "\u05E9\u05B4\u05C1", "\u05D4\u05B7"])
+    assert.match(folc, new RegExp("[0-9A-F]{4}\t" + cluster + "\n"), `no glyph for ${JSON.stringify(cluster)}`);
+  const { page, context } = await open(env.browser, env.base, "/writing/haifa/");
+  await ready(page);
+  await settle(page);
+  const verse = await page.evaluate(() => [...document.querySelectorAll("#layer [data-i]")].map((e) => e.textContent).join(" "));
+  assert.ok(verse.includes("\u05D1\u05B0\u05BC\u05E8\u05B5\u05D0\u05E9\u05B4\u05C1\u05D9\u05EA"), verse);
+  await context.close();
+});
+
 test("the proof sets the same runs right to left, with their logical text", async () => {
   const html = fs.readFileSync(path.join(RTL, "writing/rust-arabic/index.html"), "utf8");
   const proof = html.slice(html.indexOf('<div id="proof"'));

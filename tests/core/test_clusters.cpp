@@ -13,7 +13,8 @@ namespace {
 
 // Devanagari: क्ष (a conjunct: one glyph), कि (the vowel sign drawn first: one glyph), दी (drawn as its
 // characters, but one cluster: the cut must not start a cluster inside it).
-const char* const kTable = "E000\tक्ष\nE001\tकि\n0\tदी\nE002\tी\n";
+// Hebrew: בְּ (bet, sheva, dagesh) and רֵ (resh, tsere), each a letter with its points: one glyph.
+const char* const kTable = "E000\tक्ष\nE001\tकि\n0\tदी\nE002\tी\nE003\t\u05D1\u05B0\u05BC\nE004\t\u05E8\u05B5\n";
 
 std::string pua(uint32_t cp) {
     std::string s;
@@ -32,12 +33,12 @@ struct ClusterMeasurer : FixedMeasurer {
 };
 
 // A book of one paragraph, "क्षत्रिय कि" at size 10, laid out with m.
-Book one_paragraph(Measurer& m) {
+Book one_paragraph(Measurer& m, const std::string& text = "क्षत्रिय कि") {
     Book b;
     Flow f(b, m);
     f.begin_chapter("c", "c", "c, continued", false, false);
     Paragraph p;
-    p.spans.push_back(Span{Face::Serif, Ink::Text, "क्षत्रिय कि", {}, false, {}, {}});
+    p.spans.push_back(Span{Face::Serif, Ink::Text, text, {}, false, {}, {}});
     p.size = 10;
     f.paragraph(p);
     f.finish();
@@ -49,7 +50,7 @@ Book one_paragraph(Measurer& m) {
 TEST_CASE("a face's cluster table is read line by line, and a malformed one is refused", "[clusters]") {
     GlyphClusters c;
     REQUIRE(add_clusters(kTable, c));
-    CHECK(c.code_point.size() == 4);
+    CHECK(c.code_point.size() == 6);
     CHECK(c.code_point.at("क्ष") == 0xE000);
     CHECK(c.code_point.at("दी") == 0);
     REQUIRE(c.lead[0x0915] != 0); // क: क्ष and कि, the longer first
@@ -108,6 +109,25 @@ TEST_CASE("the layout measures a run by its clusters' glyphs and draws them; its
                 CHECK(x.shown.empty());
                 CHECK(x.w == 11 * 10.0f);
             }
+}
+
+TEST_CASE("a right-to-left run's clusters are its glyphs too, in visual order; its text stays logical",
+          "[clusters][bidi]") {
+    ClusterMeasurer m;
+    const std::string bet = "\u05D1\u05B0\u05BC", resh = "\u05E8\u05B5", alef = "\u05D0";
+    const std::string word = bet + resh + alef; // logical: bet, resh, alef; drawn from the right
+    const Book b = one_paragraph(m, word + " " + resh);
+    const Box* run = nullptr;
+    for (const Page& pg : b.pages)
+        for (const Box& x : pg.boxes)
+            if (x.kind == BoxKind::Text && x.role == BoxRole::Content && x.text.find(alef) != std::string::npos)
+                run = &x;
+    REQUIRE(run);
+    CHECK(run->rtl);
+    CHECK(run->text == word + " " + resh);
+    // Visual order, left to right: resh (its glyph), the space, alef, resh's glyph, bet's glyph.
+    CHECK(drawn_text(*run) == pua(0xE004) + " " + alef + pua(0xE004) + pua(0xE003));
+    CHECK(run->w == 5 * 10.0f);
 }
 
 TEST_CASE("find's rectangle for a match after a cluster lies where the cluster's glyph ends", "[clusters]") {

@@ -245,10 +245,12 @@ namespace {
 
 // HarfBuzz's own advance for a text in a face (hb-shape, Debian's libharfbuzz-bin), in font units: the
 // oracle the book's shaped clusters are held to.
-int harfbuzz_advance(const fs::path& face, const std::string& text) {
+int harfbuzz_advance(const fs::path& face, const std::string& text, const std::string& features = "") {
     const fs::path in = face.parent_path() / "hb-in.txt";
     std::ofstream(in) << text << "\n";
-    const std::string cmd = "hb-shape -O json --no-glyph-names --text-file=" + in.string() + " " + face.string();
+    const std::string cmd = "hb-shape -O json --no-glyph-names " +
+                            (features.empty() ? "" : "--features=" + features + " ") + "--text-file=" + in.string() +
+                            " " + face.string();
     FILE* p = popen(cmd.c_str(), "r");
     REQUIRE(p);
     std::string out;
@@ -297,6 +299,51 @@ TEST_CASE("shaped scripts: each cluster is one glyph, and a word measures as Har
         if (std::string(word) != "ที่นี่")
             CHECK(shaped != Catch::Approx(s.width(Face::Serif, size, word)).margin(em / 100));
     }
+    fs::remove_all(dir);
+}
+
+// Hebrew's points (niqqud) sit under and over their letters where the face's marks put them: each pointed
+// letter is a cluster drawn as one glyph, the face's composite of the letter and its points, as wide as the
+// letter (points take no room), reaching below or above it; a pointed word measures as HarfBuzz shapes it.
+TEST_CASE("Hebrew points sit on their letters: a pointed letter is one glyph, as wide as the letter", "[scripts]") {
+    // bet with sheva and dagesh, resh with tsere, shin with hiriq and its shin dot, he with hiriq
+    const std::string bet = "\u05D1\u05B0\u05BC", resh = "\u05E8\u05B5", shin = "\u05E9\u05B4\u05C1",
+                      he = "\u05D4\u05B4";
+    const std::string word = bet + resh + "\u05D0" + shin + "\u05D9\u05EA";
+    const fs::path dir =
+        script_faces(word + " \u05D0\u05B1\u05DC\u05B9" + he + "\u05D9\u05DD \u05E9\u05DC\u05D5\u05DD", "he");
+    ScriptMeasuring s(dir);
+    const GlyphClusters& c = s.fonts.clusters;
+    const float size = 30, em = size / s.fonts.box_per_em[0];
+    ImFontBaked* baked = s.fonts.face[0]->GetFontBaked(32);
+    for (const std::string& cluster : {bet, resh, shin, he}) {
+        INFO(cluster);
+        REQUIRE(c.code_point.count(cluster) == 1);
+        const uint32_t cp = c.code_point.at(cluster);
+        CHECK(cp >= 0xE000);
+        CHECK(cp < 0xF900);
+        const ImFontGlyph* g = baked->FindGlyph(static_cast<ImWchar>(cp));
+        const ImFontGlyph* letter = baked->FindGlyph(static_cast<ImWchar>(code_points(cluster)[0]));
+        REQUIRE(g != nullptr);
+        REQUIRE(letter != nullptr);
+        CHECK(g->Visible);
+        // The points take no room: the cluster's ink lies within its letter's place (give or take the
+        // kerning HarfBuzz gives the letter beside its neighbour), and reaches below it.
+        CHECK(g->X0 >= letter->X0 - 1.5f);
+        CHECK(g->X1 <= letter->AdvanceX + 1.5f);
+        CHECK(g->AdvanceX == Catch::Approx(letter->AdvanceX).margin(1.0));
+        CHECK(g->Y1 > letter->Y1 + 1);
+    }
+    const ImFontGlyph* shin_glyph = baked->FindGlyph(static_cast<ImWchar>(c.code_point.at(shin)));
+    const ImFontGlyph* shin_letter = baked->FindGlyph(static_cast<ImWchar>(0x05E9));
+    CHECK(shin_glyph->Y0 < shin_letter->Y0 - 1); // and the shin dot over it
+    // The word measures as HarfBuzz shapes it, less kerning (each cluster is one glyph, shaped alone: docs/fonts.md).
+    const std::string drawn = apply_clusters(word, c);
+    CHECK(s.width(Face::Serif, size, drawn) ==
+          Catch::Approx(static_cast<float>(harfbuzz_advance(dir / "script-hebrew.ttf", word, "-kern")) / 1000.0f * em)
+              .margin(em / 1000));
+    // A letter kerned against its neighbour where the text first has it is no glyph of its own.
+    CHECK(c.code_point.count("\u05E8") == 0);
     fs::remove_all(dir);
 }
 

@@ -58,11 +58,19 @@ const ChapterSpan* Book::chapter(const std::string& id) const {
 
 // A run set whole, outside a paragraph's lines (a running head, a date set right): reordered for display
 // by itself (bidi.h), in its own direction, its first strong character's, else the one given.
-static void set_shown(Box& b, bool rtl_default) {
+void Flow::set_shown(Box& b, bool rtl_default) const {
     if (!needs_bidi(b.text)) return;
     const int dir = first_strong_direction(b.text);
     b.rtl = dir < 0 || (dir == 0 && rtl_default);
-    b.shown = visual_line(b.text, b.rtl);
+    b.shown = visual_line(b.rtl ? clustered(b.text) : b.text, b.rtl);
+}
+
+// A right-to-left run's shaped clusters (Hebrew's pointed letters, clusters.h) become their glyphs before
+// it is reversed for display, each then one character; finish() gives left-to-right runs theirs.
+std::string Flow::clustered(std::string_view logical) const {
+    const GlyphClusters* clusters = m_.clusters();
+    if (!clusters || clusters->empty() || !may_have_clusters(logical, *clusters)) return std::string(logical);
+    return apply_clusters(logical, *clusters);
 }
 
 std::string to_roman(int n) {
@@ -235,7 +243,7 @@ void Flow::finish() {
     for (Page& p : book_.pages)
         if (!p.blank) place_furniture(p);
     // Shaped clusters drawn as their glyphs (clusters.h), in runs left to right: measured so (run_width),
-    // drawn so. A right-to-left run is already in visual order, and no shaped script is written so.
+    // drawn so. A right-to-left run has its own already (clustered), set before it was reversed.
     const GlyphClusters* clusters = m_.clusters();
     if (!clusters || clusters->empty()) return;
     for (Page& p : book_.pages)
@@ -355,7 +363,7 @@ void Flow::reorder_line(Line& line, const std::vector<Span>& spans, float size, 
             f.rtl = false;
         } else {
             f.w = run_width(sp.face, span_size(sp, size), f.text.data(), f.text.data() + f.text.size());
-            std::string shown = display_text(f.text, r.rtl);
+            std::string shown = display_text(r.rtl ? clustered(f.text) : f.text, r.rtl);
             if (shown != f.text) f.shown = std::move(shown);
         }
         x += f.w;

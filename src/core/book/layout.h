@@ -360,6 +360,8 @@ private:
         std::vector<Fragment> frags;
         float width = 0;
     };
+    void set_shown(Box& b, bool rtl_default) const;
+    std::string clustered(std::string_view logical) const;
     bool set_apart_formulas(const Paragraph& p);
     float piece_width(const Span& sp, float size, const char* begin, const char* end);
     void place_formula(Box& b, const Span& sp, float size, float line_top, float line_height);

@@ -21,7 +21,7 @@ const std::vector<ScriptSource>& script_chain() {
     // a Latin site with a star ships a symbol face, not a CJK one.
     static const std::vector<ScriptSource> chain = {
         {"arabic", NOTO "NotoNaskhArabic-Regular.ttf", kCore},
-        {"hebrew", NOTO "NotoSerifHebrew-Regular.ttf", kCore},
+        {"hebrew", NOTO "NotoSerifHebrew-Regular.ttf", kCore, true},
         {"devanagari", NOTO "NotoSerifDevanagari-Regular.ttf", kCore, true},
         {"bengali", NOTO "NotoSerifBengali-Regular.ttf", kCore, true},
         {"gurmukhi", NOTO "NotoSerifGurmukhi-Regular.ttf", kCore, true},

@@ -21,7 +21,7 @@ struct ScriptSource {
     const char* file;    // the Debian file
     const char* package; // the Debian package that ships it
     // Whether its script needs OpenType shaping to be drawn right (conjuncts, reordered vowels, stacked
-    // marks): the build shapes its runs with HarfBuzz and gives the face a glyph for each cluster that
+    // marks, Hebrew's points): the build shapes its runs with HarfBuzz and gives the face a glyph for each cluster that
     // does not draw as its characters' own glyphs (core/text/clusters.h). Arabic is joined by its
     // presentation forms instead (core/text/bidi.h); CJK and the symbols draw each character's glyph.
     bool shaped = false;
