@@ -51,14 +51,11 @@ from fontTools.ttLib.tables.DefaultTable import DefaultTable
 from fontTools.ttLib.tables._c_m_a_p import CmapSubtable
 from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
 
+from shaped_runs import JOINERS, covered, emoji_runs, is_emoji, runs_of  # what a run is: one home
+
 ARABIC_FORMS = [range(0xFB50, 0xFE00), range(0xFE70, 0xFF00)]
-# Joiners stay inside a shaped run (they choose a conjunct's form); no face of the chain is asked for them.
-JOINERS = {0x200C, 0x200D}
 PRIVATE_USE = range(0xE000, 0xF900)  # the book's ImGui keeps code points in 16 bits: the BMP's private area
 EMOJI_FACE = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
-# What continues an emoji sequence: a joiner, the emoji presentation selector, a keycap, skin tones (astral
-# already), tags (a subdivision's flag).
-EMOJI_JOINS = {0x200D, 0xFE0F, 0x20E3}
 
 
 def site_language(content_json):
@@ -176,21 +173,6 @@ def subset_face(options, font, chars, glyphs=()):
     if "CFF " in font:
         cff_to_glyf(font)
     return font
-
-
-def runs_of(text, chars):
-    """The text's runs of the characters (joiners inside them), each once, in the order met."""
-    runs, run = {}, []
-    for c in text + "\n":
-        o = ord(c)
-        if o in chars or (run and o in JOINERS):
-            run.append(c)
-            continue
-        # A mark alone is no text's cluster (HarfBuzz would set it on a dotted circle)
-        if run and not (len(run) == 1 and unicodedata.category(run[0]).startswith("M")):
-            runs.setdefault("".join(run), None)
-        run = []
-    return list(runs)
 
 
 def shape_runs(font_path, runs, direction=None):
@@ -332,34 +314,6 @@ def write_face(path, number, chars, out_path, main_metrics, runs=None, next_code
     return next_code_point
 
 
-def is_emoji(o):
-    return 0x1F000 <= o <= 0x1FAFF or 0xE0020 <= o <= 0xE007F
-
-
-def emoji_runs(text):
-    """The text's emoji sequences, each once: from an astral pictograph (or a character the emoji
-    presentation selector follows) on, through joiners, selectors, skin tones, tags, and the character
-    after a joiner."""
-    runs, run, k = {}, [], 0
-    while k <= len(text):
-        c = text[k] if k < len(text) else "\n"
-        o = ord(c)
-        nxt = ord(text[k + 1]) if k + 1 < len(text) else 0
-        starts = is_emoji(o) or (nxt == 0xFE0F and o > 0x7F and not run)
-        if run and (is_emoji(o) or o in EMOJI_JOINS or ord(run[-1]) == 0x200D):
-            run.append(c)
-        elif starts:
-            if run:
-                runs.setdefault("".join(run), None)
-            run = [c]
-        else:
-            if run:
-                runs.setdefault("".join(run), None)
-            run = []
-        k += 1
-    return list(runs)
-
-
 def write_emoji_face(runs, out_path, main_metrics, next_code_point):
     """The colour emoji face: Noto Color Emoji's glyphs for the runs' emoji, each at a private-use code
     point (and nothing else mapped), with the FOLc table. Returns the next free code point."""
@@ -401,21 +355,8 @@ def write_emoji_face(runs, out_path, main_metrics, next_code_point):
     return next_code_point
 
 
-def covered(text_path, out):
-    """Whether the shaped faces in OUT already hold every run of the text's shaped characters."""
-    try:
-        with open(os.path.join(out, "shaped.txt"), encoding="utf-8") as f:
-            lines = f.read().split("\n")
-    except OSError:
-        return True  # no face shaped
-    chars = set(map(int, lines[0].split()))
-    with open(text_path, encoding="utf-8") as f:
-        text = f.read()
-    return set(runs_of(text, chars)) | set(emoji_runs(text)) <= set(lines[1:])
-
-
 def main():
-    if sys.argv[1] == "--covered":
+    if sys.argv[1] == "--covered":  # (tools/shaped_runs.py answers this alone, without fontTools)
         sys.exit(0 if covered(sys.argv[2], sys.argv[3]) else 1)
     folio, text_path, main_face, content_json, out = sys.argv[1:6]
     with open(text_path, encoding="utf-8") as f:

@@ -44,7 +44,7 @@ t = time.perf_counter()
 runs = sf.runs_of(text, chars)
 shaped = sf.shape_runs(path, runs)
 options, whole = sf.load_face(path, 0, True)
-table, used = sf.plan_clusters(whole, runs, shaped)
+table, used = sf.plan_clusters(whole, path, runs, shaped)
 shaping = time.perf_counter() - t
 glyphs = sum(1 for v in table.values() if v is not None)
 print(f"script faces built in {wall:.2f} s, of which shaping {shaping:.2f} s ({100 * shaping / wall:.0f}%):"

@@ -435,10 +435,10 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     clock.mark("site.json");
     if (mode.check_fonts) {
         mark_code_points(site_json.contents, seen);
-        std::vector<uint32_t> missing = missing_characters(fonts_dir, seen);
-        if (!missing.empty()) {
-            std::fprintf(stderr, "folio build: the text uses %zu character%s the subset fonts lack (U+%04X ...)\n",
-                         missing.size(), missing.size() == 1 ? "" : "s", missing.front());
+        std::vector<const std::string*> texts{&site_json.contents}; // and the chunks held (the rest was checked)
+        for (const OutputFile& c : held)
+            texts.push_back(&c.contents);
+        if (!fonts_serve(fonts_dir, seen, texts)) {
             if (!in_place) fs::remove_all(target, ec);
             return kExitFontsNeeded;
         }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -173,6 +174,39 @@ std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std
     for (uint32_t cp = 0x20; cp < seen.size(); ++cp)
         if (seen[cp] && !covered[cp]) missing.push_back(cp);
     return missing;
+}
+
+bool shaped_runs_covered(const std::string& fonts_dir, const std::vector<const std::string*>& texts) {
+    if (access((fonts_dir + "/shaped.txt").c_str(), R_OK) != 0) return true; // no face is shaped
+    char path[] = "/tmp/folio-shaped-XXXXXX";
+    const int fd = mkstemp(path);
+    if (fd < 0) return true; // cannot ask: the page draws the new words unshaped until the next start
+    bool written = true;
+    for (const std::string* t : texts) {
+        std::string piece = *t + "\n";
+        written = written && ::write(fd, piece.data(), piece.size()) == static_cast<ssize_t>(piece.size());
+    }
+    ::close(fd);
+    const std::string command = "/usr/bin/python3 '" FOLIO_SOURCE_DIR "/tools/shaped_runs.py' --covered '" +
+                                std::string(path) + "' '" + fonts_dir + "' 2>/dev/null";
+    const bool covered = !written || std::system(command.c_str()) == 0;
+    std::remove(path);
+    return covered;
+}
+
+bool fonts_serve(const std::string& fonts_dir, const std::vector<bool>& seen,
+                 const std::vector<const std::string*>& texts) {
+    std::vector<uint32_t> missing = missing_characters(fonts_dir, seen);
+    if (!missing.empty()) {
+        std::fprintf(stderr, "folio build: the text uses %zu character%s the subset fonts lack (U+%04X ...)\n",
+                     missing.size(), missing.size() == 1 ? "" : "s", missing.front());
+        return false;
+    }
+    if (!shaped_runs_covered(fonts_dir, texts)) {
+        std::fprintf(stderr, "folio build: the text has words of a shaped script the fonts have not shaped\n");
+        return false;
+    }
+    return true;
 }
 
 //-----------------------------------------------------------------------------

@@ -184,12 +184,12 @@ int write_content(Site& site, const Before& before, const std::vector<std::strin
             mark_code_points(c.contents, seen);
         for (const OutputFile& f : files)
             mark_code_points(f.contents, seen);
-        std::vector<uint32_t> missing = missing_characters(fonts_dir, seen);
-        if (!missing.empty()) {
-            std::fprintf(stderr, "folio build: the text uses %zu character%s the subset fonts lack (U+%04X ...)\n",
-                         missing.size(), missing.size() == 1 ? "" : "s", missing.front());
-            return kExitFontsNeeded;
-        }
+        std::vector<const std::string*> texts;
+        for (const BodyChunk& c : chunks)
+            if (!c.kept) texts.push_back(&c.contents);
+        for (const OutputFile& f : files)
+            texts.push_back(&f.contents);
+        if (!fonts_serve(fonts_dir, seen, texts)) return kExitFontsNeeded;
     }
     bool ok = true;
     for (const BodyChunk& c : chunks)

@@ -3,6 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -130,6 +131,18 @@ test("an edit shows up live, keeping the view; a check error is shown on the pag
   // And the builder that came back still follows edits.
   fs.writeFileSync(file, original.replace("buy me a coffee", "buy me a cup of cocoa"));
   await page.waitForFunction((t) => document.getElementById("layer")?.textContent.includes(t), "buy me a cup of cocoa", { timeout: 15000 });
+
+  // A shaped script (Hindi): a word of new characters brings them and its shaping; then a new word made
+  // only of characters the fonts already have is shaped too before it shows (the builder stops for it as
+  // for a new character, and ./folio shapes the text again: docs/fonts.md).
+  const shaped = () => fs.readFileSync(path.join(fontsDir, "shaped.txt"), "utf8").split("\n").slice(1);
+  const fontsDir = path.join(ROOT, "build", "fonts-" + crypto.createHash("sha256").update(bundle + "\n").digest("hex").slice(0, 10));
+  fs.writeFileSync(file, original.replace("buy me a coffee", "buy me a \u0915\u094D\u0937\u092E\u093E coffee"));
+  await page.waitForFunction((t) => document.getElementById("layer")?.textContent.includes(t), "\u0915\u094D\u0937\u092E\u093E coffee", { timeout: 120000 });
+  assert.ok(shaped().includes("\u0915\u094D\u0937\u092E\u093E"), "the new word was not shaped");
+  fs.writeFileSync(file, original.replace("buy me a coffee", "buy me a \u092E\u0915\u094D\u0937 coffee"));
+  await page.waitForFunction((t) => document.getElementById("layer")?.textContent.includes(t), "\u092E\u0915\u094D\u0937 coffee", { timeout: 120000 });
+  assert.ok(shaped().includes("\u092E\u0915\u094D\u0937"), `a word of known characters was not shaped: ${JSON.stringify(shaped())}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
