@@ -98,6 +98,52 @@ TEST_CASE("a heading never ends a page", "[layout]") {
     }
 }
 
+// The lines of each paragraph on each page: {page, lines} in the order they come, for a book of one-line
+// fillers ("filler ...") and paragraphs of "w" words.
+std::vector<std::pair<int, int>> paragraph_lines_by_page(const Book& b) {
+    std::vector<std::pair<int, int>> out;
+    int block = -1;
+    for (int p = 0; p < static_cast<int>(b.pages.size()); ++p)
+        for (const Box& x : b.pages[p].boxes) {
+            if (x.kind != BoxKind::Text || x.role != BoxRole::Content || x.text.rfind("filler", 0) == 0) continue;
+            if (x.block != block || out.empty() || out.back().first != p) out.push_back({p, 0});
+            block = x.block;
+            ++out.back().second;
+        }
+    return out;
+}
+
+TEST_CASE("no paragraph leaves its first line alone at a page's foot, nor its last alone at a page's head",
+          "[layout]") {
+    FixedMeasurer m;
+    // A paragraph of `lines` lines after enough one-line fillers that it meets the foot of the first page at
+    // every line: each of its pieces on a page is at least two lines, or the paragraph is whole.
+    for (int lines : {2, 3, 4, 5, 8}) {
+        std::string words;
+        for (int k = 0; k < lines; ++k)
+            words += std::string(k ? " " : "") + std::string(40, 'w'); // a line each (48 characters fit)
+        for (int filler = 20; filler < 34; ++filler) {
+            Book b;
+            Flow f(b, m);
+            f.begin_chapter("c", "c", "c, continued", false, false);
+            for (int i = 0; i < filler; ++i)
+                f.paragraph(body("filler " + std::to_string(i)));
+            f.paragraph(body(words));
+            f.finish();
+            const auto pieces = paragraph_lines_by_page(b);
+            INFO("lines " << lines << ", fillers " << filler);
+            int total = 0;
+            for (const auto& [page, n] : pieces) {
+                total += n;
+                if (pieces.size() > 1) CHECK(n >= 2);
+            }
+            CHECK(total == lines);
+            // Whole on one page when it fits there (never pushed on for nothing).
+            if (pieces.size() == 1) CHECK(pieces[0].first == static_cast<int>(b.pages.size()) - 1);
+        }
+    }
+}
+
 TEST_CASE("an image set smaller to fit what is left of the page, down to 0.6 of its size", "[layout]") {
     FixedMeasurer m;
     // Vary how much text precedes a tall picture, so that it meets every amount of room near the page foot.

@@ -607,6 +607,37 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
 // [SECTION] Blocks
 //-----------------------------------------------------------------------------
 
+// How many of the lines from `from` on fit below y_ on this page (heights: each line's, formulas included).
+size_t Flow::lines_fitting(const std::vector<float>& heights, size_t from) const {
+    float y = y_;
+    size_t n = 0;
+    for (size_t k = from; k < heights.size() && y + heights[k] <= book_.spec.bottom(); ++k, ++n)
+        y += heights[k];
+    return n;
+}
+
+// A book's rules for a paragraph that a page ends, decided where a page of it starts (its first line, or a
+// line a new page begins with): no first line alone at a page's foot (an orphan: the paragraph starts the
+// next page) and no last line alone at a page's head (a widow: the line before it goes along, if that leaves
+// two on the page, else the paragraph starts the next page whole). Returns the line that is to start the
+// next page early, or heights.size() for none; may begin the next page itself.
+size_t Flow::widow_break(const std::vector<float>& heights, size_t from) {
+    const size_t n = heights.size(), rest = n - from, fit = lines_fitting(heights, from);
+    const bool page_begun = y_ > book_.spec.margin_top + 0.5f;
+    if (fit >= rest || fit == 0) return n;
+    if (from == 0 && fit == 1 && page_begun) { // an orphan
+        new_page();
+        return widow_break(heights, 0);
+    }
+    if (rest - fit != 1) return n;
+    if (fit >= 3 || (from > 0 && fit >= 2)) return from + fit - 1; // a widow: one more line goes along
+    if (from == 0 && page_begun) {                                 // too short to share: it moves whole
+        new_page();
+        return widow_break(heights, 0);
+    }
+    return n;
+}
+
 static bool displayed_formula(const Span& sp) { return sp.math && sp.math->level != 0; }
 
 static bool blank(const std::vector<Span>& spans) {
@@ -683,10 +714,20 @@ void Flow::paragraph(const Paragraph& p) {
     begin_block(p.heading > 0 ? BlockKind::Heading : BlockKind::Paragraph, p.heading);
 
     if (!book_.pages.empty() && y_ > s.margin_top + 0.5f) y_ += p.space_before;
+    std::vector<float> heights;
+    for (const Line& ln : lines) {
+        const Reach r = formula_reach(ln, p.spans, p.size, lh);
+        heights.push_back(r.above + lh + r.below);
+    }
+    size_t early_break = lines.size(); // widow control: the line that starts the next page, though it fits
     for (size_t li = 0; li < lines.size(); ++li) {
         const Reach reach = formula_reach(lines[li], p.spans, p.size, lh);
         const float rise = reach.above, drop = reach.below;
+        if (li == early_break && y_ > s.margin_top + 0.5f) new_page();
+        if (li == 0) early_break = widow_break(heights, 0);
+        const size_t pages = book_.pages.size();
         ensure(lh + rise + drop); // a new page here carries a pending heading along (new_page)
+        if (li > 0 && book_.pages.size() != pages) early_break = widow_break(heights, li);
         if (li == 0 && !p.anchor.empty()) book_.anchors[p.anchor] = {static_cast<int>(book_.pages.size()) - 1, y_};
         if (past_limit()) { // a page the proof never shows: only where the lines end counts
             y_ += rise + lh + drop;
