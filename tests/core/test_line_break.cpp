@@ -111,6 +111,27 @@ TEST_CASE("a Chinese paragraph fills its lines, and no line starts with a closin
         CHECK(m.width(Face::Serif, 10, lines[k].data(), lines[k].data() + lines[k].size()) >= 121 - 2 * one - 0.01f);
 }
 
+TEST_CASE("a Chinese paragraph never ends in a line of one character: the line before gives it one",
+          "[line_break][layout]") {
+    // 12 characters fit at measure 60 (FixedMeasurer: 5 units a character at size 10); 12 + "迹。" leaves
+    // "迹。" alone on the last line unless the rule moves one down.
+    std::string text;
+    for (int i = 0; i < 12; ++i)
+        text += "\xE5\xAD\x97";         // 字
+    text += "\xE8\xBF\xB9\xE3\x80\x82"; // 迹。
+    const std::vector<std::string> lines = lines_of(text, 60);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[1] == "\xE5\xAD\x97\xE8\xBF\xB9\xE3\x80\x82"); // 字迹。
+    CHECK(lines[0] + lines[1] == text);
+    // A line of two characters, or of English words, is left as it is.
+    const std::vector<std::string> two =
+        lines_of(text.substr(0, text.size() - 6) + "\xE7\x97\x95\xE8\xBF\xB9\xE3\x80\x82", 60);
+    REQUIRE(two.size() == 2);
+    CHECK(two[1] == "\xE7\x97\x95\xE8\xBF\xB9\xE3\x80\x82"); // 痕迹。 stays whole, nothing moved
+    const std::vector<std::string> english = lines_of("aaaa bbbb cccc dd", 70);
+    CHECK(english.back() == "dd");
+}
+
 TEST_CASE("Chinese after an English word fills the line instead of leaving it short", "[line_break][layout]") {
     const std::vector<std::string> lines =
         lines_of("Rust 是一门注重安全和速度的系统编程语言，它的所有权模型很有名。", 100);

@@ -607,6 +607,55 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
 // [SECTION] Blocks
 //-----------------------------------------------------------------------------
 
+// The places a line may break inside a run written without spaces (line_break.h), as byte offsets of the
+// characters a line may start with.
+static std::vector<size_t> breaks_inside(const std::string& t) {
+    std::vector<size_t> out;
+    uint32_t before = 0;
+    for (size_t i = 0; i < t.size();) {
+        uint32_t c = 0;
+        const size_t n = std::max<size_t>(1, utf8_decode(t, i, c));
+        if (c == ' ' || c == '\n' || c == '\t') return {}; // a run with spaces is not one
+        if (before != 0 && may_break_between(before, c)) out.push_back(i);
+        before = c;
+        i += n;
+    }
+    return out;
+}
+
+// Chinese and Japanese typesetting's rule (W3C clreq, jlreq): a paragraph does not end in a line of one
+// character ("迹。", its stop carried with it) when the line before can give it a companion: the last
+// character that may start a line there moves down. Lines with spaces (alphabets) are left as they are.
+void Flow::avoid_runt(std::vector<Line>& lines, const std::vector<Span>& spans, float size, float measure) {
+    if (lines.size() < 2) return;
+    Line &prev = lines[lines.size() - 2], &last = lines.back();
+    if (prev.frags.empty() || last.frags.size() != 1 || spans[static_cast<size_t>(last.frags[0].span)].math) return;
+    Fragment& from = prev.frags.back();
+    const Span& sp = spans[static_cast<size_t>(from.span)];
+    if (sp.math || from.span != last.frags[0].span) return;
+    const std::string& tail = last.frags[0].text;
+    uint32_t end = 0, start = 0;
+    size_t e = from.text.size();
+    while (e > 0 && (static_cast<unsigned char>(from.text[e - 1]) & 0xC0) == 0x80)
+        --e;
+    if (e == 0 || utf8_decode(from.text, e - 1, end) == 0 || utf8_decode(tail, 0, start) == 0) return;
+    // The last line is one piece: it began where a run without spaces may break, and holds no such place.
+    if (!may_break_between(end, start) || !breaks_inside(tail).empty()) return;
+    const std::vector<size_t> cuts = breaks_inside(from.text);
+    if (cuts.empty()) return;
+    const size_t cut = cuts.back();
+    const float at = span_size(sp, size);
+    std::string moved = from.text.substr(cut) + tail;
+    const float w = run_width(sp.face, at, moved.data(), moved.data() + moved.size());
+    if (w > measure + 0.01f) return;
+    from.text.resize(cut);
+    from.w = run_width(sp.face, at, from.text.data(), from.text.data() + from.text.size());
+    prev.width = from.x + from.w;
+    last.frags[0].text = std::move(moved);
+    last.frags[0].w = w;
+    last.width = w;
+}
+
 // How many of the lines from `from` on fit below y_ on this page (heights: each line's, formulas included).
 size_t Flow::lines_fitting(const std::vector<float>& heights, size_t from) const {
     float y = y_;
@@ -699,6 +748,7 @@ void Flow::paragraph(const Paragraph& p) {
     float gap = right_w > 0 ? p.size * 1.2f : 0;
     float measure = s.measure() - p.indent - right_w - gap;
     std::vector<Line> lines = break_lines(p.spans, p.size, measure);
+    avoid_runt(lines, p.spans, p.size, measure);
     // Broken in logical order, then each line reordered for display (bidi.h); a right-to-left paragraph
     // starts at the right: its lines align there, and its indent, list marker and quote bar are on the right.
     bool reorder = rtl;

@@ -363,6 +363,7 @@ private:
     void set_shown(Box& b, bool rtl_default) const;
     std::string clustered(std::string_view logical) const;
     bool set_apart_formulas(const Paragraph& p);
+    void avoid_runt(std::vector<Line>& lines, const std::vector<Span>& spans, float size, float measure);
     size_t lines_fitting(const std::vector<float>& heights, size_t from) const;
     size_t widow_break(const std::vector<float>& heights, size_t from);
     float piece_width(const Span& sp, float size, const char* begin, const char* end);
