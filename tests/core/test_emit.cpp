@@ -332,6 +332,7 @@ TEST_CASE("emit: sitemap, robots.txt and _headers", "[emit][seed]") {
     CHECK(headers.find("frame-ancestors 'none'") != std::string::npos);
     CHECK(headers.find("X-Content-Type-Options: nosniff") != std::string::npos);
     CHECK(headers.find("/assets/*\n  Cache-Control: public, max-age=31536000, immutable") != std::string::npos);
+    CHECK(headers.find("/math/*\n  Cache-Control: public, max-age=31536000, immutable") != std::string::npos);
     CHECK(headers.find("/*.wasm\n  Content-Type: application/wasm") != std::string::npos);
     CHECK(count_of(headers, "Content-Type: application/wasm") == 1); // two matching rules would join into one bad value
 }

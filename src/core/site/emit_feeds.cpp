@@ -126,6 +126,9 @@ std::string emit_headers(const Site& site) {
            "/assets/*\n"
            "  Cache-Control: public, max-age=31536000, immutable\n"
            "\n"
+           "/math/*\n" // formulas' pictures, named by their content (cli/math.h)
+           "  Cache-Control: public, max-age=31536000, immutable\n"
+           "\n"
            "/*.wasm\n"
            "  Content-Type: application/wasm\n"
            "\n"
