@@ -179,7 +179,8 @@
   function formula(it, pageIndex) {
     var el = document.createElement(it.href ? "a" : "span");
     el.className = "fm";
-    if (it.href) { el.href = it.href; el.tabIndex = 0; }
+    // A formula in a link follows it as the link's runs do (one keyboard stop a link: the runs').
+    if (it.href) { el.href = it.href; el.dataset.l = it.l; el.tabIndex = -1; }
     el.dataset.i = it.i;
     el.dataset.p = pageIndex;
     el.dataset.x = it.x;

@@ -132,6 +132,7 @@ void put_item(std::string& out, const App& a, int page, int index, const Box& b)
             if (act.kind == ActionKind::Follow && followable(act.href)) {
                 out += ",\"href\":";
                 put_string(out, act.href);
+                put_field(out, "l", static_cast<float>(b.link));
             }
         }
     } else if (b.kind == BoxKind::Image) {

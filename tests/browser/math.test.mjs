@@ -9,7 +9,7 @@ import { assertInkWhereProofIs, open, pixels, ready, settle, useOneArticle } fro
 const env = useOneArticle("folio-math-", { slug: "gradients", title: "Gradients by hand", dek: "A product rule.",
   opening: "The product rule, once more.", tags: ["math"] },
 "The product rule, once more.\n\n$$\\frac{\\partial(a \\cdot b)}{\\partial a} = b$$\n\n" +
-  "Inline, $x^2$ grows. It costs $5 and $10.\n");
+  "Inline, $x^2$ grows. It costs $5 and $10.\n\nSee [the rule $a+b$](/writing) again.\n");
 
 test("the static page draws the formulas as MathML: a fraction's numerator above its denominator", async () => {
   const { page, context, errors } = await open(env.browser, env.base, "/writing/gradients", { javaScriptEnabled: false });
@@ -39,10 +39,10 @@ test("the book and the early page draw each formula's picture in one place; the 
   assert.equal(await page.evaluate(() => window.folio.box("\\frac{\\partial(a")), null, "the TeX is drawn as text");
   const layer = await page.evaluate(() => [...document.querySelectorAll("#layer .fm")].map((e) => {
     const r = e.getBoundingClientRect();
-    return { tex: e.dataset.tex, math: !!e.querySelector("math mfrac, math msup"), mask: getComputedStyle(e.firstChild).maskImage,
+    return { tex: e.dataset.tex, math: !!e.querySelector("math mrow, math mi"), mask: getComputedStyle(e.firstChild).maskImage,
       x: r.x, y: r.y, w: r.width, h: r.height };
   }));
-  assert.deepEqual(layer.map((f) => f.tex), ["\\frac{\\partial(a \\cdot b)}{\\partial a} = b", "x^2"]);
+  assert.deepEqual(layer.map((f) => f.tex), ["\\frac{\\partial(a \\cdot b)}{\\partial a} = b", "x^2", "a+b"]);
   assert.ok(layer.every((f) => f.math), "each formula carries its MathML");
   assert.ok(layer.every((f) => /\/math\/[0-9a-f]+\.svg/.test(f.mask)), JSON.stringify(layer.map((f) => f.mask)));
   const [shown, inline] = layer;
@@ -79,6 +79,31 @@ test("the book and the early page draw each formula's picture in one place; the 
     assert.equal(p.mask, b.mask);
     for (const key of ["x", "y", "w", "h"]) assert.ok(Math.abs(p[key] - b[key]) <= 1.5, `formula ${k}: ${key} ${p[key]} in the early page, ${b[key]} in the book`);
   });
+  // A formula in a link is the link's: a click on it follows it inside the book, as on the link's words.
+  await page.evaluate(() => { // the book and its layer back on top of the early page
+    document.getElementById("book").style.visibility = "";
+    document.getElementById("layer").style.visibility = "";
+    document.getElementById("proof").style.visibility = "hidden";
+  });
+  const where = () => page.evaluate(() => {
+    const el = [...document.querySelectorAll("#layer .fm")].find((e) => e.dataset.tex === "a+b");
+    const r = el.getBoundingClientRect();
+    return { tag: el.tagName, l: el.dataset.l, x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  let linked = await where();
+  if (linked.y > 700) { // below the window: scrolled into view as a reader would
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, linked.y - 400);
+    await settle(page);
+    linked = await where();
+  }
+  assert.equal(linked.tag, "A");
+  assert.ok(linked.l !== undefined, "the formula is not the link's");
+  await page.evaluate(() => { window.stillThisPage = true; }); // gone if the browser loaded another page
+  await page.mouse.click(linked.x, linked.y);
+  await page.waitForFunction(() => location.pathname === "/writing");
+  assert.equal(await page.evaluate(() => window.stillThisPage), true, "the browser, not the book, followed it");
+  assert.equal(context.pages().length, 1);
   assert.deepEqual(errors, []);
   await context.close();
 });
