@@ -92,6 +92,18 @@ now() { date +%s.%N; }
 # elapsed START END: seconds between two `now` readings.
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 
+# build_seconds BUNDLE OUT FONTS: a fresh `folio build` of BUNDLE into OUT (removed first, the disk synced),
+# its wall time in seconds printed; says why and returns 1 when the build fails.
+build_seconds() {
+  local t0 t1
+  rm -rf "$2"
+  sync
+  t0=$(now)
+  "$FOLIO" build "$1" -o "$2" --web "$WEB" --fonts "$3" >/dev/null || { echo "folio build $1 failed" >&2; return 1; }
+  t1=$(now)
+  elapsed "$t0" "$t1"
+}
+
 # median/min/max of numbers given as arguments.
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) printf "%.3f", v[(NR + 1) / 2]; else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 minimum() { printf '%s\n' "$@" | sort -g | head -1; }

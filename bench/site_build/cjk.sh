@@ -26,12 +26,7 @@ done
 for run in $(seq 1 "$RUNS"); do
   for lang in zh en; do
     out="$BENCH_OUT/prose-$lang-site-$run"
-    rm -rf "$out"
-    sync
-    t0=$(now)
-    "$FOLIO" build "$BENCH_OUT/prose-$lang" -o "$out" --web "$WEB" --fonts "$FONTS" >/dev/null
-    t1=$(now)
-    WALL[$lang]="${WALL[$lang]} $(elapsed "$t0" "$t1")"
+    WALL[$lang]="${WALL[$lang]} $(build_seconds "$BENCH_OUT/prose-$lang" "$out" "$FONTS")"
   done
 done
 files() { find "$1" -type f | wc -l; }

@@ -68,11 +68,7 @@ done
 declare -A WALL
 for r in $(seq "$RUNS"); do
   for kind in math text; do
-    rm -rf "$BENCH_OUT/math-$kind-site"
-    t0=$(now)
-    "$FOLIO" build "$BENCH_OUT/math-$kind" -o "$BENCH_OUT/math-$kind-site" --web "$WEB" --fonts "$fonts" >/dev/null
-    t1=$(now)
-    WALL[$kind]="${WALL[$kind]:-} $(elapsed "$t0" "$t1")"
+    WALL[$kind]="${WALL[$kind]:-} $(build_seconds "$BENCH_OUT/math-$kind" "$BENCH_OUT/math-$kind-site" "$fonts")"
   done
 done
 # shellcheck disable=SC2086

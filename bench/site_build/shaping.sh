@@ -62,13 +62,7 @@ for run in $(seq 1 "$RUNS"); do
   for kind in shaped plain; do
     dir=$fonts
     [ "$kind" = plain ] && dir=$plain
-    out="$BENCH_OUT/prose-hi-site-$kind"
-    rm -rf "$out"
-    sync
-    t0=$(now)
-    "$FOLIO" build "$bundle" -o "$out" --web "$WEB" --fonts "$dir" >/dev/null 2>&1
-    t1=$(now)
-    WALL[$kind]="${WALL[$kind]:-} $(elapsed "$t0" "$t1")"
+    WALL[$kind]="${WALL[$kind]:-} $(build_seconds "$bundle" "$BENCH_OUT/prose-hi-site-$kind" "$dir")"
   done
 done
 s=$(median ${WALL[shaped]})

@@ -50,7 +50,8 @@ std::string ascii_markup(const std::string& markup) {
     return out;
 }
 
-// The picture's box in thousandths of an em, as the body file's Math node keeps it (document.h).
+// The largest picture side kept, in thousandths of an em: what the body file's reader takes for a node's
+// numbers (site_reader.cpp); a larger formula is set as its TeX.
 constexpr int kLargestFormula = 100000;
 
 // Every typeset formula's node in the tree gets its picture and MathML (document.h: NodeKind::Math).

@@ -55,7 +55,7 @@ enum class NodeKind : unsigned char {
     SoftBreak,
     Language,   // text in another language than the page's: info = its BCP 47 tag (an author's lang="fr")
     Math,       // TeX ($...$; level 1: $$...$$ or a math fence, set as a display): text = the formula;
-                // once typeset (cli/math.h), see math_picture below
+                // once typeset (cli/math.h), see typeset_formula below
     HtmlInline, // raw inline HTML while parsing (markdown.cpp maps it away; never in a finished tree)
 };
 
@@ -161,7 +161,7 @@ struct Node {
     bool ordered = false;
     bool header = false;             // TableCell in the head row
     int level = 0;                   // Heading level (as written: see page_heading_level)
-    int start = 1;                   // List start number; Math: its picture's depth (math_picture)
+    int start = 1;                   // List start number; Math: its picture's depth (typeset_formula)
     int width = 0, height = 0;       // Image: as the author wrote them (CSS pixels), 0 when not given
     std::string text;                // Text, Code, CodeBlock, HtmlBlock, Image alt
     Rare<std::string> href;          // Link, Image
