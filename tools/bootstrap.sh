@@ -57,7 +57,7 @@ APT_PACKAGES=(
   libcurl4-openssl-dev
   # build time, native only: Thai word boundaries from libthai's dictionary (core/markup/thai.h)
   libthai-dev
-  # tests: Unicode's own conformance data (BidiCharacterTest.txt for the layout's bidi, tests/core/test_bidi.cpp)
+  # Unicode's data: line-break classes (tools/line_break_classes.py); conformance files for bidi and UAX #14
   unicode-data
 )
 BACKPORTS_PACKAGES=(catch2)
@@ -149,19 +149,26 @@ fetch_source() { # name version tarball sha256 unpack_dir
   touch "$dir.tmp/.folio-ok" && mv "$dir.tmp" "$dir"
 }
 
-# --- Unicode's conformance files, from Debian's unicode-data (installed above), pinned by sha256 ------------
-UNICODE_TESTS=(
+# --- Unicode data and conformance files, from Debian's unicode-data (installed above), pinned by sha256 -------
+UNICODE_DATA=(
   "BidiCharacterTest.txt 3c423c301f7b8dc41b879062cbf01fd1b4ec2ea4826e20d276c44b52129a01b6"
+  # UAX #14: the classes the layout breaks lines by (tools/line_break_classes.py) and the test of it
+  "LineBreak.txt 012bca868e2c4e59a5a10a7546baf0c6fb1b2ef458c277f054915c8a49d292bf"
+  "EastAsianWidth.txt 743e7bc435c04ab1a8459710b1c3cad56eedced5b806b4659b6e69b85d0adf2a"
+  "emoji/emoji-data.txt 29071dba22c72c27783a73016afb8ffaeb025866740791f9c2d0b55cc45a3470"
+  "UnicodeData.txt 806e9aed65037197f1ec85e12be6e8cd870fc5608b4de0fffd990f689f376a73"
+  "auxiliary/LineBreakTest.txt 371bde4052aa593b108684ae292d8ea2dbb93c19990e0cdf416fa7239557aac3"
 )
-copy_unicode_tests() {
+copy_unicode_data() {
   local dir="$THIRD/unicode" entry name sha
   mkdir -p "$dir"
-  for entry in "${UNICODE_TESTS[@]}"; do
+  for entry in "${UNICODE_DATA[@]}"; do
     read -r name sha <<<"$entry"
-    sha_ok "$dir/$name" "$sha" && continue
+    local copy="$dir/${name##*/}" # flat: the file's name without its folder in unicode-data
+    sha_ok "$copy" "$sha" && continue
     step "copy $name (unicode-data)"
-    cp "/usr/share/unicode/$name" "$dir/$name" 2>>"$LOG" || fail "unicode-data" "/usr/share/unicode/$name is missing"
-    sha_ok "$dir/$name" "$sha" || fail "unicode-data" "$name has the wrong sha256 (another unicode-data version?)"
+    cp "/usr/share/unicode/$name" "$copy" 2>>"$LOG" || fail "unicode-data" "/usr/share/unicode/$name is missing"
+    sha_ok "$copy" "$sha" || fail "unicode-data" "$name has the wrong sha256 (another unicode-data version?)"
   done
 }
 
@@ -183,7 +190,7 @@ main() {
   fetch_source imgui "$IMGUI_VERSION" "$IMGUI_TARBALL" "$IMGUI_SHA256" "$THIRD/imgui"
   fetch_source md4c "$MD4C_VERSION" "$MD4C_TARBALL" "$MD4C_SHA256" "$THIRD/md4c"
   fetch_source fribidi "$FRIBIDI_VERSION" "$FRIBIDI_TARBALL" "$FRIBIDI_SHA256" "$THIRD/fribidi"
-  copy_unicode_tests
+  copy_unicode_data
   install_node_modules
   step "ready"
 }

@@ -467,6 +467,34 @@ static bool zero_width_space(const std::string& t, size_t i) {
     return i + 2 < t.size() && t[i] == '\xE2' && t[i + 1] == '\x80' && t[i + 2] == '\x8B';
 }
 
+// Where a line may break in a paragraph of spans (line_break.h), the spans read as one text: a space,
+// a tab or a soft line break is a space; a formula is one object that holds to its neighbours as a
+// word does ("$x$-th", "($x$)").
+struct ParagraphBreaks {
+    std::vector<size_t> start; // each span's first byte in the paragraph's text
+    std::vector<uint8_t> at;   // line_breaks of the paragraph's text
+    bool may_break(int span, size_t i) const {
+        const size_t k = start[static_cast<size_t>(span)] + i;
+        return k < at.size() && at[k] != kNoBreak;
+    }
+};
+
+static ParagraphBreaks paragraph_breaks(const std::vector<Span>& spans) {
+    ParagraphBreaks out;
+    std::string text;
+    for (const Span& sp : spans) {
+        out.start.push_back(text.size());
+        if (sp.math) {
+            text.append(sp.text.size(), 'x');
+            continue;
+        }
+        for (char c : sp.text)
+            text += c == '\n' || c == '\t' ? ' ' : c;
+    }
+    out.at = line_breaks(text);
+    return out;
+}
+
 // Greedy breaking across spans: words are measured in their own face; a word wider than the measure
 // (a long URL) is cut between characters so nothing ever overflows.
 std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float size, float measure) {
@@ -483,8 +511,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
     float x = 0;
     bool pending_space = false;
     int pending_space_span = 0;
-    uint32_t before = 0;     // the character before the next piece (0: a space or the paragraph's start)
-    bool zero_width = false; // a zero-width space came before the next piece: a word begins there
+    const ParagraphBreaks breaks = paragraph_breaks(spans);
     for (int si = 0; si < static_cast<int>(spans.size()); ++si) {
         const Span& sp = spans[si];
         const std::string& t = sp.text;
@@ -497,37 +524,27 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                 x = 0;
                 pending_space = false;
                 word = {};
-                before = 0;
                 ++i;
                 continue;
             }
             if (!formula && (t[i] == ' ' || t[i] == '\n' || t[i] == '\t')) {
                 pending_space = x > 0;
                 pending_space_span = si;
-                before = 0;
                 ++i;
                 continue;
             }
-            if (!formula && zero_width_space(t, i)) {
-                zero_width = x > 0;
-                before = 0x200B;
+            if (!formula && zero_width_space(t, i)) { // a break that draws nothing (the table has it)
                 i += 3;
                 continue;
             }
-            // The piece: up to the next space, or to the next place a line may break inside a run written
-            // without spaces (line_break.h: between Chinese characters, never before "。"). A piece that
-            // begins at such a place begins a word of its own, with no space before it.
-            uint32_t c = formula ? 0xFFFC : 0; // a formula is an object in the text, as UAX #14 sees a picture
-            size_t j = formula ? t.size() : i + std::max<size_t>(1, utf8_decode(t, i, c));
-            const bool at_break = zero_width || (before != 0 && may_break_between(before, c));
-            zero_width = false;
-            before = c;
-            while (!formula && j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t' && !zero_width_space(t, j)) {
-                const size_t n = std::max<size_t>(1, utf8_decode(t, j, c));
-                if (may_break_between(before, c)) break;
-                before = c;
-                j += n;
-            }
+            // The piece: up to the next space, or to the next place a line may break (line_break.h: UAX #14,
+            // between Chinese characters but never before "。", after a hyphen). A piece that begins at such a
+            // place begins a word of its own; one after a space where no break is allowed ("mot »") does not.
+            const bool at_break = x > 0 && breaks.may_break(si, i);
+            size_t j = formula ? t.size() : utf8_next(t, i);
+            while (!formula && j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t' && !zero_width_space(t, j) &&
+                   !breaks.may_break(si, j))
+                j = utf8_next(t, j);
             // The word is [ws, we) of the span's text: copied once, into its fragment.
             size_t ws = i;
             const size_t we = j;
@@ -568,11 +585,12 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                         continue;
                     }
                     Line& ln = lines.back();
-                    const bool starts_word = pending_space || ln.frags.empty() || at_break;
+                    const bool starts_word = ln.frags.empty() || at_break;
                     if ((pending_space || at_break) && !ln.frags.empty() && ln.frags.back().span == si) {
                         Fragment& f = ln.frags.back();
-                        word = {static_cast<int>(ln.frags.size()) - 1, f.text.size() + (pending_space ? 1 : 0), x + sw,
-                                x, pending_space};
+                        if (at_break)
+                            word = {static_cast<int>(ln.frags.size()) - 1, f.text.size() + (pending_space ? 1 : 0),
+                                    x + sw, x, pending_space};
                         if (pending_space) f.text += ' ';
                         f.text.append(wb, wend);
                         f.w += sw + w;
@@ -587,7 +605,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
                     ln.width = x;
                     pending_space = false;
                     ws = we;
-                } else if (!pending_space && !at_break && word.x > 0) {
+                } else if (!at_break && word.x > 0) {
                     x = carry_word(lines, word, spans, size); // then this piece is tried again after it
                     word = {};
                 } else {
@@ -610,16 +628,11 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
 // The places a line may break inside a run written without spaces (line_break.h), as byte offsets of the
 // characters a line may start with.
 static std::vector<size_t> breaks_inside(const std::string& t) {
+    if (t.find_first_of(" \n\t") != std::string::npos) return {}; // a run with spaces is not one
+    const std::vector<uint8_t> at = line_breaks(t);
     std::vector<size_t> out;
-    uint32_t before = 0;
-    for (size_t i = 0; i < t.size();) {
-        uint32_t c = 0;
-        const size_t n = std::max<size_t>(1, utf8_decode(t, i, c));
-        if (c == ' ' || c == '\n' || c == '\t') return {}; // a run with spaces is not one
-        if (before != 0 && may_break_between(before, c)) out.push_back(i);
-        before = c;
-        i += n;
-    }
+    for (size_t i = 0; i < at.size(); ++i)
+        if (at[i] != kNoBreak) out.push_back(i);
     return out;
 }
 
@@ -634,14 +647,10 @@ void Flow::avoid_runt(std::vector<Line>& lines, const std::vector<Span>& spans, 
     const Span& sp = spans[static_cast<size_t>(from.span)];
     if (sp.math || from.span != last.frags[0].span) return;
     const std::string& tail = last.frags[0].text;
-    uint32_t end = 0, start = 0;
-    size_t e = from.text.size();
-    while (e > 0 && (static_cast<unsigned char>(from.text[e - 1]) & 0xC0) == 0x80)
-        --e;
-    if (e == 0 || utf8_decode(from.text, e - 1, end) == 0 || utf8_decode(tail, 0, start) == 0) return;
     // The last line is one piece: it began where a run without spaces may break, and holds no such place.
-    if (!may_break_between(end, start) || !breaks_inside(tail).empty()) return;
-    const std::vector<size_t> cuts = breaks_inside(from.text);
+    const std::vector<size_t> joined = breaks_inside(from.text + tail);
+    if (joined.empty() || joined.back() != from.text.size()) return;
+    const std::vector<size_t> cuts(joined.begin(), joined.end() - 1);
     if (cuts.empty()) return;
     const size_t cut = cuts.back();
     const float at = span_size(sp, size);

@@ -1,52 +1,191 @@
-// folio core: breaks between characters of runs without spaces (line_break.h).
+// folio core: UAX #14's line breaking (line_break.h).
 #include "core/text/line_break.h"
 
 #include <algorithm>
+#include <array>
 #include <iterator>
+
+#include "core/text/text.h"
 
 namespace folio {
 
 namespace {
 
-bool in(uint32_t c, uint32_t lo, uint32_t hi) { return c >= lo && c <= hi; }
+// The classes after rule LB1 (tools/line_break_classes.py resolves AI, SG, XX, SA and CJ), in its order.
+// clang-format off
+enum class Lb : uint8_t {
+    BK, CR, LF, CM, NL, WJ, ZW, GL, SP, ZWJ, B2, BA, BB, HY, CB, CL, CP, EX, IN, NS, OP, QU, IS, NU, PO, PR, SY,
+    AL, EB, EM, H2, H3, HL, ID, JL, JV, JT, RI, Count
+};
+// clang-format on
 
-// UAX #14's ID, H2/H3 and friends: characters a line may break before and after (ideographs, kana,
-// Hangul syllables, fullwidth forms, emoji).
-bool ideographic(uint32_t c) {
-    return in(c, 0x2E80, 0x2FFF) || in(c, 0x3000, 0x303F) || in(c, 0x3040, 0x30FF) || in(c, 0x3100, 0x31FF) ||
-           in(c, 0x3200, 0x4DBF) || in(c, 0x4E00, 0x9FFF) || in(c, 0xA960, 0xA97F) || in(c, 0xAC00, 0xD7FF) ||
-           in(c, 0xF900, 0xFAFF) || in(c, 0xFE30, 0xFE4F) || in(c, 0xFF00, 0xFFEF) || in(c, 0x1F000, 0x1FAFF) ||
-           in(c, 0x20000, 0x3FFFF) || in(c, 0x2600, 0x27BF);
+#include "core/text/line_break_classes.inc"
+static_assert(static_cast<int>(Lb::Count) == kLbClassCount, "line_break_classes.py's classes and Lb differ");
+
+constexpr uint8_t kWide = 0x40;         // East Asian Width F, W or H (LB30)
+constexpr uint8_t kPictographic = 0x80; // an unassigned Extended_Pictographic code point (LB30b)
+
+// The class and flags of one code point: ASCII from a table built once, the rest by binary search.
+uint8_t class_bits(uint32_t c) {
+    static const auto ascii = [] {
+        std::array<uint8_t, 128> t{};
+        for (uint32_t k = 0; k < 128; ++k) {
+            const uint32_t* at = std::upper_bound(std::begin(kLbRanges), std::end(kLbRanges), (k << 8) | 0xFF);
+            t[k] = static_cast<uint8_t>(*(at - 1) & 0xFF);
+        }
+        return t;
+    }();
+    if (c < 128) return ascii[c];
+    if (c >= 0x4E00 && c <= 0x9FFF) return static_cast<uint8_t>(Lb::ID) | kWide; // most of Chinese text
+    const uint32_t* at = std::upper_bound(std::begin(kLbRanges), std::end(kLbRanges), (c << 8) | 0xFF);
+    return static_cast<uint8_t>(*(at - 1) & 0xFF);
 }
 
-// CL, CP, EX, IS, NS and IN: a line never starts with one (kinsoku's gyoto kinsoku). Closing brackets and
-// quotes; stops, commas, colons, exclamation and question marks; ellipses, the dashes that stay with what
-// precedes them, iteration marks and the prolonged sound mark; small kana.
-constexpr uint32_t kNeverStartsLine[] = {
-    ')',    ']',    '}',    0x201D, 0x2019, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019,
-    0x301B, 0x301E, 0x301F, 0xFF09, 0xFF3D, 0xFF5D, 0xFF60, 0xFF63, ',',    '.',    ':',    ';',    '!',
-    '?',    '%',    0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF01, 0xFF1F, 0xFF05, 0xFF61, 0xFF64,
-    0x203C, 0x2047, 0x2048, 0x2049, 0x2030, 0x2103, 0x2026, 0x2025, 0x2010, 0x2013, 0x301C, 0x30A0, 0x30FB,
-    0x30FC, 0x3005, 0x303B, 0x309D, 0x309E, 0x30FD, 0x30FE, 0xFF65, 0xFF70, 0x3041, 0x3043, 0x3045, 0x3047,
-    0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096, 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9,
-    0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6};
+Lb lb(uint8_t bits) { return static_cast<Lb>(bits & 0x3F); }
 
-// OP and the currency signs before amounts: a line never ends with one (gyomatsu kinsoku).
-constexpr uint32_t kNeverEndsLine[] = {'(',    '[',    '{',    0x201C, 0x2018, 0x3008, 0x300A, 0x300C, 0x300E,
-                                       0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0x301D, 0xFF08, 0xFF3B, 0xFF5B,
-                                       0xFF5F, 0xFF62, '$',    0xA3,   0xA5,   0xFF04, 0xFFE1, 0xFFE5};
+template <typename... T> bool is(Lb c, T... any) { return ((c == any) || ...); }
 
-template <size_t N> bool listed(const uint32_t (&list)[N], uint32_t c) {
-    return std::find(std::begin(list), std::end(list), c) != std::end(list);
+// LB9's X: a class a combining mark or a joiner after it belongs to.
+bool takes_marks(Lb c) { return !is(c, Lb::BK, Lb::CR, Lb::LF, Lb::NL, Lb::SP, Lb::ZW); }
+
+// One paragraph's characters as the rules see them: raw classes, and for each its cluster's base
+// (LB9: "X CM*" is X; LB10: a mark with no base is AL).
+struct Chars {
+    std::vector<uint8_t> raw;  // class bits of each character
+    std::vector<uint8_t> bits; // class bits as the rules read them (the base's for an absorbed mark)
+    std::vector<size_t> base;  // the index of each character's base
+    Lb raw_at(size_t k) const { return lb(raw[k]); }
+    Lb at(size_t k) const { return lb(bits[k]); }
+    // The base before the cluster of character k, or -1 at the start.
+    long before(size_t k) const { return base[k] == 0 ? -1 : static_cast<long>(base[base[k] - 1]); }
+};
+
+Chars classify(const std::vector<uint32_t>& cps) {
+    Chars ch;
+    const size_t n = cps.size();
+    ch.raw.resize(n), ch.bits.resize(n), ch.base.resize(n);
+    for (size_t k = 0; k < n; ++k) {
+        ch.raw[k] = class_bits(cps[k]);
+        const Lb c = ch.raw_at(k);
+        if (is(c, Lb::CM, Lb::ZWJ) && k > 0 && takes_marks(ch.raw_at(k - 1))) {
+            ch.bits[k] = ch.bits[k - 1];
+            ch.base[k] = ch.base[k - 1];
+        } else {
+            ch.bits[k] = is(c, Lb::CM, Lb::ZWJ) ? static_cast<uint8_t>(Lb::AL) : ch.raw[k];
+            ch.base[k] = k;
+        }
+    }
+    return ch;
 }
 
-bool never_starts_line(uint32_t c) {
-    return listed(kNeverStartsLine, c) || in(c, 0x31F0, 0x31FF) || in(c, 0xFF67, 0xFF6F); // small kana, halfwidth
+// The class of the last character before k that is not a space (LB14 to LB17's "X SP*"), or -1.
+long before_spaces(const Chars& ch, size_t k) {
+    long j = static_cast<long>(k) - 1;
+    while (j >= 0 && ch.raw_at(static_cast<size_t>(j)) == Lb::SP)
+        --j;
+    return j;
 }
 
-bool never_ends_line(uint32_t c) { return listed(kNeverEndsLine, c); }
+// LB25 as LineBreakTest.txt tailors it (UAX #14, section 8.2, example 7): whether the text before k ends
+// in a number "NU (NU | SY | IS)*", after skipping one closing bracket when `closing` says so.
+bool number_before(const Chars& ch, size_t k, bool closing) {
+    long j = ch.before(k);
+    if (closing && j >= 0 && is(ch.at(static_cast<size_t>(j)), Lb::CL, Lb::CP)) j = ch.before(static_cast<size_t>(j));
+    for (; j >= 0 && is(ch.at(static_cast<size_t>(j)), Lb::NU, Lb::SY, Lb::IS); j = ch.before(static_cast<size_t>(j)))
+        if (ch.at(static_cast<size_t>(j)) == Lb::NU) return true;
+    return false;
+}
+
+// The class of the first base after the cluster of character k, if any.
+bool next_is(const Chars& ch, size_t k, Lb want) {
+    for (size_t m = k + 1; m < ch.base.size(); ++m)
+        if (ch.base[m] == m) return ch.at(m) == want;
+    return false;
+}
+
+// The rules, in UAX #14's order, for a break between character k - 1 and character k.
+LineBreak rule(const Chars& ch, size_t k) {
+    const Lb rl = ch.raw_at(k - 1), rr = ch.raw_at(k);
+    if (rl == Lb::BK) return kMustBreak;                                         // LB4
+    if (rl == Lb::CR && rr == Lb::LF) return kNoBreak;                           // LB5
+    if (is(rl, Lb::CR, Lb::LF, Lb::NL)) return kMustBreak;                       // LB5
+    if (is(rr, Lb::BK, Lb::CR, Lb::LF, Lb::NL, Lb::SP, Lb::ZW)) return kNoBreak; // LB6, LB7
+    const long sp = before_spaces(ch, k);
+    if (sp >= 0 && ch.raw_at(static_cast<size_t>(sp)) == Lb::ZW) return kMayBreak; // LB8
+    if (rl == Lb::ZWJ) return kNoBreak;                                            // LB8a
+    if (is(rr, Lb::CM, Lb::ZWJ) && takes_marks(rl)) return kNoBreak;               // LB9
+    const Lb l = ch.at(k - 1), r = ch.at(k); // LB9, LB10: a cluster is its base; a lone mark AL
+    const uint8_t lbits = ch.bits[k - 1], rbits = ch.bits[k];
+    if (l == Lb::WJ || r == Lb::WJ) return kNoBreak;                    // LB11
+    if (l == Lb::GL) return kNoBreak;                                   // LB12
+    if (r == Lb::GL && !is(l, Lb::SP, Lb::BA, Lb::HY)) return kNoBreak; // LB12a
+    if (is(r, Lb::CL, Lb::CP, Lb::EX, Lb::IS, Lb::SY)) return kNoBreak; // LB13
+    const Lb ls = sp >= 0 ? ch.at(static_cast<size_t>(sp)) : Lb::SP;
+    if (ls == Lb::OP) return kNoBreak;                                 // LB14
+    if (ls == Lb::QU && r == Lb::OP) return kNoBreak;                  // LB15
+    if (is(ls, Lb::CL, Lb::CP) && r == Lb::NS) return kNoBreak;        // LB16
+    if (ls == Lb::B2 && r == Lb::B2) return kNoBreak;                  // LB17
+    if (l == Lb::SP) return kMayBreak;                                 // LB18
+    if (l == Lb::QU || r == Lb::QU) return kNoBreak;                   // LB19
+    if (l == Lb::CB || r == Lb::CB) return kMayBreak;                  // LB20
+    if (is(r, Lb::BA, Lb::HY, Lb::NS) || l == Lb::BB) return kNoBreak; // LB21
+    if (is(l, Lb::HY, Lb::BA)) {                                       // LB21a
+        const long b = ch.before(k - 1);
+        if (b >= 0 && ch.at(static_cast<size_t>(b)) == Lb::HL) return kNoBreak;
+    }
+    if (l == Lb::SY && r == Lb::HL) return kNoBreak; // LB21b
+    if (r == Lb::IN) return kNoBreak;                // LB22
+    const bool letter_l = is(l, Lb::AL, Lb::HL), letter_r = is(r, Lb::AL, Lb::HL);
+    if ((letter_l && r == Lb::NU) || (l == Lb::NU && letter_r)) return kNoBreak;                     // LB23
+    if (l == Lb::PR && is(r, Lb::ID, Lb::EB, Lb::EM)) return kNoBreak;                               // LB23a
+    if (is(l, Lb::ID, Lb::EB, Lb::EM) && r == Lb::PO) return kNoBreak;                               // LB23a
+    if ((is(l, Lb::PR, Lb::PO) && letter_r) || (letter_l && is(r, Lb::PR, Lb::PO))) return kNoBreak; // LB24
+    // LB25, tailored: (PR | PO) × (OP | HY)? NU; (OP | HY) × NU; NU (NU | SY | IS)* × (NU | SY | IS | CL | CP);
+    // NU (NU | SY | IS)* (CL | CP)? × (PO | PR).
+    if (is(l, Lb::PR, Lb::PO) && (r == Lb::NU || (is(r, Lb::OP, Lb::HY) && next_is(ch, k, Lb::NU)))) return kNoBreak;
+    if (is(l, Lb::OP, Lb::HY) && r == Lb::NU) return kNoBreak;
+    if (is(r, Lb::NU, Lb::SY, Lb::IS, Lb::CL, Lb::CP) && number_before(ch, k, false)) return kNoBreak;
+    if (is(r, Lb::PO, Lb::PR) && number_before(ch, k, true)) return kNoBreak;
+    if (l == Lb::JL && is(r, Lb::JL, Lb::JV, Lb::H2, Lb::H3)) return kNoBreak;         // LB26
+    if (is(l, Lb::JV, Lb::H2) && is(r, Lb::JV, Lb::JT)) return kNoBreak;               // LB26
+    if (is(l, Lb::JT, Lb::H3) && r == Lb::JT) return kNoBreak;                         // LB26
+    if (is(l, Lb::JL, Lb::JV, Lb::JT, Lb::H2, Lb::H3) && r == Lb::PO) return kNoBreak; // LB27
+    if (l == Lb::PR && is(r, Lb::JL, Lb::JV, Lb::JT, Lb::H2, Lb::H3)) return kNoBreak; // LB27
+    if (letter_l && letter_r) return kNoBreak;                                         // LB28
+    if (l == Lb::IS && letter_r) return kNoBreak;                                      // LB29
+    if ((letter_l || l == Lb::NU) && r == Lb::OP && !(rbits & kWide)) return kNoBreak; // LB30
+    if (l == Lb::CP && !(lbits & kWide) && (letter_r || r == Lb::NU)) return kNoBreak; // LB30
+    if (l == Lb::RI && r == Lb::RI) {                                                  // LB30a
+        size_t run = 0;
+        for (long j = static_cast<long>(ch.base[k - 1]); j >= 0 && ch.at(static_cast<size_t>(j)) == Lb::RI;
+             j = ch.before(static_cast<size_t>(j)))
+            ++run;
+        if (run % 2 == 1) return kNoBreak;
+    }
+    if (r == Lb::EM && (l == Lb::EB || (lbits & kPictographic))) return kNoBreak; // LB30b
+    return kMayBreak;                                                             // LB31
+}
 
 } // namespace
+
+std::vector<uint8_t> line_breaks(std::string_view utf8) {
+    std::vector<uint8_t> out(utf8.size(), kNoBreak);
+    std::vector<uint32_t> cps;
+    std::vector<size_t> at;
+    cps.reserve(utf8.size());
+    at.reserve(utf8.size());
+    for (size_t i = 0; i < utf8.size();) {
+        uint32_t c = 0xFFFD;
+        const size_t n = utf8_decode(utf8, i, c);
+        cps.push_back(n == 0 ? 0xFFFD : c);
+        at.push_back(i);
+        i += std::max<size_t>(1, n);
+    }
+    const Chars ch = classify(cps);
+    for (size_t k = 1; k < cps.size(); ++k)
+        out[at[k]] = rule(ch, k);
+    return out;
+}
 
 // Combining marks of the scripts folio's faces draw (Latin, Greek, Cyrillic, Hebrew, Arabic, the Indic
 // scripts, Thai, Lao, kana), variation selectors, emoji modifiers and tags, and the zero-width joiner.
@@ -66,17 +205,6 @@ bool joins_previous(uint32_t c) {
     for (const auto& r : kMarks)
         if (c >= r[0] && c <= r[1]) return true;
     return false;
-}
-
-bool may_break_between(uint32_t before, uint32_t after) {
-    if (before < 0x2000 && after < 0x2000) return false; // alphabets: only at spaces (the common case first)
-    // Two CJK unified ideographs, most pairs of Chinese text: always (neither is a mark, a joiner or listed
-    // in the kinsoku tables; this skips their searches).
-    if (in(before, 0x4E00, 0x9FFF) && in(after, 0x4E00, 0x9FFF)) return true;
-    if (joins_previous(after) || before == 0x200D) return false;
-    if (in(before, 0x1F1E6, 0x1F1FF) && in(after, 0x1F1E6, 0x1F1FF)) return false; // a flag's two letters
-    if (!ideographic(before) && !ideographic(after)) return false;
-    return !never_starts_line(after) && !never_ends_line(before);
 }
 
 } // namespace folio
