@@ -35,6 +35,9 @@ its own ImGui loader (src/ui/emoji_loader.h), the early page through the browser
 Arabic: the layout draws Arabic as its presentation forms (the joined letter shapes, U+FB50-FDFF and
 U+FE70-FEFF), so the subset keeps, for each Arabic letter used, the forms of it the face maps, and the
 ligatures (lam-alef) whose letters are all used: the forms the text can need, not the whole two ranges.
+A word with vowel marks (or a shadda, a sukun) is joined as the layout joins it (`folio arabic-forms`, the
+one home of joining) and shaped with HarfBuzz: each letter that carries a mark becomes one glyph, the marks
+where the face's mark positioning puts them, as a Hebrew letter with its points does.
 """
 import json
 import os
@@ -51,7 +54,7 @@ from fontTools.ttLib.tables.DefaultTable import DefaultTable
 from fontTools.ttLib.tables._c_m_a_p import CmapSubtable
 from fontTools.ttLib.tables._g_l_y_f import Glyph, GlyphComponent
 
-from shaped_runs import JOINERS, covered, emoji_runs, is_emoji, runs_of  # what a run is: one home
+from shaped_runs import JOINERS, covered, emoji_runs, is_emoji, pointed_arabic_runs, runs_of  # one home
 
 ARABIC_FORMS = [range(0xFB50, 0xFE00), range(0xFE70, 0xFF00)]
 PRIVATE_USE = range(0xE000, 0xF900)  # the book's ImGui keeps code points in 16 bits: the BMP's private area
@@ -150,10 +153,17 @@ def decompositions(chars, cmap):
     return out
 
 
-def load_face(path, number, shaped):
+def load_face(path, number, shaped, marks_only=False):
     options = subset.Options()
     options.hinting = False
     options.drop_tables += ["DSIG", "VORG", "vhea", "vmtx"]
+    if marks_only:
+        # Arabic: the browser joins the early page's Arabic by the presentation forms when the face has no
+        # GSUB (HarfBuzz's fallback), as the layout does; the face's mark positioning (GPOS) stays, so the
+        # browser puts each vowel mark where the book's glyph of the letter and its mark has it.
+        options.layout_features = ["mark", "mkmk"]
+        options.drop_tables += ["GSUB"]
+        shaped = True
     # A shaped face keeps every glyph its layout tables can reach from the characters (Devanagari: each
     # conjunct of the consonants used, 85 KB for one article; the glyphs a word's shaping ends with are
     # too few, for the lookups pass through others on the way: shaped with those alone, विद्यार्थी set its
@@ -201,6 +211,26 @@ def clusters_of(run, glyphs):
         end = starts[k + 1] if k + 1 < len(starts) else len(run)
         out.append((run[start:end], [g for g in glyphs if g[1] == start]))
     return out
+
+
+def arabic_forms_of(folio, runs):
+    """The runs joined as the layout draws them (presentation forms), by the native folio."""
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".txt", delete=False) as f:
+        f.write("\n".join(runs))
+        name = f.name
+    try:
+        out = subprocess.run([folio, "arabic-forms", name], check=True, capture_output=True, text=True).stdout
+    finally:
+        os.remove(name)
+    forms = out.split("\n")[:len(runs)]
+    assert len(forms) == len(runs), "folio arabic-forms gave %d lines for %d runs" % (len(forms), len(runs))
+    return forms
+
+
+def with_marks(table):
+    """Only the clusters that hold a mark (an Arabic letter with its vowels): a letter alone keeps the form
+    the layout chose, whatever alternate HarfBuzz's context picked for it."""
+    return {t: k for t, k in table.items() if any(unicodedata.category(c) == "Mn" for c in t)}
 
 
 def plan_clusters(font, font_path, runs, shaped):
@@ -292,12 +322,17 @@ def put_cluster_table(font, folc):
         font["FOLc"] = data
 
 
-def write_face(path, number, chars, out_path, main_metrics, runs=None, next_code_point=PRIVATE_USE.start):
-    options, font = load_face(path, number, runs is not None)
+def write_face(path, number, chars, out_path, main_metrics, runs=None, next_code_point=PRIVATE_USE.start,
+               layout=True, keep=lambda table: table):
+    """The face subset to the characters; with runs, its clusters planned from their shaping and added. A
+    face without `layout` keeps only its mark positioning (Arabic: drawn in its joined forms, load_face);
+    `keep` chooses the clusters that get glyphs."""
+    options, font = load_face(path, number, runs is not None and layout, runs is not None and not layout)
     left, table, used = 0, {}, set()
     if runs:
         # Shaped with the whole face (the subset keeps every glyph this used, and the lookups among them).
         table, used = plan_clusters(font, path, runs, shape_runs(path, runs))
+        table = keep(table)
     subset_face(options, font, chars, used)
     match_vertical_metrics(font, main_metrics)
     if runs:
@@ -376,7 +411,11 @@ def main():
         if name == "arabic":
             cmap = TTFont(path, lazy=True).getBestCmap()
             mine |= arabic_forms(cmap, used)
-        runs = None
+        runs, layout, keep = None, True, (lambda table: table)
+        if name == "arabic" and pointed_arabic_runs(text):
+            pointed = pointed_arabic_runs(text)
+            runs, layout, keep = arabic_forms_of(folio, pointed), False, with_marks
+            shaped_runs += pointed  # the preview asks whether a new word with marks was shaped (covered)
         if kind == "shaped":
             runs = runs_of(text, mine)
             mine |= decompositions(mine, TTFont(path, lazy=True).getBestCmap())
@@ -384,7 +423,7 @@ def main():
             shaped_runs += runs
         file = "script-" + name + ".ttf"
         next_code_point = write_face(path, int(number), mine, os.path.join(out, file), main_metrics, runs,
-                                     next_code_point)
+                                     next_code_point, layout, keep)
         written.append(file)
     emoji = emoji_runs(text)
     if emoji and os.path.exists(EMOJI_FACE):

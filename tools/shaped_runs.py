@@ -61,6 +61,18 @@ def emoji_runs(text):
     return list(runs)
 
 
+def is_arabic(o):
+    return 0x0600 <= o <= 0x06FF or 0x0750 <= o <= 0x077F or 0x08A0 <= o <= 0x08FF or 0xFB50 <= o <= 0xFEFF
+
+
+def pointed_arabic_runs(text):
+    """The text's Arabic words that carry a vowel mark or another mark (a shadda, a sukun), each once: the
+    layout draws Arabic joined by its presentation forms, and these are the words whose marks HarfBuzz
+    places (script_fonts.py); a word without one draws as its letters' forms."""
+    chars = {ord(c) for c in text if is_arabic(ord(c))}
+    return [r for r in runs_of(text, chars) if any(unicodedata.category(c) == "Mn" for c in r)]
+
+
 def covered(text_path, out):
     """Whether the shaped faces in OUT already hold every run of the text's shaped characters."""
     try:
@@ -71,7 +83,7 @@ def covered(text_path, out):
     chars = set(map(int, lines[0].split()))
     with open(text_path, encoding="utf-8") as f:
         text = f.read()
-    return set(runs_of(text, chars)) | set(emoji_runs(text)) <= set(lines[1:])
+    return set(runs_of(text, chars)) | set(emoji_runs(text)) | set(pointed_arabic_runs(text)) <= set(lines[1:])
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@
 #include "core/bundle/load.h"
 #include "core/bundle/source_check.h"
 #include "core/fonts/script_chain.h"
+#include "core/text/bidi.h"
 #include "core/text/text.h"
 #include "ui/headless.h"
 
@@ -41,6 +42,8 @@ const char* const kUsage =
     "  font-chain TEXT MAIN.ttf [LANGUAGE]  print which script face draws each character of TEXT that\n"
     "                                       MAIN.ttf lacks: name, file, face number, shaped or plain,\n"
     "                                       code points (a line each; tools/script_fonts.py subsets them)\n"
+    "  arabic-forms RUNS                    print each line of RUNS with its Arabic letters joined, as the\n"
+    "                                       book draws them (tools/script_fonts.py shapes their marks)\n"
     "  new DIR                              start a bundle in DIR (a content.json and one article)\n"
     "  import SRC [DEST] [--from GEN]       make a bundle from a Hugo, Jekyll or Zola site folder (GEN:\n"
     "                                       hugo, jekyll or zola; detected when left out). DEST defaults\n"
@@ -242,6 +245,21 @@ int cmd_font_chain(int argc, char** argv) {
     return 0;
 }
 
+// The joining has one home (core/text/bidi.h, shape_arabic): the script faces' builder asks it here for
+// the forms whose marks it positions with HarfBuzz, the forms the layout will draw.
+int cmd_arabic_forms(int argc, char** argv) {
+    if (argc != 3) return usage_error("arabic-forms needs RUNS, a file of one run a line");
+    std::string runs;
+    if (!folio::read_whole_file(argv[2], runs)) return std::fprintf(stderr, "folio: cannot read %s\n", argv[2]), 1;
+    for (size_t start = 0; start < runs.size();) {
+        size_t end = runs.find('\n', start);
+        if (end == std::string::npos) end = runs.size();
+        std::puts(folio::shape_arabic(std::string_view(runs).substr(start, end - start)).c_str());
+        start = end + 1;
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -254,6 +272,7 @@ int main(int argc, char** argv) {
     }
     if (argc >= 2 && std::strcmp(argv[1], "import") == 0) return cmd_import(argc, argv);
     if (argc >= 2 && std::strcmp(argv[1], "font-chain") == 0) return cmd_font_chain(argc, argv);
+    if (argc >= 2 && std::strcmp(argv[1], "arabic-forms") == 0) return cmd_arabic_forms(argc, argv);
     if (!parse_args(argc, argv, a, error)) return usage_error(error);
 
     if (a.command == "check") {

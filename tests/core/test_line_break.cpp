@@ -168,6 +168,16 @@ TEST_CASE("a Chinese paragraph fills its lines, and no line starts with a closin
         CHECK(m.width(Face::Serif, 10, lines[k].data(), lines[k].data() + lines[k].size()) >= 121 - 2 * one - 0.01f);
 }
 
+TEST_CASE("English breaks after a hyphen, and never before a mark that UAX #14 keeps with its word",
+          "[line_break][layout]") {
+    // FixedMeasurer: 5 units a character at size 10. "aaaa well-" is 50 wide, "aaaa well-known" 75.
+    CHECK(lines_of("aaaa well-known bbbb", 55) == std::vector<std::string>{"aaaa well-", "known bbbb"});
+    // "mot !" is one unbreakable piece though a space is in it: the "!" never starts a line.
+    CHECK(lines_of("aaaa bbbb mot ! cc", 70) == std::vector<std::string>{"aaaa bbbb", "mot ! cc"});
+    // A price and a number stay whole: "$10.50" is never "$" / "10.50".
+    CHECK(lines_of("aaaaaaa $10.50", 45) == std::vector<std::string>{"aaaaaaa", "$10.50"});
+}
+
 TEST_CASE("a Chinese paragraph never ends in a line of one character: the line before gives it one",
           "[line_break][layout]") {
     // 12 characters fit at measure 60 (FixedMeasurer: 5 units a character at size 10); 12 + "迹。" leaves

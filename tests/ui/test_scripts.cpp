@@ -23,6 +23,8 @@
 #include "core/fonts/font_partial.h"
 #include "core/fonts/font_slices.h"
 #include "core/fonts/script_chain.h"
+#include "core/text/bidi.h"
+#include "core/text/clusters.h"
 #include "core/text/text.h"
 #include "ui/emoji_loader.h"
 #include "ui/fonts.h"
@@ -344,6 +346,66 @@ TEST_CASE("Hebrew points sit on their letters: a pointed letter is one glyph, as
               .margin(em / 1000));
     // A letter kerned against its neighbour where the text first has it is no glyph of its own.
     CHECK(c.code_point.count("\u05E8") == 0);
+    fs::remove_all(dir);
+}
+
+// Arabic's vowel marks (harakat) and its shadda sit on their letters where the face's marks put them: the
+// layout joins Arabic into its presentation forms (core/text/bidi.h), and each joined letter that carries
+// a mark is a cluster drawn as one glyph, the composite HarfBuzz's mark positioning makes of that form and
+// its marks, as wide as the form. A pointed word is as wide as the same word unpointed.
+TEST_CASE("Arabic marks sit on their joined letters: a letter with its harakat is one glyph", "[scripts]") {
+    // kataba (each letter with a fatha), muhammadun (a damma, a fatha, a shadda with a fatha, tanween),
+    // bi-smi (a kasra below)
+    const std::string kataba = "\u0643\u064E\u062A\u064E\u0628\u064E";
+    const std::string muhammad = "\u0645\u064F\u062D\u064E\u0645\u0651\u064E\u062F\u064C";
+    const std::string bismi = "\u0628\u0650\u0633\u0652\u0645\u0650";
+    const fs::path dir = script_faces(kataba + " " + muhammad + " " + bismi + " \u0643\u062A\u0628", "ar");
+    ScriptMeasuring s(dir);
+    const GlyphClusters& c = s.fonts.clusters;
+    ImFontBaked* baked = s.fonts.face[0]->GetFontBaked(32);
+    // Each joined letter with its marks, as the layout joins it: kaf initial, teh medial, beh final with a
+    // fatha above; beh initial with a kasra below.
+    // (The kaf's own stroke rises above its fatha: that one is held only to its place and width.)
+    enum Where { Above, Below, Within };
+    const struct {
+        std::string cluster;
+        uint32_t form;
+        Where mark;
+    } cases[] = {{"\uFEDB\u064E", 0xFEDB, Within},
+                 {"\uFE98\u064E", 0xFE98, Above},
+                 {"\uFE90\u064E", 0xFE90, Above},
+                 {"\uFE91\u0650", 0xFE91, Below}};
+    for (const auto& k : cases) {
+        INFO("U+" << std::hex << k.form);
+        REQUIRE(shape_arabic(k.cluster) == k.cluster); // joining leaves the joined forms as they are
+        REQUIRE(c.code_point.count(k.cluster) == 1);
+        const uint32_t cp = c.code_point.at(k.cluster);
+        CHECK(cp >= 0xE000);
+        CHECK(cp < 0xF900);
+        const ImFontGlyph* g = baked->FindGlyph(static_cast<ImWchar>(cp));
+        const ImFontGlyph* letter = baked->FindGlyph(static_cast<ImWchar>(k.form));
+        REQUIRE(g != nullptr);
+        REQUIRE(letter != nullptr);
+        CHECK(g->Visible);
+        CHECK(g->AdvanceX == Catch::Approx(letter->AdvanceX).margin(0.5)); // the mark takes no room
+        if (k.mark == Above) CHECK(g->Y0 < letter->Y0 - 1);                // the fatha over the letter
+        if (k.mark == Below) CHECK(g->Y1 > letter->Y1 + 1);                // the kasra under it
+        CHECK(g->X0 >= letter->X0 - 2.0f);                                 // and within its place
+        CHECK(g->X1 <= letter->AdvanceX + 2.0f);
+    }
+    // The layout's drawn form of the pointed word: joined, then each pointed letter one glyph; as wide as the
+    // word without its marks, and no mark left to be drawn on its own.
+    const std::string drawn = apply_clusters(shape_arabic(kataba), c);
+    for (uint32_t cp : code_points(drawn))
+        CHECK((cp >= 0xE000 && cp < 0xF900));
+    const std::string plain = shape_arabic("\u0643\u062A\u0628");
+    CHECK(s.width(Face::Serif, 30, drawn) == Catch::Approx(s.width(Face::Serif, 30, plain)).margin(0.05));
+    // The shadda and its fatha on one letter: one glyph reaching higher than the fatha alone.
+    const std::string joined = shape_arabic(muhammad);
+    const std::vector<uint32_t> forms = code_points(joined);
+    REQUIRE(forms.size() == 9);
+    const std::string shadda_fatha = joined.substr(joined.find("\u0651") - 3, 3 + 2 + 2);
+    REQUIRE(c.code_point.count(shadda_fatha) == 1);
     fs::remove_all(dir);
 }
 

@@ -65,12 +65,15 @@ void Flow::set_shown(Box& b, bool rtl_default) const {
     b.shown = visual_line(b.rtl ? clustered(b.text) : b.text, b.rtl);
 }
 
-// A right-to-left run's shaped clusters (Hebrew's pointed letters, clusters.h) become their glyphs before
-// it is reversed for display, each then one character; finish() gives left-to-right runs theirs.
+// A right-to-left run's shaped clusters (Hebrew's pointed letters, Arabic's letters with their vowel
+// marks: clusters.h) become their glyphs before it is reversed for display, each then one character;
+// finish() gives left-to-right runs theirs. Arabic is joined first: its clusters are of joined forms.
 std::string Flow::clustered(std::string_view logical) const {
     const GlyphClusters* clusters = m_.clusters();
-    if (!clusters || clusters->empty() || !may_have_clusters(logical, *clusters)) return std::string(logical);
-    return apply_clusters(logical, *clusters);
+    if (!clusters || clusters->empty()) return std::string(logical);
+    std::string joined = shape_arabic(logical);
+    if (!may_have_clusters(joined, *clusters)) return joined;
+    return apply_clusters(joined, *clusters);
 }
 
 std::string to_roman(int n) {
@@ -539,7 +542,7 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
             }
             // The piece: up to the next space, or to the next place a line may break (line_break.h: UAX #14,
             // between Chinese characters but never before "。", after a hyphen). A piece that begins at such a
-            // place begins a word of its own; one after a space where no break is allowed ("mot »") does not.
+            // place begins a word of its own; one after a space where no break is allowed (French "mot !") does not.
             const bool at_break = x > 0 && breaks.may_break(si, i);
             size_t j = formula ? t.size() : utf8_next(t, i);
             while (!formula && j < t.size() && t[j] != ' ' && t[j] != '\n' && t[j] != '\t' && !zero_width_space(t, j) &&
