@@ -48,32 +48,38 @@ template <typename... T> bool is(Lb c, T... any) { return ((c == any) || ...); }
 // LB9's X: a class a combining mark or a joiner after it belongs to.
 bool takes_marks(Lb c) { return !is(c, Lb::BK, Lb::CR, Lb::LF, Lb::NL, Lb::SP, Lb::ZW); }
 
-// One paragraph's characters as the rules see them: raw classes, and for each its cluster's base
-// (LB9: "X CM*" is X; LB10: a mark with no base is AL).
-struct Chars {
-    std::vector<uint8_t> raw;  // class bits of each character
-    std::vector<uint8_t> bits; // class bits as the rules read them (the base's for an absorbed mark)
-    std::vector<size_t> base;  // the index of each character's base
-    Lb raw_at(size_t k) const { return lb(raw[k]); }
-    Lb at(size_t k) const { return lb(bits[k]); }
-    // The base before the cluster of character k, or -1 at the start.
-    long before(size_t k) const { return base[k] == 0 ? -1 : static_cast<long>(base[base[k] - 1]); }
+// One paragraph's characters as the rules see them, one record each (decoded in one pass, one
+// allocation): where it starts, its class bits, the bits the rules read (its cluster's base's: LB9, "X CM*"
+// is X; LB10, a mark with no base is AL) and the index of that base.
+struct Char {
+    uint32_t byte, base;
+    uint8_t raw, bits;
 };
 
-Chars classify(const std::vector<uint32_t>& cps) {
+struct Chars {
+    std::vector<Char> c;
+    Lb raw_at(size_t k) const { return lb(c[k].raw); }
+    Lb at(size_t k) const { return lb(c[k].bits); }
+    // The base before the cluster of character k, or -1 at the start.
+    long before(size_t k) const { return c[k].base == 0 ? -1 : static_cast<long>(c[c[k].base - 1].base); }
+};
+
+Chars classify(std::string_view utf8) {
     Chars ch;
-    const size_t n = cps.size();
-    ch.raw.resize(n), ch.bits.resize(n), ch.base.resize(n);
-    for (size_t k = 0; k < n; ++k) {
-        ch.raw[k] = class_bits(cps[k]);
-        const Lb c = ch.raw_at(k);
-        if (is(c, Lb::CM, Lb::ZWJ) && k > 0 && takes_marks(ch.raw_at(k - 1))) {
-            ch.bits[k] = ch.bits[k - 1];
-            ch.base[k] = ch.base[k - 1];
+    ch.c.reserve(utf8.size());
+    for (size_t i = 0; i < utf8.size();) {
+        uint32_t cp = 0xFFFD;
+        const size_t n = utf8_decode(utf8, i, cp);
+        Char x{static_cast<uint32_t>(i), static_cast<uint32_t>(ch.c.size()), class_bits(n == 0 ? 0xFFFD : cp), 0};
+        const Lb c = lb(x.raw);
+        if (is(c, Lb::CM, Lb::ZWJ) && !ch.c.empty() && takes_marks(lb(ch.c.back().raw))) {
+            x.bits = ch.c.back().bits;
+            x.base = ch.c.back().base;
         } else {
-            ch.bits[k] = is(c, Lb::CM, Lb::ZWJ) ? static_cast<uint8_t>(Lb::AL) : ch.raw[k];
-            ch.base[k] = k;
+            x.bits = is(c, Lb::CM, Lb::ZWJ) ? static_cast<uint8_t>(Lb::AL) : x.raw;
         }
+        ch.c.push_back(x);
+        i += std::max<size_t>(1, n);
     }
     return ch;
 }
@@ -98,8 +104,8 @@ bool number_before(const Chars& ch, size_t k, bool closing) {
 
 // The class of the first base after the cluster of character k, if any.
 bool next_is(const Chars& ch, size_t k, Lb want) {
-    for (size_t m = k + 1; m < ch.base.size(); ++m)
-        if (ch.base[m] == m) return ch.at(m) == want;
+    for (size_t m = k + 1; m < ch.c.size(); ++m)
+        if (ch.c[m].base == m) return ch.at(m) == want;
     return false;
 }
 
@@ -115,7 +121,7 @@ LineBreak rule(const Chars& ch, size_t k) {
     if (rl == Lb::ZWJ) return kNoBreak;                                            // LB8a
     if (is(rr, Lb::CM, Lb::ZWJ) && takes_marks(rl)) return kNoBreak;               // LB9
     const Lb l = ch.at(k - 1), r = ch.at(k); // LB9, LB10: a cluster is its base; a lone mark AL
-    const uint8_t lbits = ch.bits[k - 1], rbits = ch.bits[k];
+    const uint8_t lbits = ch.c[k - 1].bits, rbits = ch.c[k].bits;
     if (l == Lb::WJ || r == Lb::WJ) return kNoBreak;                    // LB11
     if (l == Lb::GL) return kNoBreak;                                   // LB12
     if (r == Lb::GL && !is(l, Lb::SP, Lb::BA, Lb::HY)) return kNoBreak; // LB12a
@@ -157,7 +163,7 @@ LineBreak rule(const Chars& ch, size_t k) {
     if (l == Lb::CP && !(lbits & kWide) && (letter_r || r == Lb::NU)) return kNoBreak; // LB30
     if (l == Lb::RI && r == Lb::RI) {                                                  // LB30a
         size_t run = 0;
-        for (long j = static_cast<long>(ch.base[k - 1]); j >= 0 && ch.at(static_cast<size_t>(j)) == Lb::RI;
+        for (long j = static_cast<long>(ch.c[k - 1].base); j >= 0 && ch.at(static_cast<size_t>(j)) == Lb::RI;
              j = ch.before(static_cast<size_t>(j)))
             ++run;
         if (run % 2 == 1) return kNoBreak;
@@ -170,20 +176,9 @@ LineBreak rule(const Chars& ch, size_t k) {
 
 std::vector<uint8_t> line_breaks(std::string_view utf8) {
     std::vector<uint8_t> out(utf8.size(), kNoBreak);
-    std::vector<uint32_t> cps;
-    std::vector<size_t> at;
-    cps.reserve(utf8.size());
-    at.reserve(utf8.size());
-    for (size_t i = 0; i < utf8.size();) {
-        uint32_t c = 0xFFFD;
-        const size_t n = utf8_decode(utf8, i, c);
-        cps.push_back(n == 0 ? 0xFFFD : c);
-        at.push_back(i);
-        i += std::max<size_t>(1, n);
-    }
-    const Chars ch = classify(cps);
-    for (size_t k = 1; k < cps.size(); ++k)
-        out[at[k]] = rule(ch, k);
+    const Chars ch = classify(utf8);
+    for (size_t k = 1; k < ch.c.size(); ++k)
+        out[ch.c[k].byte] = rule(ch, k);
     return out;
 }
 
