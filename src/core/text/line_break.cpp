@@ -25,20 +25,38 @@ static_assert(static_cast<int>(Lb::Count) == kLbClassCount, "line_break_classes.
 constexpr uint8_t kWide = 0x40;         // East Asian Width F, W or H (LB30)
 constexpr uint8_t kPictographic = 0x80; // an unassigned Extended_Pictographic code point (LB30b)
 
-// The class and flags of one code point: ASCII from a table built once, the rest by binary search.
-uint8_t class_bits(uint32_t c) {
-    static const auto ascii = [] {
-        std::array<uint8_t, 128> t{};
-        for (uint32_t k = 0; k < 128; ++k) {
-            const uint32_t* at = std::upper_bound(std::begin(kLbRanges), std::end(kLbRanges), (k << 8) | 0xFF);
-            t[k] = static_cast<uint8_t>(*(at - 1) & 0xFF);
+// The ranges unpacked once (first code point << 8 | bits, ascending), and ASCII's bits by code point.
+struct Table {
+    std::vector<uint32_t> ranges;
+    std::array<uint8_t, 128> ascii{};
+    uint8_t find(uint32_t c) const {
+        return static_cast<uint8_t>(*(std::upper_bound(ranges.begin(), ranges.end(), (c << 8) | 0xFF) - 1) & 0xFF);
+    }
+    Table() {
+        ranges.reserve(kLbRangeCount);
+        uint32_t first = 0;
+        for (size_t i = 0; i < sizeof kLbPacked;) {
+            uint32_t gap = 0;
+            for (int shift = 0;; shift += 7) {
+                const unsigned char b = kLbPacked[i++];
+                gap |= static_cast<uint32_t>(b & 0x7F) << shift;
+                if (!(b & 0x80)) break;
+            }
+            first += gap;
+            ranges.push_back(first << 8 | kLbPacked[i++]);
         }
-        return t;
-    }();
-    if (c < 128) return ascii[c];
+        for (uint32_t k = 0; k < 128; ++k)
+            ascii[k] = find(k);
+    }
+};
+
+// The class and flags of one code point: ASCII from a table, the CJK ideographs at once, the rest by
+// binary search.
+uint8_t class_bits(uint32_t c) {
+    static const Table table;
+    if (c < 128) return table.ascii[c];
     if (c >= 0x4E00 && c <= 0x9FFF) return static_cast<uint8_t>(Lb::ID) | kWide; // most of Chinese text
-    const uint32_t* at = std::upper_bound(std::begin(kLbRanges), std::end(kLbRanges), (c << 8) | 0xFF);
-    return static_cast<uint8_t>(*(at - 1) & 0xFF);
+    return table.find(c);
 }
 
 Lb lb(uint8_t bits) { return static_cast<Lb>(bits & 0x3F); }
