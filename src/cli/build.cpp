@@ -377,13 +377,16 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     files.push_back({assets.boot_js.substr(1), boot_full});
     files.push_back({assets.style_css.substr(1), css});
     // Without JavaScript the text shows at once (folio.css otherwise holds it back for a moment).
-    // The proof, then, is the first screen, in the page's flow above the text, in the same faces as the book's.
+    // The proof, then, is the first screen, in the page's flow above the text, in the same faces as the book's:
+    // its one page, without the top of the next that a phone's screen shows below it when the book follows
+    // (placed at the same top, it would cover the page; the text follows instead).
     files.push_back(
         {"noscript.css",
          "#text { animation: none !important; }\n"
          "#proof { visibility: visible; position: relative; inset: auto; }\n"
          "#proof .pv { position: relative; inset: auto; height: max(100vh, calc(var(--php) + 2 * var(--top-pad))); }\n"
-         "#proof .pg { top: var(--top-pad); }\n" +
+         "#proof .pg { top: var(--top-pad); }\n"
+         "#proof .pg.next { display: none; }\n" +
              proof_noscript_css(font_urls, script_urls, assets.script_slices, assets.script_slice_ranges)});
     // Images the articles show, from the bundle, at the same site paths.
     for (const std::string& img : site.local_images) {

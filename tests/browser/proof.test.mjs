@@ -190,7 +190,13 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
       const proof = document.getElementById("proof").getBoundingClientRect();
       const text = document.getElementById("text").getBoundingClientRect();
       const runs = [...document.querySelectorAll("#proof .pg span, #proof .pg a")].filter((s) => s.offsetParent !== null);
+      // The pages shown (the opened one, and any other) lie apart: none covers another.
+      const pages = [...document.querySelectorAll("#proof .pg")].map((p) => p.getBoundingClientRect())
+        .filter((r) => r.height > 0 && r.width > 0);
+      const overlapping = pages.some((a, i) => pages.some((b, j) => j > i && a.top < b.bottom - 1 && b.top < a.bottom - 1 &&
+        a.left < b.right - 1 && b.left < a.right - 1));
       return {
+        pages: pages.length, uncovered: !overlapping,
         proofBottom: proof.bottom, textTop: text.top, runs: runs.length,
         visible: getComputedStyle(document.getElementById("proof")).visibility,
         family: runs.length ? getComputedStyle(runs[0]).fontFamily : "",
@@ -200,6 +206,7 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
       };
     });
     assert.equal(seen.visible, "visible");
+    assert.ok(seen.pages >= 1 && seen.uncovered, `${name}: the opened page shows, not covered by the next one's top`);
     assert.ok(seen.runs > 5, JSON.stringify(seen));
     assert.match(seen.family, /folio-face-\d/, "the book's own face, from noscript.css");
     assert.ok(seen.textTop >= seen.proofBottom - 1, "the whole text follows the proof in the page's flow");
