@@ -9,7 +9,8 @@ time, never committed: the data is Unicode's, and one pinned version of it decid
 
 UAX #14's rule LB1 is applied here, once: AI, SG and XX resolve to AL; SA to CM where the character is a mark
 (Mn, Mc) and to AL otherwise (Thai words come marked by the build, core/markup/thai.h); CJ to NS (strict
-kinsoku: no line starts with a small kana, as LineBreakTest.txt also assumes). Two flags the rules need ride
+kinsoku: no line starts with a small kana, as LineBreakTest.txt also assumes); QU splits into QI and QF where
+the quotation mark opens (Pi) or closes (Pf) a quote, for Unicode 15.1's LB19a. Two flags the rules need ride
 along: East Asian wide (F, W, H: LB30 leaves wide brackets alone) and an unassigned Extended_Pictographic
 code point (LB30b).
 """
@@ -19,7 +20,7 @@ import sys
 # The classes after LB1, in the order of line_break.cpp's `enum class Lb` (the generated file names them).
 CLASSES = ["BK", "CR", "LF", "CM", "NL", "WJ", "ZW", "GL", "SP", "ZWJ", "B2", "BA", "BB", "HY", "CB", "CL", "CP",
            "EX", "IN", "NS", "OP", "QU", "IS", "NU", "PO", "PR", "SY", "AL", "EB", "EM", "H2", "H3", "HL", "ID",
-           "JL", "JV", "JT", "RI"]
+           "JL", "JV", "JT", "RI", "QI", "QF"]
 WIDE = 0x40
 PICTOGRAPHIC_UNASSIGNED = 0x80
 LIMIT = 0x110000
@@ -86,6 +87,8 @@ def main():
             name = "CM" if gc[c] in ("Mn", "Mc") else "AL"
         elif name == "CJ":
             name = "NS"
+        elif name == "QU" and gc[c] in ("Pi", "Pf"):
+            name = "QI" if gc[c] == "Pi" else "QF"  # opening and closing quotation marks (LB19a)
         value = index[name] | flags[c]
         if value != last_value:
             entries.append((c, value))

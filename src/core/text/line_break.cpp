@@ -15,7 +15,7 @@ namespace {
 // clang-format off
 enum class Lb : uint8_t {
     BK, CR, LF, CM, NL, WJ, ZW, GL, SP, ZWJ, B2, BA, BB, HY, CB, CL, CP, EX, IN, NS, OP, QU, IS, NU, PO, PR, SY,
-    AL, EB, EM, H2, H3, HL, ID, JL, JV, JT, RI, Count
+    AL, EB, EM, H2, H3, HL, ID, JL, JV, JT, RI, QI, QF, Count
 };
 // clang-format on
 
@@ -62,6 +62,9 @@ uint8_t class_bits(uint32_t c) {
 Lb lb(uint8_t bits) { return static_cast<Lb>(bits & 0x3F); }
 
 template <typename... T> bool is(Lb c, T... any) { return ((c == any) || ...); }
+
+// QU, and QI and QF, its opening and closing quotation marks (Pi, Pf).
+bool quote(Lb c) { return is(c, Lb::QU, Lb::QI, Lb::QF); }
 
 // LB9's X: a class a combining mark or a joiner after it belongs to.
 bool takes_marks(Lb c) { return !is(c, Lb::BK, Lb::CR, Lb::LF, Lb::NL, Lb::SP, Lb::ZW); }
@@ -127,6 +130,24 @@ bool next_is(const Chars& ch, size_t k, Lb want) {
     return false;
 }
 
+// Whether the first base after the cluster of character k has the flag.
+bool next_has(const Chars& ch, size_t k, uint8_t flag) {
+    for (size_t m = k + 1; m < ch.c.size(); ++m)
+        if (ch.c[m].base == m) return ch.c[m].bits & flag;
+    return false;
+}
+
+// Unicode 15.1's LB19a, ahead of the 15.0 data: an opening quotation mark may start a line, and a closing
+// one end it, between East Asian wide characters ("他说 / “你好”然后"), as Chinese and Japanese set quotes;
+// anywhere else a quotation mark holds to both its neighbours (LB19).
+bool quote_between_wide(const Chars& ch, size_t k) {
+    const Lb l = ch.at(k - 1), r = ch.at(k);
+    const long before = ch.before(k - 1);
+    if (r == Lb::QI) return (ch.c[k - 1].bits & kWide) && next_has(ch, k, kWide);
+    if (l == Lb::QF) return (ch.c[k].bits & kWide) && before >= 0 && (ch.c[static_cast<size_t>(before)].bits & kWide);
+    return false;
+}
+
 // The rules, in UAX #14's order, for a break between character k - 1 and character k.
 LineBreak rule(const Chars& ch, size_t k) {
     const Lb rl = ch.raw_at(k - 1), rr = ch.raw_at(k);
@@ -145,15 +166,15 @@ LineBreak rule(const Chars& ch, size_t k) {
     if (r == Lb::GL && !is(l, Lb::SP, Lb::BA, Lb::HY)) return kNoBreak; // LB12a
     if (is(r, Lb::CL, Lb::CP, Lb::EX, Lb::IS, Lb::SY)) return kNoBreak; // LB13
     const Lb ls = sp >= 0 ? ch.at(static_cast<size_t>(sp)) : Lb::SP;
-    if (ls == Lb::OP) return kNoBreak;                                 // LB14
-    if (ls == Lb::QU && r == Lb::OP) return kNoBreak;                  // LB15
-    if (is(ls, Lb::CL, Lb::CP) && r == Lb::NS) return kNoBreak;        // LB16
-    if (ls == Lb::B2 && r == Lb::B2) return kNoBreak;                  // LB17
-    if (l == Lb::SP) return kMayBreak;                                 // LB18
-    if (l == Lb::QU || r == Lb::QU) return kNoBreak;                   // LB19
-    if (l == Lb::CB || r == Lb::CB) return kMayBreak;                  // LB20
-    if (is(r, Lb::BA, Lb::HY, Lb::NS) || l == Lb::BB) return kNoBreak; // LB21
-    if (is(l, Lb::HY, Lb::BA)) {                                       // LB21a
+    if (ls == Lb::OP) return kNoBreak;                                         // LB14
+    if (quote(ls) && r == Lb::OP) return kNoBreak;                             // LB15
+    if (is(ls, Lb::CL, Lb::CP) && r == Lb::NS) return kNoBreak;                // LB16
+    if (ls == Lb::B2 && r == Lb::B2) return kNoBreak;                          // LB17
+    if (l == Lb::SP) return kMayBreak;                                         // LB18
+    if ((quote(l) || quote(r)) && !quote_between_wide(ch, k)) return kNoBreak; // LB19, LB19a
+    if (l == Lb::CB || r == Lb::CB) return kMayBreak;                          // LB20
+    if (is(r, Lb::BA, Lb::HY, Lb::NS) || l == Lb::BB) return kNoBreak;         // LB21
+    if (is(l, Lb::HY, Lb::BA)) {                                               // LB21a
         const long b = ch.before(k - 1);
         if (b >= 0 && ch.at(static_cast<size_t>(b)) == Lb::HL) return kNoBreak;
     }
