@@ -57,6 +57,10 @@ if(NOT EMSCRIPTEN)
   pkg_check_modules(LIBTHAI REQUIRED IMPORTED_TARGET libthai)
   add_library(third_party_libthai INTERFACE)
   target_link_libraries(third_party_libthai INTERFACE PkgConfig::LIBTHAI)
+  # Lao, Khmer and Myanmar word boundaries at build time (core/markup/word_breaks.h): ICU's dictionaries.
+  pkg_check_modules(ICU_UC REQUIRED IMPORTED_TARGET icu-uc)
+  add_library(third_party_icu INTERFACE)
+  target_link_libraries(third_party_icu INTERFACE PkgConfig::ICU_UC)
 endif()
 
 # GNU FriBidi (core/text/bidi.h): natively Debian's libfribidi; in the wasm its C sources, from Debian's source

@@ -55,8 +55,10 @@ APT_PACKAGES=(
   libyaml-cpp-dev libtomlplusplus-dev
   # folio import --fetch-images: pictures on other hosts downloaded into the bundle (native CLI only)
   libcurl4-openssl-dev
-  # build time, native only: Thai word boundaries from libthai's dictionary (core/markup/thai.h)
+  # build time, native only: Thai word boundaries from libthai's dictionary (core/markup/word_breaks.h)
   libthai-dev
+  # build time, native only: Lao, Khmer and Myanmar word boundaries from ICU's dictionaries (the same header)
+  libicu-dev
   # Unicode's data: line-break classes (tools/line_break_classes.py); conformance files for bidi and UAX #14
   unicode-data
 )

@@ -77,7 +77,7 @@ template <typename T, typename Walk> T from_text(const std::string& html, Walk&&
 // The words of a text, folded as search folds them, less numbers: each rendering numbers in its own way
 // (the book's folios and list markers are ink, the HTML's list markers are CSS; years are in a heading or
 // in each date), and what those numbers are is tested where they are made.
-// U+200B, the mark of a Thai word boundary in the HTML (core/markup/thai.h), shows nothing and the book
+// U+200B, the mark of a Thai word boundary in the HTML (core/markup/word_breaks.h), shows nothing and the book
 // sets the text without it: the words compared are those a reader sees.
 std::vector<std::string> words(std::string text) {
     for (size_t at = text.find("\xE2\x80\x8B"); at != std::string::npos; at = text.find("\xE2\x80\x8B", at))

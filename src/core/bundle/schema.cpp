@@ -9,7 +9,7 @@
 
 #include "core/bundle/load.h"
 #include "core/markup/markdown.h"
-#include "core/markup/thai.h"
+#include "core/markup/word_breaks.h"
 #include "core/model/bound.h"
 #include "core/model/derive.h"
 #include "core/model/links.h"
@@ -114,8 +114,8 @@ void read_site(Reader& r, const json& v, SiteInfo& s) {
     r.string(v, p, "author", s.author, true, true);
     r.string(v, p, "tagline", s.tagline, true);
     r.string(v, p, "bio", s.bio, false);
-    mark_thai_words(s.tagline);
-    mark_thai_words(s.bio);
+    mark_word_breaks(s.tagline);
+    mark_word_breaks(s.bio);
     for (const char* key : {"base_url", "guid_base"}) {
         std::string& url = key[0] == 'b' ? s.base_url : s.guid_base;
         if (!r.string(v, p, key, url, key[0] == 'b')) continue;
@@ -650,9 +650,9 @@ void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
     r.string(v, p, "title", a.title, true, true);
     r.date(v, p, "date", a.date, true);
     r.string(v, p, "dek", a.dek, true);
-    // Thai words marked as in the Markdown (markup/thai.h): a title or dek breaks between its words too.
-    mark_thai_words(a.title);
-    mark_thai_words(a.dek);
+    // Thai words marked as in the Markdown (markup/word_breaks.h): a title or dek breaks between its words too.
+    mark_word_breaks(a.title);
+    mark_word_breaks(a.dek);
     r.string(v, p, "opening", a.opening, true, true);
     r.strings(v, p, "tags", a.tags, false, true);
     r.strings(v, p, "aliases", a.aliases, false, false);

@@ -3,7 +3,7 @@
 // md4c calls us back for every block, span and text run; we keep a stack of the open nodes and append.
 // Only the innermost open node's children grow, so pointers to the ancestors on the stack stay valid.
 #include "core/markup/markdown.h"
-#include "core/markup/thai.h"
+#include "core/markup/word_breaks.h"
 
 #include <md4c.h>
 extern "C" {
@@ -999,7 +999,7 @@ Document parse_body(const std::string& written, std::vector<SourceNote>* notes, 
     }
     std::vector<HtmlNote> html_notes;
     map_raw_html(b.doc, b, html_notes);
-    mark_thai_words(b.doc);
+    mark_word_breaks(b.doc);
     assign_heading_ids(b.doc);
     if (notes)
         for (const HtmlNote& h : html_notes) {

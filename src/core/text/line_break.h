@@ -2,7 +2,8 @@
 // script: at spaces; between Chinese and Japanese characters, with kinsoku (no line starts with 、。」）ー
 // or a small kana, none ends with 「（); after a hyphen; inside numbers' punctuation never ("3.14", "$10");
 // never inside an emoji sequence or a flag; quotation marks between Chinese characters as Unicode 15.1 has
-// them (LB19a). Thai words come marked from the build (U+200B, core/markup/thai.h).
+// them (LB19a). Thai, Lao, Khmer and Myanmar words come marked from the build (U+200B,
+// core/markup/word_breaks.h).
 //
 // One home: the layout asks here (layout.cpp, break_lines), tests/core/test_line_break.cpp holds it to
 // Unicode's own LineBreakTest.txt, and tests/fixtures/line_breaks.txt says folio's cases in its notation.

@@ -1,4 +1,5 @@
-// Thai word boundaries (core/markup/thai.h): the build marks them with U+200B from libthai's dictionary,
+// Word boundaries of scripts written without spaces (core/markup/word_breaks.h): the build marks them with U+200B
+// from libthai's dictionary for Thai and ICU's for Lao, Khmer and Myanmar,
 // the layout breaks lines only there (or, for a word wider than the line, between clusters) and sets the
 // author's text without the marks; search folds the marks out and finds a query however it is split.
 #include <catch2/catch_test_macros.hpp>
@@ -10,7 +11,7 @@
 #include "core/book/compose.h"
 #include "core/bundle/load.h"
 #include "core/markup/markdown.h"
-#include "core/markup/thai.h"
+#include "core/markup/word_breaks.h"
 #include "core/site/search_index.h"
 #include "support/sites.h"
 
@@ -46,13 +47,34 @@ const std::string kSentence = "ภาษาไทยเป็นภาษาท�
 
 TEST_CASE("thai: libthai's dictionary marks the word boundaries, and nothing else changes", "[thai]") {
     std::string s = kSentence;
-    REQUIRE(mark_thai_words(s));
+    REQUIRE(mark_word_breaks(s));
     CHECK(without_marks(s) == kSentence);
     CHECK(words_of(s) == std::vector<std::string>{"ภาษา", "ไทย", "เป็น", "ภาษา", "ที่", "สวย", "งาม และ", "มี",
                                                   "ประวัติศาสตร์", "ยาว", "นาน"});
     std::string latin = "No Thai here, nor marks.";
-    CHECK_FALSE(mark_thai_words(latin));
+    CHECK_FALSE(mark_word_breaks(latin));
     CHECK(latin == "No Thai here, nor marks.");
+}
+
+TEST_CASE("lao, khmer, myanmar: ICU's dictionaries mark their words, and nothing else changes", "[thai]") {
+    // "Hello, world" in each (ICU 72's words, as Debian's libicu-dev has them).
+    const struct {
+        std::string text;
+        std::vector<std::string> words;
+    } cases[] = {
+        {"ສະບາຍດີຊາວໂລກ", {"ສະບາຍດີ", "ຊາວໂລກ"}},
+        {"សួស្តីពិភពលោក", {"សួស្តី", "ពិភពលោក"}},
+        {"မင်္ဂလာပါကမ္ဘာ", {"မင်္ဂလာ", "ပါ", "ကမ္ဘာ"}},
+    };
+    for (const auto& c : cases) {
+        INFO(c.text);
+        std::string s = c.text;
+        REQUIRE(mark_word_breaks(s));
+        CHECK(without_marks(s) == c.text);
+        CHECK(words_of(s) == c.words);
+    }
+    std::string one_word = "ໂລກ abc"; // one word and Latin: nothing to mark
+    CHECK_FALSE(mark_word_breaks(one_word));
 }
 
 TEST_CASE("thai: Markdown's text is marked, its code and formulas are not", "[thai]") {
@@ -68,7 +90,7 @@ TEST_CASE("thai: Markdown's text is marked, its code and formulas are not", "[th
 TEST_CASE("thai: the book breaks lines only between words, and sets the text without the marks", "[thai][layout]") {
     const std::string paragraph = kSentence + " " + kSentence;
     std::string marked = paragraph;
-    mark_thai_words(marked);
+    mark_word_breaks(marked);
     // Where a line may end: at a word boundary, or at a space.
     std::set<size_t> boundaries;
     size_t at = 0;
@@ -119,7 +141,7 @@ TEST_CASE("thai: the book breaks lines only between words, and sets the text wit
 TEST_CASE("thai: search finds a query however a dictionary splits it: the index keys pairs, marks folded out",
           "[thai][search]") {
     std::string marked = kSentence;
-    mark_thai_words(marked);
+    mark_word_breaks(marked);
     const std::vector<std::string> terms = search_terms(marked);
     const std::set<std::string> indexed(terms.begin(), terms.end());
     // Queries as a reader types them, without marks, split by other dictionaries than libthai's (the
@@ -154,7 +176,7 @@ TEST_CASE("thai: a title from content.json breaks between its words too, in the 
     FixedMeasurer m;
     const Book book = compose_article(site, 0, m, ComposeState{}, PageSpec::pocket(200));
     std::string marked = title;
-    mark_thai_words(marked);
+    mark_word_breaks(marked);
     std::set<size_t> boundaries;
     size_t at = 0;
     for (const std::string& w : words_of(marked))
