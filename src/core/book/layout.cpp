@@ -465,7 +465,8 @@ float Flow::carry_word(std::vector<Line>& lines, const WordStart& word, const st
 }
 
 // U+200B ZERO WIDTH SPACE at t[i]: a place a line may break that draws nothing (the build marks the words of
-// Thai, Lao, Khmer and Myanmar so, core/markup/word_breaks.h). The layout breaks there and sets it not.
+// Thai, Lao, Khmer and Myanmar so, core/markup/word_breaks.h). The layout breaks there and leaves it out of
+// what it sets.
 static bool zero_width_space(const std::string& t, size_t i) {
     return i + 2 < t.size() && t[i] == '\xE2' && t[i + 1] == '\x80' && t[i + 2] == '\x8B';
 }
