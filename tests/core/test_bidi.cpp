@@ -191,6 +191,26 @@ TEST_CASE("layout: a long right-to-left paragraph breaks in logical order", "[bi
     }
 }
 
+TEST_CASE("layout: code runs left to right, and an Arabic string in it reads right to left, joined", "[bidi][layout]") {
+    Book book;
+    FixedMeasurer m;
+    Flow f(book, m);
+    f.rtl_site = true;
+    f.begin_chapter("c", "c", "", false, false);
+    const std::string line = "println!(\"\u0645\u0631\u062D\u0628\u0627\");";
+    f.code_block(line + "\nfn main() {}", 14);
+    std::vector<const Box*> code;
+    for (const Box& b : book.pages.at(0).boxes)
+        if (b.kind == BoxKind::Text && b.code >= 0) code.push_back(&b);
+    REQUIRE(code.size() == 2);
+    CHECK_FALSE(code[0]->rtl);
+    CHECK(code[0]->text == line); // the text stays logical, for copy and find
+    CHECK(drawn_text(*code[0]) == visual_line(line, false));
+    // meem initial ... alef final, drawn right to left: the alef first from the left, the quotes in place.
+    CHECK(codepoints(drawn_text(*code[0])).find("0022 FE8E FE92 FEA3 FEAE FEE3 0022") != std::string::npos);
+    CHECK(drawn_text(*code[1]) == "fn main() {}"); // plain code as it is
+}
+
 TEST_CASE("the fixture site: Arabic and Hebrew in the book, dir=rtl in the static HTML", "[bidi][emit]") {
     const std::string bundle = FOLIO_SOURCE_DIR "/tests/fixtures/rtl";
     Site site;

@@ -993,12 +993,15 @@ void Flow::code_block(const std::string& code, const std::vector<CodeRun>& runs,
                 Box b;
                 b.x = x;
                 b.y = top + pad + lh * static_cast<float>(k);
-                b.w = m_.width(Face::Mono, size, piece.text.data(), piece.text.data() + piece.text.size());
+                b.w = drawn_width(m_, Face::Mono, size, piece.text);
                 b.h = lh;
                 b.face = Face::Mono;
                 b.size = size;
                 b.ink = piece.ink;
                 b.text = std::move(piece.text); // each line is laid out once
+                // Code runs left to right; a string or a comment in Arabic or Hebrew inside it reads right to
+                // left within the line, joined, as the browser sets it (bidi.h).
+                if (needs_bidi(b.text)) b.shown = visual_line(b.text, false);
                 b.code = id;
                 b.clip_x = s.margin_inner + pad;
                 b.clip_w = s.measure() - 2 * pad;

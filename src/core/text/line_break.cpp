@@ -123,18 +123,16 @@ bool number_before(const Chars& ch, size_t k, bool closing) {
     return false;
 }
 
-// The class of the first base after the cluster of character k, if any.
-bool next_is(const Chars& ch, size_t k, Lb want) {
+// The first base after the cluster of character k, or -1 at the end.
+long next_base(const Chars& ch, size_t k) {
     for (size_t m = k + 1; m < ch.c.size(); ++m)
-        if (ch.c[m].base == m) return ch.at(m) == want;
-    return false;
+        if (ch.c[m].base == m) return static_cast<long>(m);
+    return -1;
 }
 
-// Whether the first base after the cluster of character k has the flag.
-bool next_has(const Chars& ch, size_t k, uint8_t flag) {
-    for (size_t m = k + 1; m < ch.c.size(); ++m)
-        if (ch.c[m].base == m) return ch.c[m].bits & flag;
-    return false;
+bool next_is(const Chars& ch, size_t k, Lb want) {
+    const long m = next_base(ch, k);
+    return m >= 0 && ch.at(static_cast<size_t>(m)) == want;
 }
 
 // Unicode 15.1's LB19a, ahead of the 15.0 data: an opening quotation mark may start a line, and a closing
@@ -143,7 +141,8 @@ bool next_has(const Chars& ch, size_t k, uint8_t flag) {
 bool quote_between_wide(const Chars& ch, size_t k) {
     const Lb l = ch.at(k - 1), r = ch.at(k);
     const long before = ch.before(k - 1);
-    if (r == Lb::QI) return (ch.c[k - 1].bits & kWide) && next_has(ch, k, kWide);
+    const long after = next_base(ch, k);
+    if (r == Lb::QI) return (ch.c[k - 1].bits & kWide) && after >= 0 && (ch.c[static_cast<size_t>(after)].bits & kWide);
     if (l == Lb::QF) return (ch.c[k].bits & kWide) && before >= 0 && (ch.c[static_cast<size_t>(before)].bits & kWide);
     return false;
 }

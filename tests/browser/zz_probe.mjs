@@ -1,0 +1,12 @@
+import { serve, launch, settle } from "../support/harness.mjs";
+const [site, route, out, y] = process.argv.slice(2);
+const server = await serve(site);
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await launch();
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 3 });
+const page = await ctx.newPage();
+await page.goto(base + route);
+await page.waitForFunction(() => window.folio && window.folio.framesDrawn > 0, null, { timeout: 30000 }); await settle(page);
+await page.mouse.wheel(0, Number(y)); await settle(page);
+await page.screenshot({ path: out });
+await browser.close(); server.close();
