@@ -566,7 +566,7 @@ void draw_page(PageDraw& d) {
                 float left = p0.x - (b.x - b.clip_x) * s; // the line's start: a line is several coloured runs
                 ImVec2 c0(left - 1, p0.y - b.h * s), c1(left + b.clip_w * s + 1, p1.y + b.h * s);
                 d.dl->PushClipRect(c0, c1, true);
-                draw_text(d, b.face, b.size, ImVec2(p0.x - off, base_y), a.theme.ink_of(b.ink), b.text);
+                draw_text(d, b.face, b.size, ImVec2(p0.x - off, base_y), a.theme.ink_of(b.ink), drawn_text(b));
                 d.dl->PopClipRect();
                 break;
             }
