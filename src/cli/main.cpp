@@ -1,7 +1,8 @@
-// folio CLI: check, build, pages, site-json.
+// folio CLI: check, build, preview, pages, site-json.
 //
 // Exit codes: 0 clean, 1 content errors (or a failed build), 2 usage errors.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <string>
@@ -12,6 +13,8 @@
 #include "cli/build.h"
 #include "cli/import.h"
 #include "cli/math.h"
+#include "cli/preview.h"
+#include "cli/resources.h"
 #include "core/book/compose.h"
 #include "core/bundle/load.h"
 #include "core/bundle/source_check.h"
@@ -29,13 +32,18 @@ const char* const kUsage =
     "  check [BUNDLE] [--strict] [--fonts DIR]  validate content.json and its Markdown files; with the\n"
     "                                       site's fonts, warn about characters they cannot draw\n"
     "                                       (--strict: warnings about raw HTML are errors)\n"
-    "  build [BUNDLE] -o DIR --web DIR      write the static site to DIR (atomically)\n"
+    "  build [BUNDLE] [-o DIR] [--web DIR]  write the static site to DIR (atomically; default BUNDLE/_site);\n"
+    "                                       --web: the web build (default: the one installed with folio)\n"
     "        [--fonts DIR] [--shell FILE] [--preview]\n"
     "        [--incremental]                rewrite only what changed since the last incremental build\n"
     "        [--check-fonts]                exit 3 if the text needs characters the subset fonts lack\n"
     "        [--proof-cost]                 print what laying out each route's first page (the proof) cost\n"
     "        [--watch]                      keep running, rebuilding in place on every change to the bundle\n"
     "                                       (./folio preview); writes DIR/preview-status.json each time\n"
+    "  preview [BUNDLE] [--port N] [--host H] [-o DIR] [--fonts DIR]\n"
+    "                                       build the site, serve it like a static host on\n"
+    "                                       http://H:N/ (default 127.0.0.1:6931) and rebuild it on every\n"
+    "                                       change (-o: where; default a folder in ~/.cache/folio)\n"
     "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
@@ -54,7 +62,8 @@ const char* const kUsage =
     "BUNDLE is a folder holding content.json (default: the current folder).\n";
 
 struct Args {
-    std::string command, bundle = ".", out, web, fonts, shell;
+    std::string command, bundle = ".", out, web, fonts, shell, host = "127.0.0.1";
+    int port = 6931;
     folio::BuildMode mode;
     bool strict = false;
     float width = 0, height = 0;
@@ -101,6 +110,17 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
             a.mode.check_fonts = true;
         } else if (s == "--watch") {
             a.mode.watch = true;
+        } else if (s == "--host") {
+            if (!value(a.host)) return false;
+        } else if (s == "--port") {
+            if (!value(num)) return false;
+            char* end = nullptr;
+            const long v = std::strtol(num.c_str(), &end, 10);
+            if (num.empty() || *end != '\0' || v < 0 || v > 65535) {
+                error = "--port must be a number from 0 to 65535";
+                return false;
+            }
+            a.port = static_cast<int>(v);
         } else if (s == "--strict") {
             a.strict = true;
         } else if (s == "--width" || s == "--height") {
@@ -189,6 +209,27 @@ int cmd_pages(const Args& a) {
     imgui.end_frame();
     std::fputs((pages_json(book).dump(2) + "\n").c_str(), stdout);
     return 0;
+}
+
+// What build and preview read besides the bundle, unless told: the copies installed with folio, or those
+// of the trees it was built from (cli/resources.h).
+void default_resources(Args& a) {
+    const folio::Resources r = folio::find_resources();
+    if (a.web.empty()) a.web = r.web_build;
+    if (a.shell.empty()) a.shell = r.shell();
+}
+
+int cmd_preview(Args a) {
+    default_resources(a);
+    folio::PreviewOptions o;
+    o.bundle = a.bundle;
+    o.out = a.out;
+    o.web = a.web;
+    o.fonts = a.fonts;
+    o.shell = a.shell;
+    o.host = a.host;
+    o.port = a.port;
+    return folio::run_preview(o);
 }
 
 int cmd_import(int argc, char** argv) {
@@ -333,9 +374,11 @@ int main(int argc, char** argv) {
         if (argc < 3) return usage_error("new needs a folder: folio new DIR");
         return folio::new_bundle(a.bundle);
     }
+    if (a.command == "preview") return cmd_preview(a);
     if (a.command == "build") {
-        if (a.out.empty()) return usage_error("build needs -o DIR");
-        if (a.web.empty()) return usage_error("build needs --web DIR (the folder with folio.js and folio.wasm)");
+        // _site inside the bundle's folder, as Hugo writes public/ inside the site's (docs/install.md).
+        if (a.out.empty()) a.out = a.bundle + "/_site";
+        default_resources(a);
         if (a.mode.watch) return folio::watch_site(a.bundle, a.out, a.web, a.fonts, a.shell, a.mode);
         folio::PhaseClock clock;
         // The site's trees are left to the process's exit: freeing 10,000 articles node by node took
