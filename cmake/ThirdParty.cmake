@@ -49,6 +49,10 @@ if(NOT EMSCRIPTEN)
   target_link_libraries(third_party_gumbo INTERFACE PkgConfig::GUMBO)
   add_library(third_party_srchilite INTERFACE)
   target_link_libraries(third_party_srchilite INTERFACE PkgConfig::SRCHILITE)
+  # The fonts' build: HarfBuzz's subsetter and shaper (Debian's libharfbuzz-dev), natively.
+  pkg_check_modules(HARFBUZZ REQUIRED IMPORTED_TARGET harfbuzz harfbuzz-subset)
+  add_library(third_party_harfbuzz INTERFACE)
+  target_link_libraries(third_party_harfbuzz INTERFACE PkgConfig::HARFBUZZ)
   # Names in any script (core/text/names.h): NFC and case folding.
   pkg_check_modules(UTF8PROC REQUIRED IMPORTED_TARGET libutf8proc)
   add_library(third_party_utf8proc INTERFACE)

@@ -37,9 +37,9 @@ APT_PACKAGES=(
   libutf8proc-dev
   # right to left and Arabic joining in the layout (core/text/bidi.h): natively; the wasm compiles FriBidi's sources
   libfribidi-dev
-  # fonts (serif text face with italic/bold, mono face) and the subsetter
-  fonts-noto-core fonts-jetbrains-mono python3-fonttools
-  # the script faces behind them: Chinese, Japanese and Korean, and emoji in colour (tools/script_fonts.py);
+  # fonts (serif text face with italic/bold, mono face)
+  fonts-noto-core fonts-jetbrains-mono
+  # the script faces behind them: Chinese, Japanese and Korean, and emoji in colour (core/font_build/site_fonts.h);
   # stb_image decodes the emoji's PNGs in the book (src/ui/emoji_loader.cpp)
   fonts-noto-cjk fonts-noto-color-emoji libstb-dev
   # browser tests, feed validation, HTML validation (libxml2; html5lib: the hostile site read as browsers
@@ -47,8 +47,9 @@ APT_PACKAGES=(
   chromium python3-feedparser libxml2-utils python3-html5lib brotli xz-utils
   # benchmarks: the peer static-site generator bench/site_build/build.sh measures folio against; GNU time (peak memory)
   hugo time
-  # build time: the runs of scripts that need shaping, shaped by HarfBuzz (tools/script_fonts.py)
-  libharfbuzz-bin
+  # build time, native only: the site's fonts cut and their shaped runs shaped by HarfBuzz's library
+  # (core/font_build)
+  libharfbuzz-dev
   # benchmarks: real prose in Chinese and in English, for sites of each of as many posts (bench/site_build/cjk.sh)
   fortunes-zh fortunes
   # folio import: front matter in YAML and TOML (native CLI only)

@@ -2,6 +2,7 @@
 #include "cli/build.h"
 #include "cli/math.h"
 #include "cli/output.h"
+#include "cli/resources.h"
 #include "cli/script_slices.h"
 
 #include <malloc.h>
@@ -29,6 +30,7 @@
 
 #include "core/bundle/load.h"
 #include "core/bundle/schema.h"
+#include "core/font_build/site_fonts.h"
 #include "core/fonts/font_partial.h"
 #include "core/model/bound.h"
 #include "core/model/routes.h"
@@ -137,6 +139,31 @@ void PhaseClock::mark(const char* phase) {
 
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
 
+std::string fonts_dir_for(const std::string& bundle_dir) {
+    std::error_code ec;
+    const std::string bundle = fs::weakly_canonical(fs::absolute(bundle_dir), ec).string();
+    const char* xdg = std::getenv("XDG_CACHE_HOME");
+    const char* home = std::getenv("HOME");
+    const fs::path cache = xdg && *xdg ? fs::path(xdg) : fs::path(home && *home ? home : "/tmp") / ".cache";
+    return (cache / "folio" / ("fonts-" + content_hash(bundle))).string();
+}
+
+bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& state, std::string& error) {
+    PhaseClock clock;
+    // Exactly the text the site shows: the bundle as one document, bodies inlined.
+    const std::string text = site_to_json(site);
+    clock.mark("fonts: the text");
+    bool made = false;
+    const auto start = std::chrono::steady_clock::now();
+    if (!ensure_site_fonts(text, site.info.language, fonts_dir, state, made, error)) return false;
+    if (made)
+        std::fprintf(stderr, "folio: made the fonts for the text in %.0f ms (%s)\n",
+                     std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(),
+                     fonts_dir.c_str());
+    clock.mark(made ? "fonts: made" : "fonts: covered");
+    return true;
+}
+
 namespace {
 
 // Creates the folders that hold the pages' folders ("writing", "tags"), once, before the writers start, so
@@ -180,9 +207,9 @@ std::vector<OutputFile> side_files(const Site& site, const std::string& shell, c
 
 int build_site(Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
                const std::string& fonts_dir_arg, const std::string& shell_arg, const BuildMode& mode) {
-    const std::string source = FOLIO_SOURCE_DIR;
+    const std::string source = resource_root();
     const std::string shell_file = shell_arg.empty() ? source + "/shell.html" : shell_arg;
-    const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
+    const std::string fonts_dir = fonts_dir_arg.empty() ? fonts_dir_for(bundle_dir) : fonts_dir_arg;
     PhaseClock clock;
     // The formulas, typeset once for the pages and the feed; a broken one is a warning, shown as its TeX.
     Diagnostics math_warnings;
@@ -237,7 +264,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
         files.push_back({path.substr(1), metrics});
         assets.font_metrics.push_back(path);
     }
-    // The script faces behind them (tools/script_fonts.py: only those the text uses), whole, on every page:
+    // The script faces behind them (core/font_build/site_fonts.h: only those the text uses), whole, on every page:
     // each face measures its runs with them behind it, so the book cannot be laid out without them.
     // Written once the proofs can say what the pages open on: a large one is sliced (script_slices).
     std::vector<std::string> script_files, script_bytes;
@@ -417,10 +444,9 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     bool ok = true;
     size_t chunk_count = 0;
     std::vector<OutputFile> held;
-    std::vector<bool> seen(mode.check_fonts ? 0x110000 : 0);
+    std::vector<std::string_view> texts; // for the fonts' check: what is written now
     auto write_chunk = [&](OutputFile&& chunk) {
         ++chunk_count;
-        if (mode.check_fonts) mark_code_points(chunk.contents, seen);
         if (in_place)
             held.push_back(std::move(chunk));
         else
@@ -436,12 +462,11 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     clock.mark("bodies");
     OutputFile site_json{"site.json", site_to_json(site, /*separate_bodies=*/true)};
     clock.mark("site.json");
-    if (mode.check_fonts) {
-        mark_code_points(site_json.contents, seen);
-        std::vector<const std::string*> texts{&site_json.contents}; // and the chunks held (the rest was checked)
+    if (mode.fonts) { // site.json and the chunks held (a full build's text was covered before it began)
+        texts.push_back(site_json.contents);
         for (const OutputFile& c : held)
-            texts.push_back(&c.contents);
-        if (!fonts_serve(fonts_dir, seen, texts)) {
+            texts.push_back(c.contents);
+        if (!fonts_cover(*mode.fonts, texts)) {
             if (!in_place) fs::remove_all(target, ec);
             return kExitFontsNeeded;
         }

@@ -10,11 +10,14 @@ namespace folio {
 
 struct BodyChunkCache; // output.h
 class Output;          // output.h
+struct FontState;      // core/font_build/site_fonts.h
 
 struct BuildMode {
     bool preview = false;          // the page watches preview-status.json for content changes (./folio preview)
     bool incremental = false;      // update out_dir in place, writing only the files that changed (see below)
-    bool check_fonts = false;      // stop with kExitFontsNeeded when the text needs characters the fonts lack
+    // Stop with kExitFontsNeeded when the text needs what the fonts lack (a character, a run to shape), by
+    // this state of fonts_dir (the preview's builder keeps it; it makes the fonts again and builds whole).
+    FontState* fonts = nullptr;
     bool print_proof_cost = false; // print the layouts the proofs took and their time (bench/site_build/build.sh)
     bool watch = false;            // keep running: rebuild (incrementally) whenever the bundle changes (watch_site)
     // An in-place build calls this once site.json and the article bodies are written, before the pages,
@@ -24,9 +27,17 @@ struct BuildMode {
     Output* output = nullptr;         // an in-place build writes through this one (the preview keeps it)
 };
 
-// Exit code of build_site when check_fonts finds characters missing from fonts_dir/chars.txt: subset
-// the fonts again (./folio does), then build.
+// Exit code of build_site when the text needs what mode.fonts says the fonts lack: make them again
+// (make_site_fonts), then build.
 constexpr int kExitFontsNeeded = 3;
+
+// The fonts stage: makes fonts_dir's fonts for all the site shows (core/font_build/site_fonts.h), unless
+// `state` (read from the folder the first time) says they already cover it. Says on stderr what it made.
+bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& state, std::string& error);
+
+// The fonts folder of a bundle when none is given: in the user's cache ($XDG_CACHE_HOME, else
+// ~/.cache), folio/fonts-<a hash of the bundle's absolute path>.
+std::string fonts_dir_for(const std::string& bundle_dir);
 
 // Writes the whole site for `site` into out_dir: HTML per route, feed, sitemap, site.json, article
 // bodies packed in chunk files (this sets each article's body_url and releases its Markdown) and the content-hashed
@@ -61,9 +72,9 @@ private:
 // an edit inside one article's entry, or to its Markdown, is read again alone (load.h: reload_content),
 // and what the open page fetches (the changed chunk files and site.json) is written before the pages.
 // After each rebuild it writes out_dir/preview-status.json ({"version", "errors"}: what the open page
-// watches), with the diagnostics as `folio check` prints them when the bundle has errors. Returns
-// kExitFontsNeeded when the text needs characters the fonts lack (./folio subsets them and starts it
-// again), 1 when the output cannot be written.
+// watches), with the diagnostics as `folio check` prints them when the bundle has errors. When the text
+// needs what the fonts lack, it makes them again (make_site_fonts) and builds whole. Returns 1 when the
+// output or the fonts cannot be written.
 int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
                const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode);
 

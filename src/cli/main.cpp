@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,8 @@
 #include "core/book/compose.h"
 #include "core/bundle/load.h"
 #include "core/bundle/source_check.h"
-#include "core/fonts/script_chain.h"
-#include "core/text/bidi.h"
+#include "core/font_build/site_fonts.h"
+#include "core/markup/highlight.h"
 #include "core/text/text.h"
 #include "ui/headless.h"
 
@@ -36,7 +37,6 @@ const char* const kUsage =
     "                                       --web: the web build (default: the one installed with folio)\n"
     "        [--fonts DIR] [--shell FILE] [--preview]\n"
     "        [--incremental]                rewrite only what changed since the last incremental build\n"
-    "        [--check-fonts]                exit 3 if the text needs characters the subset fonts lack\n"
     "        [--proof-cost]                 print what laying out each route's first page (the proof) cost\n"
     "        [--watch]                      keep running, rebuilding in place on every change to the bundle\n"
     "                                       (./folio preview); writes DIR/preview-status.json each time\n"
@@ -47,11 +47,6 @@ const char* const kUsage =
     "  pages [BUNDLE] [--width W --height H] [--fonts DIR]\n"
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
-    "  font-chain TEXT MAIN.ttf [LANGUAGE]  print which script face draws each character of TEXT that\n"
-    "                                       MAIN.ttf lacks: name, file, face number, shaped or plain,\n"
-    "                                       code points (a line each; tools/script_fonts.py subsets them)\n"
-    "  arabic-forms RUNS                    print each line of RUNS with its Arabic letters joined, as the\n"
-    "                                       book draws them (tools/script_fonts.py shapes their marks)\n"
     "  new DIR                              start a bundle in DIR (a content.json and one article)\n"
     "  import SRC [DEST] [--from GEN]       make a bundle from a Hugo, Jekyll or Zola site folder (GEN:\n"
     "                                       hugo, jekyll or zola; detected when left out). DEST defaults\n"
@@ -106,8 +101,6 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
             a.mode.print_proof_cost = true;
         } else if (s == "--incremental") {
             a.mode.incremental = true;
-        } else if (s == "--check-fonts") {
-            a.mode.check_fonts = true;
         } else if (s == "--watch") {
             a.mode.watch = true;
         } else if (s == "--host") {
@@ -188,15 +181,42 @@ nlohmann::json pages_json(const folio::Book& book) {
             {"page_list", pages}};
 }
 
-int cmd_pages(const Args& a) {
+// The site's fonts (core/font_build), made, or found to cover its text already, in --fonts DIR or the
+// bundle's folder in the user's cache. False, said, when they cannot be made.
+bool fonts_ready(const folio::Site& site, Args& a) {
+    if (a.fonts.empty()) a.fonts = folio::fonts_dir_for(a.bundle);
+    folio::FontState state;
+    std::string error;
+    if (folio::make_site_fonts(site, a.fonts, state, error)) return true;
+    std::fprintf(stderr, "folio: the fonts could not be made: %s\n", error.c_str());
+    return false;
+}
+
+// The characters the site's faces (the book's and the script faces behind them) cannot draw, as warnings.
+bool drawable_warnings(const folio::Site& site, const Args& a, folio::Diagnostics& warnings) {
+    std::vector<std::string> faces;
+    std::vector<std::string> files(std::begin(folio::kFontFiles), std::end(folio::kFontFiles));
+    for (const std::string& file : folio::script_font_files(a.fonts))
+        files.push_back(file);
+    for (const std::string& file : files) {
+        faces.emplace_back();
+        if (!folio::read_whole_file(a.fonts + "/" + file, faces.back())) {
+            std::fprintf(stderr, "folio: cannot read %s/%s\n", a.fonts.c_str(), file.c_str());
+            return false;
+        }
+    }
+    folio::check_drawable(site, a.bundle, faces, warnings);
+    return true;
+}
+
+int cmd_pages(Args a) {
     folio::Site site;
-    if (!load_or_report(a.bundle, site)) return 1;
+    if (!load_or_report(a.bundle, site) || !fonts_ready(site, a)) return 1;
     folio::HeadlessImGui imgui;
     folio::Fonts fonts;
     std::string error;
-    std::string dir = a.fonts.empty() ? folio::default_fonts_dir() : a.fonts;
-    if (!folio::load_fonts_from_dir(fonts, dir, error)) {
-        std::fprintf(stderr, "folio: %s (pass --fonts DIR; ./folio builds them into build/fonts)\n", error.c_str());
+    if (!folio::load_fonts_from_dir(fonts, a.fonts, error)) {
+        std::fprintf(stderr, "folio: %s\n", error.c_str());
         return 2;
     }
     folio::PageSpec spec;
@@ -259,48 +279,6 @@ int cmd_import(int argc, char** argv) {
     }
 }
 
-int cmd_font_chain(int argc, char** argv) {
-    if (argc < 4 || argc > 5) return usage_error("font-chain needs TEXT, MAIN.ttf and at most a LANGUAGE");
-    std::string text, main_face, error;
-    if (!folio::read_whole_file(argv[2], text)) return std::fprintf(stderr, "folio: cannot read %s\n", argv[2]), 1;
-    if (!folio::read_whole_file(argv[3], main_face)) return std::fprintf(stderr, "folio: cannot read %s\n", argv[3]), 1;
-    std::vector<uint32_t> code_points, left;
-    for (size_t i = 0; i < text.size();) {
-        uint32_t c = 0;
-        const size_t len = folio::utf8_decode(text, i, c);
-        if (len == 0) return std::fprintf(stderr, "folio: %s is not UTF-8 (at byte %zu)\n", argv[2], i), 1;
-        code_points.push_back(c);
-        i += len;
-    }
-    std::vector<folio::ScriptPick> picks;
-    const auto read = [](const std::string& path, std::string& bytes) { return folio::read_whole_file(path, bytes); };
-    if (!folio::pick_script_faces(main_face, code_points, argc == 5 ? argv[4] : "", read, picks, left, error))
-        return std::fprintf(stderr, "folio: %s: %s\n", argv[3], error.c_str()), 1;
-    for (const folio::ScriptPick& p : picks) {
-        std::string line = p.name + "\t" + p.file + "\t" + std::to_string(p.face_number) + "\t" +
-                           (p.shaped ? "shaped" : "plain") + "\t";
-        for (size_t i = 0; i < p.code_points.size(); ++i)
-            line += (i ? " " : "") + std::to_string(p.code_points[i]);
-        std::puts(line.c_str());
-    }
-    return 0;
-}
-
-// The joining has one home (core/text/bidi.h, shape_arabic): the script faces' builder asks it here for
-// the forms whose marks it positions with HarfBuzz, the forms the layout will draw.
-int cmd_arabic_forms(int argc, char** argv) {
-    if (argc != 3) return usage_error("arabic-forms needs RUNS, a file of one run a line");
-    std::string runs;
-    if (!folio::read_whole_file(argv[2], runs)) return std::fprintf(stderr, "folio: cannot read %s\n", argv[2]), 1;
-    for (size_t start = 0; start < runs.size();) {
-        size_t end = runs.find('\n', start);
-        if (end == std::string::npos) end = runs.size();
-        std::puts(folio::shape_arabic(std::string_view(runs).substr(start, end - start)).c_str());
-        start = end + 1;
-    }
-    return 0;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -311,9 +289,8 @@ int main(int argc, char** argv) {
         std::fputs(kUsage, stdout);
         return 0;
     }
+    folio::set_highlight_definitions(folio::find_resources().highlight);
     if (argc >= 2 && std::strcmp(argv[1], "import") == 0) return cmd_import(argc, argv);
-    if (argc >= 2 && std::strcmp(argv[1], "font-chain") == 0) return cmd_font_chain(argc, argv);
-    if (argc >= 2 && std::strcmp(argv[1], "arabic-forms") == 0) return cmd_arabic_forms(argc, argv);
     if (!parse_args(argc, argv, a, error)) return usage_error(error);
 
     if (a.command == "check") {
@@ -325,28 +302,8 @@ int main(int argc, char** argv) {
         folio::check_raw_html(site, a.bundle, warnings);
         folio::check_other_host_images(site, a.bundle, warnings);
         folio::typeset_math(site, a.bundle, warnings); // a formula that does not parse
-        // With the faces the site ships (./folio check passes them), the characters they cannot draw.
-        if (!a.fonts.empty()) {
-            std::vector<std::string> faces;
-            for (const char* file : folio::kFontFiles) {
-                faces.emplace_back();
-                if (!folio::read_whole_file(a.fonts + "/" + file, faces.back())) {
-                    std::fprintf(stderr, "folio: no %s/%s (./folio builds the fonts there)\n", a.fonts.c_str(), file);
-                    return 2;
-                }
-            }
-            // And the script faces behind them (scripts.txt): a character one of them maps is drawn.
-            for (const std::string& file : folio::script_font_files(a.fonts)) {
-                faces.emplace_back();
-                if (!folio::read_whole_file(a.fonts + "/" + file, faces.back())) {
-                    std::fprintf(stderr,
-                                 "folio: no %s/%s, which %s/scripts.txt lists (./folio builds the fonts there)\n",
-                                 a.fonts.c_str(), file.c_str(), a.fonts.c_str());
-                    return 2;
-                }
-            }
-            folio::check_drawable(site, a.bundle, faces, warnings);
-        }
+        // With the faces the site ships, the characters they cannot draw.
+        if (!fonts_ready(site, a) || !drawable_warnings(site, a, warnings)) return 2;
         for (folio::Diagnostic& d : warnings) {
             d.warning = !a.strict;
             std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
@@ -388,8 +345,22 @@ int main(int argc, char** argv) {
         folio::DeriveOptions options;
         options.parallel = folio::parallel_for;
         options.keep_markdown = false;
+        // What the site is drawn with, there before anything is read or made.
+        if (!std::filesystem::exists(a.web + "/folio.js") || !std::filesystem::exists(a.web + "/folio.wasm")) {
+            std::fprintf(stderr, "folio build: cannot read folio.js/folio.wasm in %s (build the web target first)\n",
+                         a.web.c_str());
+            return 1;
+        }
         if (!load_or_report(a.bundle, site, options)) return 1;
         clock.mark("load and parse");
+        // Checked whole before anything is made; then the fonts, and what they cannot draw said.
+        if (!fonts_ready(site, a)) return 1;
+        folio::Diagnostics warnings;
+        if (!drawable_warnings(site, a, warnings)) return 1;
+        folio::check_other_host_images(site, a.bundle, warnings);
+        for (const folio::Diagnostic& d : warnings)
+            std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
+        clock.mark("fonts and warnings");
         return folio::build_site(site, a.bundle, a.out, a.web, a.fonts, a.shell, a.mode);
     }
     return usage_error("unknown command '" + a.command + "'");

@@ -1,5 +1,6 @@
 // folio cli: formulas typeset at build time (math.h).
 #include "cli/math.h"
+#include "cli/resources.h"
 
 #include <unistd.h>
 
@@ -97,7 +98,7 @@ void typeset_math(Site& site, const std::string& bundle_dir, Diagnostics& warnin
         ran = ::write(fd, body.data(), body.size()) == static_cast<ssize_t>(body.size());
         ::close(fd);
         const std::string command =
-            "node '" FOLIO_SOURCE_DIR "/tools/math.cjs' < '" + in_file + "' > '" + out_file + "' 2>/dev/null";
+            "node '" + find_resources().tools + "/math.cjs' < '" + in_file + "' > '" + out_file + "' 2>/dev/null";
         ran = ran && std::system(command.c_str()) == 0;
     }
     nlohmann::json reply;

@@ -56,22 +56,6 @@ private:
     size_t changed_ = 0, count_ = 0;
 };
 
-// The code points a text uses, marked in `seen` (0x110000 entries). The text is valid UTF-8 (the loader
-// checks).
-void mark_code_points(const std::string& s, std::vector<bool>& seen);
-// The characters marked in `seen` that the subset fonts lack, from fonts_dir/chars.txt (the code points
-// the subset covers, written by ./folio when it subsets). Empty when there is no such list.
-std::vector<uint32_t> missing_characters(const std::string& fonts_dir, const std::vector<bool>& seen);
-// Whether the shaped faces of fonts_dir hold a shaping of every run of a shaped script's characters in the
-// texts: a new Hindi or Hebrew word made of characters the subset already has still needs its clusters
-// (tools/shaped_runs.py --covered, the one home of what a run is). True when no face is shaped.
-bool shaped_runs_covered(const std::string& fonts_dir, const std::vector<const std::string*>& texts);
-// Whether the subset fonts serve a text: every character marked in seen, every shaped run of the texts (the
-// text seen was marked from). Says on stderr what they lack when they do not (the build then stops with
-// kExitFontsNeeded, and ./folio subsets and shapes again).
-bool fonts_serve(const std::string& fonts_dir, const std::vector<bool>& seen,
-                 const std::vector<const std::string*>& texts);
-
 // Article bodies (the document tree of every article longer than its opening, body_tree_json) packed in
 // order into chunk files of about kChunkBytes, named by their content: a 10,000-article archive writes a
 // few hundred files, not one file and one folder per article. Each article's body_url becomes

@@ -25,15 +25,7 @@ struct Resources {
 // from. Cheap (one readlink and one stat): ask again where needed rather than keeping it anywhere.
 Resources find_resources();
 
-// Resources' root: what build.cpp's FOLIO_SOURCE_DIR means (see below).
+// Resources' root: shell.html and web/.
 std::string resource_root();
 
 } // namespace folio
-
-// TODO(resources): build.cpp reads its page files as FOLIO_SOURCE_DIR "/web/..." (a compile-time path).
-// Until it asks resource_root() itself, CMakeLists.txt force-includes this header into build.cpp alone,
-// with FOLIO_RESOURCES_BRIDGE, so that name means the installed copy when there is one. Remove both then.
-#ifdef FOLIO_RESOURCES_BRIDGE
-#undef FOLIO_SOURCE_DIR
-#define FOLIO_SOURCE_DIR ::folio::resource_root()
-#endif

@@ -17,6 +17,7 @@
 #include "cli/output.h"
 #include "core/bundle/load.h"
 #include "core/bundle/schema.h"
+#include "core/font_build/site_fonts.h"
 #include "core/model/bound.h"
 #include "core/site/emit.h"
 
@@ -160,7 +161,7 @@ struct Before {
 // chunks that changed, the fold chunks that changed and site.json, written (only what changed) with the
 // same bytes a whole build writes. 0, kExitFontsNeeded (nothing written), or 1.
 int write_content(Site& site, const Before& before, const std::vector<std::string>& changed, BodyChunkCache& bodies,
-                  Output& output, const std::string& fonts_dir, bool check_fonts) {
+                  Output& output, const FontState* fonts) {
     std::vector<BodyChunk> chunks;
     bodies.only_changed.emplace(changed.begin(), changed.end());
     PhaseClock clock;
@@ -178,18 +179,13 @@ int write_content(Site& site, const Before& before, const std::vector<std::strin
     clock.mark("folds");
     files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
     clock.mark("site.json");
-    if (check_fonts) { // what was written before was checked then
-        std::vector<bool> seen(0x110000);
+    if (fonts) { // what was written before was checked then
+        std::vector<std::string_view> texts;
         for (const BodyChunk& c : chunks)
-            mark_code_points(c.contents, seen);
+            if (!c.kept) texts.push_back(c.contents);
         for (const OutputFile& f : files)
-            mark_code_points(f.contents, seen);
-        std::vector<const std::string*> texts;
-        for (const BodyChunk& c : chunks)
-            if (!c.kept) texts.push_back(&c.contents);
-        for (const OutputFile& f : files)
-            texts.push_back(&f.contents);
-        if (!fonts_serve(fonts_dir, seen, texts)) return kExitFontsNeeded;
+            texts.push_back(f.contents);
+        if (!fonts_cover(*fonts, texts)) return kExitFontsNeeded;
     }
     bool ok = true;
     for (const BodyChunk& c : chunks)
@@ -203,10 +199,21 @@ int write_content(Site& site, const Before& before, const std::vector<std::strin
 
 int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
                const std::string& fonts_dir_arg, const std::string& shell_file, const BuildMode& mode) {
-    const std::string fonts_dir = fonts_dir_arg.empty() ? default_fonts_dir() : fonts_dir_arg;
+    const std::string fonts_dir = fonts_dir_arg.empty() ? fonts_dir_for(bundle_dir) : fonts_dir_arg;
     BuildMode each = mode;
     each.incremental = true;
     each.watch = false;
+    // What the fonts cover, read once; when an edit needs more, they are made again here and the site built
+    // whole.
+    FontState fonts;
+    each.fonts = &fonts;
+    std::string font_error;
+    Site* fonts_for = nullptr; // the site whose text the fonts must be made for before the next build
+    auto make_fonts = [&](const Site& for_site) {
+        if (make_site_fonts(for_site, fonts_dir, fonts, font_error)) return true;
+        std::fprintf(stderr, "folio: the fonts could not be made: %s\n", font_error.c_str());
+        return false;
+    };
     const fs::path out = fs::absolute(out_dir).lexically_normal();
     long version = status_version(out / "preview-status.json");
     // The model, loaded clean from `kept` (have), or what is left of the last one (its parsed bodies).
@@ -298,16 +305,26 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             if (how == Reload::Done && changed.empty()) { // saved as it was: nothing to build
                 tell("");
             } else if (how == Reload::Done) { // what the page shows first, then the rest
-                const int rc = write_content(site, *before, changed, bodies, *output, fonts_dir, mode.check_fonts);
-                if (rc != 0) return rc == 1 ? fail("cannot write into " + out.string()) : rc;
-                tell("");
-                clock.mark("content written");
+                const int rc = write_content(site, *before, changed, bodies, *output, &fonts);
+                if (rc == 1) return fail("cannot write into " + out.string());
+                if (rc == kExitFontsNeeded) { // new characters: the fonts first, then a whole build shows it
+                    fonts_for = &site;
+                    each.on_content_written = [&]() { tell(""); };
+                } else {
+                    tell("");
+                    clock.mark("content written");
+                }
             } else {
                 each.on_content_written = [&]() { tell(""); };
+                if (first) fonts_for = &site;
             }
             const bool unchanged = how == Reload::Done && changed.empty();
-            const int rc = unchanged ? 0 : build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
-            if (rc != 0) return rc; // the fonts (./folio subsets them and starts again), or the output
+            if (fonts_for && !make_fonts(*fonts_for)) return 1;
+            fonts_for = nullptr;
+            int rc = unchanged ? 0 : build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
+            if (rc == kExitFontsNeeded && make_fonts(site))
+                rc = build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
+            if (rc != 0) return rc;
             if (!output) output = std::make_unique<Output>(out, /*in_place=*/true, /*track=*/true);
             watched.watch(watched_files(site));
         }

@@ -1,4 +1,4 @@
-// folio ui: an ImGui font loader for colour bitmap faces (the emoji face, tools/script_fonts.py).
+// folio ui: an ImGui font loader for colour bitmap faces (the emoji face, core/font_build/site_fonts.h).
 //
 // ImGui's stb_truetype loader draws outlines; Noto Color Emoji is colour PNGs (CBDT). This loader serves
 // such a face merged behind the book's faces like any script face: it maps the face's code points

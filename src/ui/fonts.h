@@ -33,7 +33,7 @@ namespace folio {
 // has; a run it cannot draw is a run in a face still to come: the book asks for the whole face, which
 // then replaces the partial without a new layout.
 //
-// Behind every face come the script faces (tools/script_fonts.py: Arabic, Hebrew, Devanagari, Thai, CJK,
+// Behind every face come the script faces (core/font_build/site_fonts.h: Arabic, Hebrew, Devanagari, Thai, CJK,
 // symbols, ... whichever the bundle uses), merged into each face's ImFont (ImGui's MergeMode) in chain
 // order: a character the face lacks is drawn and measured by the first script face that has it, at the
 // face's own em (not the script face's glyph box: see add_script_font), as a browser draws a font stack.

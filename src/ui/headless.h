@@ -23,7 +23,7 @@ struct HeadlessImGui {
 
 // Loads the five faces from dir (serif-regular.ttf, serif-italic.ttf, serif-bold.ttf,
 // serif-bolditalic.ttf, mono-regular.ttf), and behind them the script faces dir/scripts.txt lists, one
-// file name a line, in chain order (tools/script_fonts.py; no list, no script faces). Returns false and
+// file name a line, in chain order (core/font_build/site_fonts.h; no list, no script faces). Returns false and
 // names the missing or unusable file in error.
 bool load_fonts_from_dir(Fonts& fonts, const std::string& dir, std::string& error);
 

@@ -90,7 +90,7 @@ test("a copy of an Arabic paragraph from the book gives its logical text", async
 });
 
 // Hebrew's points (niqqud): the build shapes the Hebrew face's runs with HarfBuzz, right to left, and gives
-// each pointed letter a glyph of its own (core/text/clusters.h, tools/script_fonts.py), which the book and the
+// each pointed letter a glyph of its own (core/text/clusters.h, core/font_build/site_fonts.h), which the book and the
 // early page draw; the text stays logical (the layer, copy, the static page).
 test("a pointed Hebrew letter is one glyph of the Hebrew face, and the text stays logical", async () => {
   const assets = path.join(RTL, "assets");

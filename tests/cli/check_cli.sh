@@ -333,9 +333,10 @@ expect "an option without its value exits 2 with usage on stderr" 2 \
     '"$err" == *"option -o needs a value"*' 'stderr does not say the option needs a value' \
     '"$err" == *"usage: folio <command>"*' 'no usage on stderr'
 
-run build "$root" --web "$tmp/nowhere"
-expect "build without -o exits 2 with usage on stderr" 2 \
-    '"$err" == *"usage: folio <command>"*' 'no usage on stderr'
+run build "$root" -o "$tmp/no-web-out" --web "$tmp/nowhere"
+expect "build without the web build exits 1 at once, naming what it lacks, and writes nothing" 1 \
+    '"$err" == *"cannot read folio.js"*' 'stderr does not name folio.js' \
+    '! -e "$tmp/no-web-out"' 'it wrote an output folder'
 
 run --help
 expect "--help exits 0 with usage on stdout" 0 \
@@ -459,11 +460,12 @@ if needs "build atomicity" "$fonts_built" "$web_built"; then
         '"$(cat "$mbody")" == *"\"href\":\"/math/"*"\"info\":\"<math"*"&#x2211;"*' 'the body does not name the picture or carry ASCII MathML' \
         '"$(grep -c "∑" "$mbody")" == 0' 'the body carries the MathML'"'"'s characters themselves'
 
-    mkdir -p "$tmp/empty-fonts"
+    # The fonts are made in the build (core/font_build); a fonts folder that cannot be written stops it first.
+    echo "not a folder" >"$tmp/fonts-file"
     prepare_out "$out_dir"
-    run build "$root" -o "$out_dir" --web "$web" --fonts "$tmp/empty-fonts"
-    expect "a build with --fonts pointing to an empty folder exits 1 and leaves the previous output untouched" 1 \
-        '"$err" == *"font"*' 'stderr does not mention the missing font' \
+    run build "$root" -o "$out_dir" --web "$web" --fonts "$tmp/fonts-file"
+    expect "a build whose fonts cannot be made exits 1, says why, and leaves the previous output untouched" 1 \
+        '"$err" == *"the fonts could not be made"*"fonts-file"*' 'stderr does not say the fonts could not be made where' \
         '"$(cat "$out_dir/marker.txt" 2>/dev/null)" == "previous build"' 'the marker file is gone or changed' \
         '"$(find "$out_dir" -type f | wc -l)" == 2' 'files were added to the previous output' \
         '-z "$(leftovers "$out_dir")"' "left beside the output: $(leftovers "$out_dir")"

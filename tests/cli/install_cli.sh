@@ -25,16 +25,12 @@ open(sys.argv[4], "wb").write(r.read())
 print(r.status, r.getheader("Content-Type"), r.getheader("Cache-Control"))
 PY
     }
-    # TODO(fonts-in-binary): --fonts (a copy of the seed's, made by ./folio), for a folio that cannot make
-    # them itself; remove with the copy below and the ENVIRONMENT in CMakeLists.txt.
-    local fonts=()
-    [ -d "${FOLIO_INSTALL_TEST_FONTS:-/nowhere}" ] && fonts=(--fonts "$FOLIO_INSTALL_TEST_FONTS")
     cd "$work" || return 1
 
     "$folio" new site >/dev/null; ok test $? -eq 0
     cd site || return 1
     "$folio" check >"$work/check.out" 2>&1; ok test $? -eq 0
-    "$folio" build "${fonts[@]}" >"$work/build.out" 2>&1; local rc=$?
+    "$folio" build >"$work/build.out" 2>&1; local rc=$?
     ok test $rc -eq 0
     [ $rc -eq 0 ] || cat "$work/build.out"
     ok test -f _site/index.html
@@ -48,7 +44,7 @@ PY
     ok compgen -G "_site/assets/folio.*.css" >/dev/null
 
     # The preview: listening, then serving what a static host serves, then what an edit changed.
-    "$folio" preview --port "$port" -o "$work/preview" "${fonts[@]}" >"$work/preview.log" 2>&1 &
+    "$folio" preview --port "$port" -o "$work/preview" >"$work/preview.log" 2>&1 &
     local pid=$! tries=0
     until grep -q "serving" "$work/preview.log" 2>/dev/null; do
         kill -0 $pid 2>/dev/null || break
@@ -74,7 +70,7 @@ PY
     ok test "$(fetch /%E4%B8%AD%E6%96%87/ | cut -d' ' -f1)" = 200
     ok grep -qx zh "$work/body"
     # A second preview on the same port says so and stops.
-    timeout 20 "$folio" preview --port "$port" -o "$work/preview2" "${fonts[@]}" >"$work/taken.log" 2>&1
+    timeout 20 "$folio" preview --port "$port" -o "$work/preview2" >"$work/taken.log" 2>&1
     ok test $? -eq 1
     ok grep -q "port $port on 127.0.0.1 is taken" "$work/taken.log"
     # An edit shows up: the site's title in the served front page.
@@ -129,13 +125,8 @@ if ! cmake --install "$build" --prefix "$tmp/prefix" --strip >"$tmp/install.log"
 fi
 mkdir -p "$tmp/work" "$tmp/home"
 cp "$0" "$tmp/install_cli.sh" # run from outside the repository, which is hidden below
-# TODO(fonts-in-binary): a copy, for the repository is hidden; remove with the stopgap in inside().
-if [ -d "${FOLIO_INSTALL_TEST_FONTS:-/nowhere}" ]; then
-    cp -r "$FOLIO_INSTALL_TEST_FONTS" "$tmp/fonts"
-    export FOLIO_INSTALL_TEST_FONTS="$tmp/fonts"
-fi
 port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-run=(env -i PATH=/usr/bin:/bin HOME="$tmp/home" LANG=C.UTF-8 FOLIO_INSTALL_TEST_FONTS="${FOLIO_INSTALL_TEST_FONTS:-}"
+run=(env -i PATH=/usr/bin:/bin HOME="$tmp/home" LANG=C.UTF-8
     bash "$tmp/install_cli.sh" --inside "$tmp/prefix" "$tmp/work" "$port")
 # The folders to hide: the repository, and the build folders when they are elsewhere.
 hide=("$root")

@@ -10,6 +10,7 @@
 
 #include "core/bundle/load.h"
 #include "core/bundle/source_check.h"
+#include "core/font_build/site_fonts.h"
 #include "ui/headless.h"
 
 using namespace folio;
@@ -37,8 +38,8 @@ Diagnostics undrawable(const std::string& bundle, const std::vector<std::string>
 }
 Diagnostics undrawable(const std::string& bundle) { return undrawable(bundle, shipped_faces()); }
 
-// The faces with the script faces ./folio makes for the bundle behind them (tools/script_fonts.py, run
-// on the bundle's files as build_fonts runs it on the bundle's text), as `./folio check` passes them.
+// The faces with the script faces the build makes for the bundle behind them (core/font_build, on the
+// bundle's files as text), as `folio check` reads them.
 std::vector<std::string> shipped_faces_with_chain(const std::string& bundle) {
     namespace fs = std::filesystem;
     static int made = 0;
@@ -51,11 +52,14 @@ std::vector<std::string> shipped_faces_with_chain(const std::string& bundle) {
         std::string body;
         if (entry.is_regular_file() && read_whole_file(entry.path().string(), body)) text += body + "\n";
     }
-    std::ofstream(dir / "text.txt") << text;
-    const std::string cmd = std::string("/usr/bin/python3 ") + FOLIO_SOURCE_DIR + "/tools/script_fonts.py " +
-                            FOLIO_CLI + " " + (dir / "text.txt").string() + " " + kDebianFontFiles[0] + " " + bundle +
-                            "/content.json " + dir.string() + " 2>" + (dir / "log").string();
-    REQUIRE(std::system(cmd.c_str()) == 0);
+    Site site;
+    Diagnostics diags;
+    REQUIRE(load_bundle(bundle, site, diags));
+    FontState state;
+    bool made_now = false;
+    std::string error;
+    INFO(error);
+    REQUIRE(ensure_site_fonts(text, site.info.language, dir.string(), state, made_now, error));
     std::vector<std::string> faces = shipped_faces();
     for (const std::string& file : script_font_files(dir.string())) {
         faces.emplace_back();

@@ -1,5 +1,5 @@
 // Faces that come later: the book is laid out with a face's stand-in (its advances, no outlines; made by
-// tools/metrics_font.py, as ./folio makes them) exactly as with the face, asks for the face when a page
+// core/font_build, as the build makes them) exactly as with the face, asks for the face when a page
 // near the view shows it, and draws it when it arrives without laying the book out again.
 #include <catch2/catch_test_macros.hpp>
 
@@ -20,6 +20,7 @@
 
 #include "core/book/compose.h"
 #include "core/bundle/load.h"
+#include "core/font_build/face_edits.h"
 #include "core/fonts/face_metrics.h"
 #include "core/fonts/font_partial.h"
 #include "ui/app.h"
@@ -50,18 +51,11 @@ std::string read_file(const std::string& path) {
     return ss.str();
 }
 
-// The stand-in of a Debian face, made by the tool ./folio uses.
+// The stand-in of a Debian face, as the build makes it (core/font_build/face_edits.h).
 std::string stand_in(int face) {
-    // A file of its own: test cases run in parallel processes.
-    static int made = 0;
-    const std::string out = (std::filesystem::temp_directory_path() /
-                             ("folio-stand-in-" + std::to_string(getpid()) + "-" + std::to_string(++made) + ".ttf"))
-                                .string();
-    const std::string cmd = std::string("/usr/bin/python3 ") + FOLIO_SOURCE_DIR + "/tools/metrics_font.py " +
-                            kDebianFontFiles[face] + " " + out;
-    REQUIRE(std::system(cmd.c_str()) == 0);
-    std::string bytes = read_file(out);
-    std::remove(out.c_str());
+    std::string bytes, error;
+    INFO(error);
+    REQUIRE(make_stand_in(read_file(kDebianFontFiles[face]), bytes, error));
     REQUIRE(bytes.size() > 0);
     return bytes;
 }

@@ -1,6 +1,6 @@
 // Fonts for every script: the chain of script faces behind the book's own (core/fonts/script_chain.h) gives each
-// character to its script's face, ./folio's subset of them draws it (tools/script_fonts.py, run here as
-// build_fonts runs it), and the book measures and draws it with that face, merged behind every face
+// character to its script's face, the build's subset of them draws it (core/font_build, run here as
+// the build runs it), and the book measures and draws it with that face, merged behind every face
 // (ui/fonts.h), at the face's em: a CJK character is one em wide, not the width of U+FFFD.
 #include <catch2/catch_approx.hpp>
 #include <catch2/catch_test_macros.hpp>
@@ -19,6 +19,7 @@
 #include <imgui_internal.h>
 
 #include "core/bundle/load.h"
+#include "core/font_build/site_fonts.h"
 #include "core/fonts/color_glyphs.h"
 #include "core/fonts/font_partial.h"
 #include "core/fonts/font_slices.h"
@@ -54,21 +55,19 @@ std::vector<uint32_t> code_points(const std::string& text) {
     return out;
 }
 
-// The script faces ./folio makes for a text (tools/script_fonts.py, as build_fonts runs it), in a folder
-// of their own: test cases run in parallel processes.
+// The script faces the build makes for a text (core/font_build/site_fonts.h), in a folder of their own:
+// test cases run in parallel processes.
 fs::path script_faces(const std::string& text, const std::string& language) {
     static int made = 0;
     const fs::path dir =
         fs::temp_directory_path() / ("folio-scripts-" + std::to_string(getpid()) + "-" + std::to_string(++made));
     fs::remove_all(dir);
-    fs::create_directories(dir);
-    std::ofstream(dir / "text.txt") << text;
-    std::ofstream(dir / "content.json") << R"({"site": {"language": ")" << language << "\"}}";
-    const std::string cmd = std::string("/usr/bin/python3 ") + FOLIO_SOURCE_DIR + "/tools/script_fonts.py " +
-                            FOLIO_CLI + " " + (dir / "text.txt").string() + " " + kDebianFontFiles[0] + " " +
-                            (dir / "content.json").string() + " " + dir.string() + " 2>" + (dir / "log").string();
-    INFO(cmd);
-    REQUIRE(std::system(cmd.c_str()) == 0);
+    FontState state;
+    bool made_now = false;
+    std::string error;
+    INFO(error);
+    REQUIRE(ensure_site_fonts(text, language, dir.string(), state, made_now, error));
+    REQUIRE(made_now);
     return dir;
 }
 
@@ -269,7 +268,7 @@ int harfbuzz_advance(const fs::path& face, const std::string& text, const std::s
 } // namespace
 
 // Shaping (docs/fonts.md): Devanagari's conjuncts and its vowel sign drawn before the consonant, Thai's tone
-// mark over a vowel above. The build gives each such cluster a glyph of its own (tools/script_fonts.py);
+// mark over a vowel above. The build gives each such cluster a glyph of its own (core/font_build);
 // the book measures a word as HarfBuzz does, and draws each cluster as one glyph with ink.
 TEST_CASE("shaped scripts: each cluster is one glyph, and a word measures as HarfBuzz shapes it", "[scripts]") {
     const fs::path dir = script_faces("क्षत्रिय विद्यार्थी श्रद्धा ที่นี่ น้ำ", "hi");

@@ -2,8 +2,8 @@
 //
 // The book's faces (Noto Serif, JetBrains Mono) draw Latin, Greek and Cyrillic. Every other character is
 // drawn by the first face of the chain that maps it: Debian's Noto faces for each script (serif where Noto
-// has one), symbols, then CJK. ./folio subsets the faces a bundle uses (tools/script_fonts.py asks
-// `folio font-chain` which characters go to which face), and the book merges them, in chain order, behind
+// has one), symbols, then CJK. The build subsets the faces a bundle uses (core/font_build/site_fonts.h asks
+// pick_script_faces which characters go to which face), and the book merges them, in chain order, behind
 // each of its faces (ui/fonts.h); the early page and the text layer list them after the face in their
 // font stacks. This is the one home of the chain's order.
 #pragma once

@@ -228,4 +228,70 @@ std::string rewrite_font(std::string_view font, const std::vector<Table>& tables
     return write_font(be32(reinterpret_cast<const unsigned char*>(font.data())), std::move(outs));
 }
 
+// A cmap of (code point, glyph) pairs sorted by code point: a format 4 subtable (3, 1) for those in the
+// BMP and, when there are others, a format 12 (3, 10) for all; each run of consecutive code points and
+// glyphs one segment.
+std::string write_cmap(const std::vector<std::pair<uint32_t, uint32_t>>& map) {
+    struct Run {
+        uint32_t first, last, glyph;
+    };
+    std::vector<Run> runs;
+    for (const auto& [c, g] : map) {
+        if (!runs.empty() && c == runs.back().last + 1 && g == runs.back().glyph + (c - runs.back().first))
+            runs.back().last = c;
+        else
+            runs.push_back({c, c, g});
+    }
+    std::vector<Run> bmp;
+    for (const Run& r : runs)
+        if (r.first <= 0xFFFE) bmp.push_back({r.first, std::min<uint32_t>(r.last, 0xFFFE), r.glyph});
+    bmp.push_back({0xFFFF, 0xFFFF, 0}); // the closing segment, to glyph 0
+    const uint32_t segs = static_cast<uint32_t>(bmp.size());
+    uint32_t pow2 = 1, log2 = 0;
+    while (pow2 * 2 <= segs) {
+        pow2 *= 2;
+        ++log2;
+    }
+    std::string f4;
+    put16(f4, 4);
+    put16(f4, 16 + 8 * segs);
+    put16(f4, 0);
+    put16(f4, 2 * segs);
+    put16(f4, 2 * pow2);
+    put16(f4, log2);
+    put16(f4, 2 * segs - 2 * pow2);
+    for (const Run& r : bmp)
+        put16(f4, r.last);
+    put16(f4, 0);
+    for (const Run& r : bmp)
+        put16(f4, r.first);
+    for (const Run& r : bmp)
+        put16(f4, r.first == 0xFFFF ? 1 : (r.glyph - r.first) & 0xFFFF);
+    for (size_t i = 0; i < bmp.size(); ++i)
+        put16(f4, 0);
+    std::string f12;
+    put16(f12, 12);
+    put16(f12, 0);
+    put32(f12, 16 + 12 * static_cast<uint32_t>(runs.size()));
+    put32(f12, 0);
+    put32(f12, static_cast<uint32_t>(runs.size()));
+    for (const Run& r : runs) {
+        put32(f12, r.first);
+        put32(f12, r.last);
+        put32(f12, r.glyph);
+    }
+    const bool astral = !map.empty() && map.back().first > 0xFFFF;
+    std::string cmap;
+    put16(cmap, 0);
+    put16(cmap, astral ? 2 : 1);
+    put16(cmap, 3);
+    put16(cmap, 1);
+    put32(cmap, astral ? 4 + 16 : 4 + 8);
+    if (!astral) return cmap + f4;
+    put16(cmap, 3);
+    put16(cmap, 10);
+    put32(cmap, 4 + 16 + static_cast<uint32_t>(f4.size()));
+    return cmap + f4 + f12;
+}
+
 } // namespace folio::sfnt

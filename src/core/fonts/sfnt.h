@@ -80,4 +80,8 @@ std::string write_font(uint32_t version, std::vector<TableOut> tables);
 // replaced, or left out when the change's data is empty; one of a tag it lacks is added.
 std::string rewrite_font(std::string_view font, const std::vector<Table>& tables, const std::vector<TableOut>& changes);
 
+// A cmap of (code point, glyph) pairs sorted by code point: a format 4 subtable (3, 1) for those in the
+// BMP and, when there are others, a format 12 (3, 10) for all.
+std::string write_cmap(const std::vector<std::pair<uint32_t, uint32_t>>& map);
+
 } // namespace folio::sfnt

@@ -163,6 +163,12 @@ struct Language {
 // Per thread: articles are parsed on several threads at once, and a language's rules are only known
 // to be safe to use from one. Reading a definition goes through source-highlight's parser, which keeps
 // global state: one thread at a time.
+// The process's one setting: where folio's own definitions are (set_highlight_definitions).
+std::string& definitions_dir() {
+    static std::string dir = FOLIO_HIGHLIGHT_DIR;
+    return dir;
+}
+
 Language* language(const LangInfo& info) {
     thread_local std::map<std::string, std::unique_ptr<Language>> cache;
     auto it = cache.find(info.file);
@@ -174,7 +180,7 @@ Language* language(const LangInfo& info) {
         static srchilite::RegexRuleFactory factory;
         static srchilite::LangDefManager manager(&factory);
         auto l = std::make_unique<Language>();
-        l->state = manager.getHighlightState(info.ours ? FOLIO_HIGHLIGHT_DIR : kSystemLangDir, info.file);
+        l->state = manager.getHighlightState(info.ours ? definitions_dir() : kSystemLangDir, info.file);
         lang = std::move(l);
     } catch (const std::exception&) {
         lang.reset(); // a definition that cannot be read: the code stays plain
@@ -245,5 +251,7 @@ std::vector<CodeRun> highlight_code_with_source_highlight(const std::string& inf
     if (!li || code.empty()) return {};
     return source_highlight(*li, code);
 }
+
+void set_highlight_definitions(const std::string& dir) { definitions_dir() = dir; }
 
 } // namespace folio

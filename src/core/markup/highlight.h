@@ -14,6 +14,10 @@ namespace folio {
 // and "hpp"; "javascript" for "ts"), or "" when folio does not highlight it.
 std::string highlight_language(const std::string& info);
 
+// Where folio's own .lang files are (an installed folio's share/folio/highlight): set once, at start, before
+// any highlighting; until then the source tree's.
+void set_highlight_definitions(const std::string& dir);
+
 // The code as runs of token classes; empty when the language is unknown (the code stays plain).
 // The runs' texts add up to the code exactly.
 std::vector<CodeRun> highlight_code(const std::string& info, const std::string& code);

@@ -4,7 +4,7 @@
 // and its vowel sign drawn before the consonant, Thai's tone mark lifted over a vowel) draws wrong that
 // way. The build shapes the bundle's runs with HarfBuzz and gives each cluster that does not draw as its
 // characters' own glyphs a glyph of its own in the script face, mapped from a private-use code point
-// (tools/script_fonts.py); the face's FOLc table lists them. The layout measures and draws a run with its
+// (core/font_build/site_fonts.h); the face's FOLc table lists them. The layout measures and draws a run with its
 // clusters replaced by those code points (layout.cpp: the drawn form of a run), so the book, the early
 // page (the same code points, the same face) and the browser's own shaping of the static page agree.
 // The logical text stays what copy, find and the text layer carry.
