@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# folio bootstrap: installs everything the build and the tests need, idempotently.
+# folio bootstrap: installs everything the build and the tests need, idempotently (with --build: only what
+# building and previewing a site needs).
 #
 # Every step first checks whether its result is already there, so a second run touches no network and
 # takes seconds. Noisy tool output goes to .cache/bootstrap.log; a failing step prints one line that says
@@ -42,16 +43,11 @@ APT_PACKAGES=(
   # the script faces behind them: Chinese, Japanese and Korean, and emoji in colour (core/font_build/site_fonts.h);
   # stb_image decodes the emoji's PNGs in the book (src/ui/emoji_loader.cpp)
   fonts-noto-cjk fonts-noto-color-emoji libstb-dev
-  # browser tests, feed validation, HTML validation (libxml2; html5lib: the hostile site read as browsers
-  # read it, tests/feed/check_hostile.py), compression for size figures
-  chromium python3-feedparser libxml2-utils python3-html5lib brotli xz-utils
-  # benchmarks: the peer static-site generator bench/site_build/build.sh measures folio against; GNU time (peak memory)
-  hugo time
+  # the Debian source packages' tarballs
+  xz-utils
   # build time, native only: the site's fonts cut and their shaped runs shaped by HarfBuzz's library
   # (core/font_build)
   libharfbuzz-dev
-  # benchmarks: real prose in Chinese and in English, for sites of each of as many posts (bench/site_build/cjk.sh)
-  fortunes-zh fortunes
   # folio import: front matter in YAML and TOML (native CLI only)
   libyaml-cpp-dev libtomlplusplus-dev
   # folio import --fetch-images: pictures on other hosts downloaded into the bundle (native CLI only)
@@ -62,6 +58,17 @@ APT_PACKAGES=(
   libicu-dev
   # Unicode's data: line-break classes (tools/line_break_classes.py); conformance files for bidi and UAX #14
   unicode-data
+)
+# Only for `./folio test` and `./folio bench` (a `--build` bootstrap, which `./folio build|preview|check` runs,
+# leaves them out).
+TEST_PACKAGES=(
+  # browser tests, feed validation, HTML validation (libxml2; html5lib: the hostile site read as browsers
+  # read it, tests/feed/check_hostile.py), compression for size figures
+  chromium python3-feedparser libxml2-utils python3-html5lib brotli
+  # benchmarks: the peer static-site generator bench/site_build/build.sh measures folio against; GNU time (peak memory)
+  hugo time
+  # benchmarks: real prose in Chinese and in English, for sites of each of as many posts (bench/site_build/cjk.sh)
+  fortunes-zh fortunes
 )
 BACKPORTS_PACKAGES=(catch2)
 
@@ -187,6 +194,7 @@ install_node_modules() {
 }
 
 main() {
+  [ "${1:-}" = "--build" ] || APT_PACKAGES+=("${TEST_PACKAGES[@]}")
   need_root "privileges"
   if write_extra_sources; then apt_update_once; fi
   install_packages

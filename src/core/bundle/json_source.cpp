@@ -171,7 +171,8 @@ struct Walker {
                     Diagnostic d;
                     d.file = src.file;
                     src.position(i, d.line, d.column);
-                    d.path = path;
+                    // Its first levels name where it starts; all 256 would fill the screen.
+                    d.path = path.size() > 80 ? path.substr(0, std::min(path.find('[', 60), size_t{60})) + "…" : path;
                     d.message = "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels";
                     d.hint = "a content bundle never needs this; check for a generated or corrupted file";
                     out.push_back(d);
