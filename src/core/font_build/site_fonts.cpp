@@ -554,16 +554,17 @@ bool fonts_cover(const FontState& state, const std::vector<std::string_view>& te
     return true;
 }
 
-bool ensure_site_fonts(std::string_view text, const std::string& language, const std::string& dir, FontState& state,
-                       bool& made, std::string& error, const FontSources& sources) {
+bool ensure_site_fonts(const std::vector<std::string_view>& texts, const std::string& language, const std::string& dir,
+                       FontState& state, bool& made, std::string& error, const FontSources& sources) {
     made = false;
     if (!state.read) read_state(dir, state);
     const std::string key = recipe_key(sources);
-    if (state.key == key && fonts_cover(state, {text})) return true;
+    if (state.key == key && fonts_cover(state, texts)) return true;
     // The new text, every character asked for before, each alone (run together they would be shaped as
     // words), and every run shaped before, a line each: the fonts only grow, so an undone edit costs nothing.
     CodePointSet chars;
-    add_code_points(text, chars);
+    for (std::string_view t : texts)
+        add_code_points(t, chars);
     std::string before;
     if (state.key == key) {
         for (uint32_t c = 0; c < state.chars.bits.size(); ++c)
@@ -578,7 +579,9 @@ bool ensure_site_fonts(std::string_view text, const std::string& language, const
     if (state.key != key) state = FontState{};
     state.key = key;
     made = true;
-    return make_fonts(chars, {text, before}, language, dir, sources, state, error);
+    std::vector<std::string_view> all = texts;
+    all.push_back(before);
+    return make_fonts(chars, all, language, dir, sources, state, error);
 }
 
 } // namespace folio

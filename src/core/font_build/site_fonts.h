@@ -42,10 +42,14 @@ struct FontState {
 // Whether the fonts hold what the texts need: each character asked for, each run shaped.
 bool fonts_cover(const FontState& state, const std::vector<std::string_view>& texts);
 
-// Makes the folder's fonts for the text (all the site shows) unless its state says they cover it. `made`
+// Makes the folder's fonts for the texts (all the site shows) unless its state says they cover it. `made`
 // says whether they were made. False with a reason (a face that cannot be read or cut).
-bool ensure_site_fonts(std::string_view text, const std::string& language, const std::string& dir, FontState& state,
-                       bool& made, std::string& error, const FontSources& sources = {});
+bool ensure_site_fonts(const std::vector<std::string_view>& texts, const std::string& language, const std::string& dir,
+                       FontState& state, bool& made, std::string& error, const FontSources& sources = {});
+inline bool ensure_site_fonts(std::string_view text, const std::string& language, const std::string& dir, FontState& state,
+                              bool& made, std::string& error, const FontSources& sources = {}) {
+    return ensure_site_fonts(std::vector<std::string_view>{text}, language, dir, state, made, error, sources);
+}
 
 // The state file's name in the folder.
 inline constexpr const char* kFontStateFile = "fonts.state";
