@@ -92,14 +92,16 @@ now() { date +%s.%N; }
 # elapsed START END: seconds between two `now` readings.
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 
-# build_seconds BUNDLE OUT FONTS: a fresh `folio build` of BUNDLE into OUT (removed first, the disk synced),
-# its wall time in seconds printed; says why and returns 1 when the build fails.
+# build_seconds BUNDLE OUT [FONTS]: a fresh `folio build` of BUNDLE into OUT (removed first, the disk synced),
+# its wall time in seconds printed; says why and returns 1 when the build fails. FONTS: the bundle's fonts
+# folder (the build makes it when the text needs more); default: the one folio keeps for the bundle.
 build_seconds() {
-  local t0 t1
+  local t0 t1 fonts=()
+  [ -n "${3:-}" ] && fonts=(--fonts "$3")
   rm -rf "$2"
   sync
   t0=$(now)
-  "$FOLIO" build "$1" -o "$2" --web "$WEB" --fonts "$3" >/dev/null || { echo "folio build $1 failed" >&2; return 1; }
+  "$FOLIO" build "$1" -o "$2" --web "$WEB" "${fonts[@]}" >/dev/null || { echo "folio build $1 failed" >&2; return 1; }
   t1=$(now)
   elapsed "$t0" "$t1"
 }
@@ -138,7 +140,7 @@ seed_site() {
     need_builds || return 1
     site="$BENCH_OUT/site"
     mkdir -p "$BENCH_OUT"
-    "$FOLIO" build "$ROOT" -o "$site" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null || return 1
+    "$FOLIO" build "$ROOT" -o "$site" --web "$WEB" --fonts "$ROOT/build/fonts" >/dev/null || return 1
   fi
   echo "$site"
 }

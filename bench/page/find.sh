@@ -12,7 +12,7 @@ site=$(seed_site) || exit 0
 big="$BENCH_OUT/site-10k"
 if [ ! -f "$big/search/index.json" ]; then
   gen_bundle "$BENCH_OUT/bundle-10k" 10000 2000
-  "$FOLIO" build "$BENCH_OUT/bundle-10k" -o "$big" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
+  "$FOLIO" build "$BENCH_OUT/bundle-10k" -o "$big" --web "$WEB" >/dev/null
 fi
 node "$ROOT/bench/page/find.mjs" "$site" /writing "tensor,memory,the kernel,python,zzz-no-such-word"
 # The synthetic titles' words (bench/gen/gen_bundle.py): common ones and a phrase.

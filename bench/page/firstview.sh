@@ -19,6 +19,6 @@ twin=$(hugo_seed_twin)
 
 big="$BENCH_OUT/site-10000"
 gen_bundle "$BENCH_OUT/bundle-10000" 10000 2000
-"$FOLIO" build "$BENCH_OUT/bundle-10000" -o "$big" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
+"$FOLIO" build "$BENCH_OUT/bundle-10000" -o "$big" --web "$WEB" >/dev/null
 echo "sites: ${site#"$ROOT"/}, ${twin#"$ROOT"/}, ${big#"$ROOT"/}"
 node "$ROOT/bench/page/firstview.mjs" "$site" "$twin" "$big"

@@ -14,7 +14,7 @@ site=$(seed_site) || exit 0
 mkdir -p "$BENCH_OUT"
 gen_bundle "$BENCH_OUT/bundle-10k" 10000 2000
 big="$BENCH_OUT/site-10k"
-"$FOLIO" build "$BENCH_OUT/bundle-10k" -o "$big" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
+"$FOLIO" build "$BENCH_OUT/bundle-10k" -o "$big" --web "$WEB" >/dev/null
 PAGEFIND="$ROOT/node_modules/.bin/pagefind"
 pagefind_index() { # SITE OUT: Pagefind's index of the built HTML (its own default settings); kept while the HTML is unchanged
   local key

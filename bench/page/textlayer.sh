@@ -12,6 +12,6 @@ need_builds || exit 0
 site=$(seed_site) || exit 0
 gen_bundle "$BENCH_OUT/bundle-10k" 10000 2000
 out="$BENCH_OUT/site-10k-layer"
-"$FOLIO" build "$BENCH_OUT/bundle-10k" -o "$out" --web "$WEB" --fonts "$(fonts_dir)" >/dev/null
+"$FOLIO" build "$BENCH_OUT/bundle-10k" -o "$out" --web "$WEB" >/dev/null
 node "$ROOT/bench/page/textlayer.mjs" seed "$site" "10k synthetic" "$out"
 rm -rf "$out" # hundreds of MB of static pages

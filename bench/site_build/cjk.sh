@@ -16,7 +16,6 @@ need_builds || exit 0
 for f in /usr/share/games/fortunes/chinese /usr/share/games/fortunes/fortunes; do
   [ -f "$f" ] || { echo "skipped: needs $f (./folio bootstrap installs fortunes-zh and fortunes)"; exit 0; }
 done
-FONTS=$(fonts_dir)
 mkdir -p "$BENCH_OUT"
 declare -A WALL
 for lang in zh en; do
@@ -26,7 +25,7 @@ done
 for run in $(seq 1 "$RUNS"); do
   for lang in zh en; do
     out="$BENCH_OUT/prose-$lang-site-$run"
-    WALL[$lang]="${WALL[$lang]} $(build_seconds "$BENCH_OUT/prose-$lang" "$out" "$FONTS")"
+    WALL[$lang]="${WALL[$lang]} $(build_seconds "$BENCH_OUT/prose-$lang" "$out")"
   done
 done
 files() { find "$1" -type f | wc -l; }

@@ -21,7 +21,6 @@ if [ ! -f "$plain/.bench-key" ] || ! cmp -s "$plain/.bench-key" "$BENCH_OUT/bund
 fi
 fences=$(cat "$BENCH_OUT/bundle-10k"/writing/*.md | grep -cE '^```[A-Za-z]' || true)
 echo "fenced blocks with a language: $fences (plain copy: $(cat "$plain"/writing/*.md | grep -cE '^```[A-Za-z]' || true))"
-FONTS=$(fonts_dir)
 LOG="$BENCH_OUT/highlight-bench.log"
 : >"$LOG"
 on=() off=()
@@ -33,7 +32,7 @@ for ((i = 0; i < RUNS; i++)); do
     rm -rf "$out"
     sync
     s=$(now)
-    "$FOLIO" build "$bundle" -o "$out" --web "$WEB" --fonts "$FONTS" >>"$LOG" 2>&1 || { echo "folio build failed (log: ${LOG#"$ROOT"/})" >&2; exit 1; }
+    "$FOLIO" build "$bundle" -o "$out" --web "$WEB" >>"$LOG" 2>&1 || { echo "folio build failed (log: ${LOG#"$ROOT"/})" >&2; exit 1; }
     e=$(now)
     if [ "$variant" = on ]; then on+=("$(elapsed "$s" "$e")"); else off+=("$(elapsed "$s" "$e")"); fi
   done

@@ -18,7 +18,6 @@ echo "== math: $N posts of $K formulas each, built with them typeset and with th
 need_builds || exit 0
 [ -d "$ROOT/node_modules/mathjax-full" ] && [ -d "$ROOT/node_modules/temml" ] ||
   { echo "skipped: node_modules lacks temml or mathjax-full (./folio bootstrap installs them)"; exit 0; }
-fonts=$(fonts_dir)
 mkdir -p "$BENCH_OUT"
 for kind in math text; do
   "$PY" - "$ROOT" "$BENCH_OUT/math-$kind" "$N" "$K" "$kind" <<'PY'
@@ -68,7 +67,7 @@ done
 declare -A WALL
 for r in $(seq "$RUNS"); do
   for kind in math text; do
-    WALL[$kind]="${WALL[$kind]:-} $(build_seconds "$BENCH_OUT/math-$kind" "$BENCH_OUT/math-$kind-site" "$fonts")"
+    WALL[$kind]="${WALL[$kind]:-} $(build_seconds "$BENCH_OUT/math-$kind" "$BENCH_OUT/math-$kind-site")"
   done
 done
 # shellcheck disable=SC2086
