@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -159,9 +160,10 @@ struct Before {
 
 // What the open page needs to show an edit read by a partial reload (load.h: reload_content): the body
 // chunks that changed, the fold chunks that changed and site.json, written (only what changed) with the
-// same bytes a whole build writes. 0, kExitFontsNeeded (nothing written), or 1.
+// same bytes a whole build writes, after the fonts are made again when the text needs more. 0,
+// kExitFontsNeeded (the fonts could not be made: nothing written), or 1.
 int write_content(Site& site, const Before& before, const std::vector<std::string>& changed, BodyChunkCache& bodies,
-                  Output& output, const FontState* fonts) {
+                  Output& output, const FontState& fonts, const std::function<bool()>& make_fonts) {
     std::vector<BodyChunk> chunks;
     bodies.only_changed.emplace(changed.begin(), changed.end());
     PhaseClock clock;
@@ -179,13 +181,13 @@ int write_content(Site& site, const Before& before, const std::vector<std::strin
     clock.mark("folds");
     files.push_back({"site.json", site_to_json(site, /*separate_bodies=*/true)});
     clock.mark("site.json");
-    if (fonts) { // what was written before was checked then
+    { // what was written before was checked then; new characters: the fonts are made before it is written
         std::vector<std::string_view> texts;
         for (const BodyChunk& c : chunks)
             if (!c.kept) texts.push_back(c.contents);
         for (const OutputFile& f : files)
             texts.push_back(f.contents);
-        if (!fonts_cover(*fonts, texts)) return kExitFontsNeeded;
+        if (!fonts_cover(fonts, texts) && !make_fonts()) return kExitFontsNeeded;
     }
     bool ok = true;
     for (const BodyChunk& c : chunks)
@@ -305,25 +307,24 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             if (how == Reload::Done && changed.empty()) { // saved as it was: nothing to build
                 tell("");
             } else if (how == Reload::Done) { // what the page shows first, then the rest
-                const int rc = write_content(site, *before, changed, bodies, *output, &fonts);
+                const int rc =
+                    write_content(site, *before, changed, bodies, *output, fonts, [&]() { return make_fonts(site); });
+                if (rc == kExitFontsNeeded) return 1; // the fonts could not be made (said)
                 if (rc == 1) return fail("cannot write into " + out.string());
-                if (rc == kExitFontsNeeded) { // new characters: the fonts first, then a whole build shows it
-                    fonts_for = &site;
-                    each.on_content_written = [&]() { tell(""); };
-                } else {
-                    tell("");
-                    clock.mark("content written");
-                }
-            } else {
+                tell("");
+                clock.mark("content written");
+            } else { // a whole reload: the fonts checked against the whole text first (before any write)
                 each.on_content_written = [&]() { tell(""); };
-                if (first) fonts_for = &site;
+                fonts_for = &site;
             }
             const bool unchanged = how == Reload::Done && changed.empty();
             if (fonts_for && !make_fonts(*fonts_for)) return 1;
             fonts_for = nullptr;
             int rc = unchanged ? 0 : build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
-            if (rc == kExitFontsNeeded && make_fonts(site))
+            if (rc == kExitFontsNeeded && make_fonts(site)) { // (not expected: the text was checked above)
+                bodies = BodyChunkCache{};                    // it may name chunks that build packed but did not write
                 rc = build_site(site, bundle_dir, out_dir, web_dir, fonts_dir, shell_file, each);
+            }
             if (rc != 0) return rc;
             if (!output) output = std::make_unique<Output>(out, /*in_place=*/true, /*track=*/true);
             watched.watch(watched_files(site));
