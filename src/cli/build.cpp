@@ -1,55 +1,36 @@
 // folio CLI: `folio build`. See build.h.
 #include "cli/build.h"
+#include "cli/assets.h"
 #include "cli/math.h"
 #include "cli/output.h"
+#include "cli/proofs.h"
 #include "cli/resources.h"
-#include "cli/script_slices.h"
 
 #include <malloc.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <future>
-#include <map>
-#include <mutex>
-#include <optional>
-#include <sstream>
 #include <thread>
-
-#include <nlohmann/json.hpp>
 
 #include "core/bundle/load.h"
 #include "core/bundle/schema.h"
 #include "core/font_build/site_fonts.h"
-#include "core/fonts/font_partial.h"
-#include "core/model/bound.h"
 #include "core/model/routes.h"
 #include "core/site/emit.h"
-#include "core/site/proof.h"
 #include "core/site/search_index.h"
-#include "ui/headless.h"
-#include "ui/proof_measure.h"
-#include "ui/theme.h"
 
 namespace fs = std::filesystem;
 
 namespace folio {
 
 namespace {
-
-std::string hashed_name(const std::string& stem, const std::string& ext, const std::string& data) {
-    return stem + "." + content_hash(data) + ext;
-}
 
 std::string exe_dir() {
     char buf[4096];
@@ -64,33 +45,11 @@ int fail(const std::string& msg) {
     return 1;
 }
 
-// The entries under each fold of a bounded archive (core/model/bound.h), one content-hashed chunk file a fold
-// ("/assets/folds/<hash>.json"), fetched when the reader opens the fold; sets each fold's url, so it must
-// run after pack_bodies (the chunks carry the articles' body_url) and before site.json is written.
-template <typename Sink> void write_fold_chunks(Site& site, Sink&& sink) {
-    for (size_t i = 0; i < site.folds.size(); ++i) {
-        std::string data = fold_chunk(site, static_cast<int>(i));
-        site.folds[i].url = "/assets/folds/" + content_hash(data) + ".json";
-        sink(OutputFile{site.folds[i].url.substr(1), std::move(data)});
-    }
-}
-
-// The page's scripts without their whole-line comments and indentation (a quarter less after gzip).
-// Only whole lines go: the sources have no template literals, so no line's text changes.
-std::string compact_script(const std::string& js) {
-    std::string out;
-    size_t at = 0;
-    while (at < js.size()) {
-        size_t end = js.find('\n', at);
-        if (end == std::string::npos) end = js.size();
-        size_t first = js.find_first_not_of(" \t", at);
-        if (first < end && js.compare(first, 2, "//") != 0) out.append(js, first, end - first) += '\n';
-        at = end + 1;
-    }
-    return out;
-}
-
 } // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Workers and the phase clock
+//-----------------------------------------------------------------------------
 
 void parallel_for(size_t n, const std::function<void(size_t)>& body) {
     unsigned workers = std::max(1u, std::min(std::thread::hardware_concurrency(), 8u));
@@ -137,6 +96,10 @@ void PhaseClock::mark(const char* phase) {
     wall_ = wall, cpu_ = cpu;
 }
 
+//-----------------------------------------------------------------------------
+// [SECTION] The fonts stage
+//-----------------------------------------------------------------------------
+
 std::string default_fonts_dir() { return (fs::path(exe_dir()) / ".." / "fonts").lexically_normal().string(); }
 
 std::string fonts_dir_for(const std::string& bundle_dir) {
@@ -178,7 +141,105 @@ bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& 
     return true;
 }
 
+//-----------------------------------------------------------------------------
+// [SECTION] The stages of build_site
+//-----------------------------------------------------------------------------
+
 namespace {
+
+// The math stage: the formulas, typeset once for the pages and the feed; a broken one is a warning,
+// shown as its TeX.
+void typeset_formulas(Site& site, const std::string& bundle_dir) {
+    Diagnostics math_warnings;
+    typeset_math(site, bundle_dir, math_warnings);
+    for (const Diagnostic& d : math_warnings)
+        std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
+}
+
+// Writes f unless an earlier write failed (after a failure the rest are not tried).
+void write_to(Target& t, const OutputFile& f) { t.ok = t.ok && t.output->write(f.path, f.contents); }
+
+// The browser's copy of the content: site.json, and the long article bodies, which come separately, when
+// opened, packed into a few chunk files (pack_bodies sets each article's body_url), with the folds' entries.
+struct Content {
+    std::vector<OutputFile> held; // an in-place build's chunks, until the fonts are known to cover them
+    OutputFile site_json;
+    size_t chunks = 0; // chunk files made (not those kept as the previous round wrote them)
+};
+
+// The entries under each fold of a bounded archive (core/model/bound.h), one content-hashed chunk file a fold
+// ("/assets/folds/<hash>.json"), fetched when the reader opens the fold; sets each fold's url, so it must
+// run after pack_bodies (the chunks carry the articles' body_url) and before site.json is written.
+template <typename Sink> void write_fold_chunks(Site& site, Sink&& sink) {
+    for (size_t i = 0; i < site.folds.size(); ++i) {
+        std::string data = fold_chunk(site, static_cast<int>(i));
+        site.folds[i].url = "/assets/folds/" + content_hash(data) + ".json";
+        sink(OutputFile{site.folds[i].url.substr(1), std::move(data)});
+    }
+}
+
+// The bodies stage: the chunk files. A full build writes each chunk as it is made (never the whole
+// archive's text in memory twice); an in-place build holds them until the fonts are known to cover the
+// text, so a stop for the fonts leaves the folder as it was.
+Content write_chunks(Site& site, BodyChunkCache* cache, Target& t) {
+    Content c;
+    auto write_chunk = [&](OutputFile&& chunk) {
+        ++c.chunks;
+        if (t.in_place)
+            c.held.push_back(std::move(chunk));
+        else
+            write_to(t, chunk);
+    };
+    pack_bodies(site, cache, [&](BodyChunk&& chunk) {
+        if (chunk.kept)
+            t.ok = t.output->keep(chunk.path) && t.ok;
+        else
+            write_chunk(OutputFile{std::move(chunk.path), std::move(chunk.contents)});
+    });
+    write_fold_chunks(site, write_chunk);
+    return c;
+}
+
+// Whether the text written now (site.json and the chunks held) needs what the fonts lack; a full build's
+// text was covered before it began.
+bool fonts_lack(const FontState& fonts, const Content& c) {
+    std::vector<std::string_view> texts;
+    texts.push_back(c.site_json.contents);
+    for (const OutputFile& f : c.held)
+        texts.push_back(f.contents);
+    return !fonts_cover(fonts, texts);
+}
+
+// The files that are not a route's page (404.html, the feed, the sitemap, robots.txt, _headers) and the
+// search index over all the writing (core/site/search_index.h), fetched when search is first used.
+std::vector<OutputFile> side_files(const Site& site, const std::string& shell, const SiteAssets& assets) {
+    std::vector<OutputFile> files = emit_site_files(site, shell, assets);
+    for (OutputFile& f : build_search_index(site))
+        files.push_back(std::move(f));
+    return files;
+}
+
+// The feeds and search stages, on a thread of their own while the pages are made (the site is complete
+// now), and not before: site.json's JSON is gone, so both are never in memory at once.
+std::future<std::vector<OutputFile>> start_side_files(const Site& site, const Assets& assets) {
+    return std::async(std::launch::async, [&site, &assets] {
+        PhaseClock side_clock;
+        std::vector<OutputFile> out = side_files(site, assets.shell, assets.site);
+        side_clock.mark("(beside) feed, search");
+        return out;
+    });
+}
+
+// The book's content first (the chunks held, then site.json): in place, the open preview page can show
+// the edit from here on.
+void write_content(Target& t, Content& c, const std::function<void()>& on_content_written) {
+    for (const OutputFile& f : c.held)
+        write_to(t, f);
+    std::vector<OutputFile>().swap(c.held);
+    write_to(t, c.site_json);
+    std::string().swap(c.site_json.contents);
+    if (t.ok && t.in_place && on_content_written) on_content_written();
+}
 
 // Creates the folders that hold the pages' folders ("writing", "tags"), once, before the writers start, so
 // no two threads make the same folder. Each page's own folder is made by the thread that writes its page
@@ -196,358 +257,102 @@ void make_page_folders(const fs::path& root, const std::vector<Route>& routes) {
     }
 }
 
-// The pages, made and written by one worker per core: each route's page is independent of the others.
-bool write_pages(Output& out, const Site& site, const std::vector<Route>& routes, const std::string& shell,
-                 const SiteAssets& assets, ProofMaker& proofs) {
-    std::atomic<bool> ok{true};
-    parallel_for(routes.size(), [&](size_t i) {
-        if (!ok) return;
-        OutputFile f = emit_page(site, routes[i], shell, assets, proofs.html(routes[i]));
-        if (!out.write(f.path, f.contents)) ok = false;
-    });
-    return ok;
+// The pages stage: made and written by one worker per core (each route's page is independent of the
+// others), each with its route's proof; then the proofs' frame closes.
+void write_pages(Target& t, const Site& site, const std::vector<Route>& routes, const Assets& assets, Proofs& proofs,
+                 bool print_proof_cost) {
+    const auto start = std::chrono::steady_clock::now();
+    if (t.ok) {
+        std::atomic<bool> ok{true};
+        parallel_for(routes.size(), [&](size_t i) {
+            if (!ok) return;
+            OutputFile f = emit_page(site, routes[i], assets.shell, assets.site, proofs.maker->html(routes[i]));
+            if (!t.output->write(f.path, f.contents)) ok = false;
+        });
+        t.ok = ok;
+    }
+    end_proofs(proofs);
+    if (print_proof_cost)
+        std::printf("folio build: proofs: %d layouts, %.0f ms of layout (the main book: %.0f ms); pages written in "
+                    "%.0f ms\n",
+                    proofs.maker->layouts(), proofs.maker->layout_ms(), proofs.maker->main_book_ms(),
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
 }
 
-// The files that are not a route's page (404.html, the feed, the sitemap, robots.txt, _headers) and the
-// search index over all the writing (core/site/search_index.h), fetched when search is first used.
-std::vector<OutputFile> side_files(const Site& site, const std::string& shell, const SiteAssets& assets) {
-    std::vector<OutputFile> files = emit_site_files(site, shell, assets);
-    for (OutputFile& f : build_search_index(site))
-        files.push_back(std::move(f));
-    return files;
+// The rest (the assets, the feed, the search index), then the round's end (Output::finish).
+void write_other_files(Target& t, const std::vector<OutputFile>& files) {
+    for (const OutputFile& f : files)
+        write_to(t, f);
+    t.ok = t.ok && t.output->finish();
+}
+
+// The write stage's end: a full build's folder replaces out_dir whole; either says what it wrote.
+int finish_build(Target& t, size_t files) {
+    if (!t.ok) {
+        discard_target(t);
+        return fail("cannot write into " + t.folder.string());
+    }
+    if (t.in_place) {
+        std::printf("folio build: %zu of %zu files changed in %s\n", t.output->changed(), t.output->count(),
+                    t.out.c_str());
+        return 0;
+    }
+    std::string error;
+    if (!move_into_place(t, error)) return fail(error);
+    std::printf("folio build: %zu files in %s\n", files, t.out.string().c_str());
+    return 0;
 }
 
 } // namespace
 
 int build_site(Site& site, const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,
-               const std::string& fonts_dir_arg, const std::string& shell_arg, const BuildMode& mode) {
+               const std::string& fonts_dir, const std::string& shell_file, const BuildMode& mode) {
     const std::string source = resource_root();
-    const std::string shell_file = shell_arg.empty() ? source + "/shell.html" : shell_arg;
-    const std::string fonts_dir = fonts_dir_arg.empty() ? fonts_dir_for(bundle_dir) : fonts_dir_arg;
+    const AssetSources from{bundle_dir, web_dir, fonts_dir.empty() ? fonts_dir_for(bundle_dir) : fonts_dir,
+                            shell_file.empty() ? source + "/shell.html" : shell_file, source};
     PhaseClock clock;
-    // The formulas, typeset once for the pages and the feed; a broken one is a warning, shown as its TeX.
-    Diagnostics math_warnings;
-    typeset_math(site, bundle_dir, math_warnings);
-    for (const Diagnostic& d : math_warnings)
-        std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
-
+    typeset_formulas(site, bundle_dir);
     // Small files first, in memory; the pages are written as they are made.
-    std::vector<OutputFile> files;
-    std::string shell, js, wasm, css;
-    if (!read_whole_file(shell_file, shell)) return fail("cannot read the page shell " + shell_file);
-    if (!read_whole_file(web_dir + "/folio.js", js) || !read_whole_file(web_dir + "/folio.wasm", wasm))
-        return fail("cannot read folio.js/folio.wasm in " + web_dir + " (build the web target first)");
-    if (!read_whole_file(source + "/web/folio.css", css)) return fail("cannot read web/folio.css in " + source);
-    read_whole_file(web_dir + "/folio.min.css", css); // the web build's minified copy, when there is one
-
-    // Content-hashed assets: a CDN may cache them forever.
-    SiteAssets assets;
-    nlohmann::json manifest = {{"js", "/assets/" + hashed_name("folio", ".js", js)},
-                               {"wasm", "/assets/" + hashed_name("folio", ".wasm", wasm)},
-                               {"fonts", nlohmann::json::array()},
-                               {"preview", mode.preview}};
-    files.push_back({"assets/" + hashed_name("folio", ".js", js), js});
-    files.push_back({"assets/" + hashed_name("folio", ".wasm", wasm), wasm});
-    // The code the first views do not run, when the web build split the wasm (tools/split_wasm.cjs).
-    std::string later_wasm;
-    if (read_whole_file(web_dir + "/folio.later.wasm", later_wasm)) {
-        std::string path = "assets/" + hashed_name("folio.later", ".wasm", later_wasm);
-        manifest["wasmLater"] = "/" + path;
-        files.push_back({path, later_wasm});
-    }
-    FaceMetrics face_metric[kFaceCount];
-    std::vector<std::string> font_urls, font_bytes;
-    bool fonts_usable = true; // stand-ins (tests) build the site without the proof
-    for (int i = 0; i < kFaceCount; ++i) {
-        std::string font;
-        if (!read_whole_file(fonts_dir + "/" + kFontFiles[i], font))
-            return fail("cannot read font " + fonts_dir + "/" + kFontFiles[i]);
-        fonts_usable = fonts_usable && face_metrics(font.data(), font.size(), face_metric[i]);
-        std::string stem = fs::path(kFontFiles[i]).stem().string();
-        std::string path = "/assets/" + hashed_name(stem, ".ttf", font);
-        files.push_back({path.substr(1), font});
-        font_bytes.push_back(font);
-        manifest["fonts"].push_back(path);
-        font_urls.push_back(path);
-        assets.fonts.push_back(path);
-        // The face's stand-in (ui/fonts.h), when ./folio made one: only the faces a route's first pages
-        // show come whole at first.
-        std::string metrics;
-        if (!read_whole_file(fonts_dir + "/" + stem + ".metrics.ttf", metrics)) continue;
-        path = "/assets/" + hashed_name(stem + ".metrics", ".ttf", metrics);
-        files.push_back({path.substr(1), metrics});
-        assets.font_metrics.push_back(path);
-    }
-    // The script faces behind them (core/font_build/site_fonts.h: only those the text uses), whole, on every page:
-    // each face measures its runs with them behind it, so the book cannot be laid out without them.
-    // Written once the proofs can say what the pages open on: a large one is sliced (script_slices).
-    std::vector<std::string> script_files, script_bytes;
-    for (const std::string& file : script_font_files(fonts_dir)) {
-        std::string font;
-        if (!read_whole_file(fonts_dir + "/" + file, font))
-            return fail("cannot read font " + fonts_dir + "/" + file + " (listed in scripts.txt)");
-        script_files.push_back(file);
-        script_bytes.push_back(std::move(font));
-    }
-    if (assets.font_metrics.size() != assets.fonts.size())
-        assets.font_metrics.clear(); // every face whole, as before stand-ins
-    else
-        manifest["metrics"] = assets.font_metrics;
-    // Find and search: only the keys and the route are in the first load (find_keys.js, appended to boot);
-    // the find bar, the search panel and their stylesheet come when first used.
-    for (const char* name : {"find.js", "search.js", "find.css"}) {
-        std::string data;
-        if (!read_whole_file(source + "/web/" + name, data))
-            return fail("cannot read web/" + std::string(name) + " in " + source);
-        fs::path n(name);
-        std::string path = "/assets/" + hashed_name(n.stem().string(), n.extension().string(), data);
-        files.push_back({path.substr(1), data});
-        manifest[n.extension() == ".css" ? "findCss" : n.stem().string()] = path;
-    }
-    // The formulas' pictures (cli/math.h), drawn by the book and the early page.
-    for (const auto& [path, svg] : site.math_pictures)
-        files.push_back({path.substr(1), svg});
-    // The page's first paint (the proof) needs only what the HTML names: the stylesheet, the boot script and the
-    // faces (preloaded). The book's own files (the glue, the wasm, site.json) are not preloaded: web/start.js
-    // asks for all three at once when the proof has been painted (docs/first-view.md, "Two stages").
-    // The proof of each route's first page (core/site/proof.h) is laid out with the same fonts as the book.
-    HeadlessImGui imgui;
-    Fonts fonts;
-    std::string font_error;
-    fonts_usable = fonts_usable && load_fonts_from_dir(fonts, fonts_dir, font_error);
-    if (!fonts_usable)
-        std::fprintf(stderr, "folio build: %s are not fonts the book can use; the pages go without their proof\n",
-                     fonts_dir.c_str());
-    if (fonts_usable) imgui.begin_frame(1280, 800);
-    ProofMeasurers measurers(fonts);
-    ProofMaker proofs(site, measurers.measuring(), fonts_usable);
-    // The main routes' faces as partials (core/fonts/font_partial.h): outlines only for the characters the main
-    // book shows, so the front page's first load carries only those; the whole face comes when a run needs it.
-    if (fonts_usable && !assets.font_metrics.empty()) {
-        assets.font_partials.assign(kFaceCount, "");
-        manifest["partials"] = nlohmann::json::array();
-        for (int i = 0; i < kFaceCount; ++i) {
-            const std::vector<uint32_t> chars = proofs.main_characters(static_cast<Face>(i));
-            std::string partial, error;
-            if (!chars.empty() && !make_partial_font(font_bytes[i], chars, partial, error))
-                return fail("cannot make the partial of font " + std::string(kFontFiles[i]) + ": " + error);
-            std::string path;
-            if (!chars.empty()) {
-                path = "/assets/" + hashed_name(fs::path(kFontFiles[i]).stem().string() + ".partial", ".ttf", partial);
-                files.push_back({path.substr(1), std::move(partial)});
-            }
-            assets.font_partials[i] = path;
-            manifest["partials"].push_back(path);
-        }
-    }
-    // The script faces: whole, or (a large one, in a build for publishing) its stand-in and its slices.
-    std::vector<ScriptFaceFiles> script_faces;
-    std::string slice_error;
-    if (!script_face_files(site, proofs, fonts_usable && !mode.preview, script_files, script_bytes, script_faces,
-                           slice_error))
-        return fail(slice_error);
-    std::vector<std::string> script_urls;
-    std::vector<SliceMap> slice_maps;
-    bool any_sliced = false;
-    for (ScriptFaceFiles& face : script_faces) {
-        const std::string path = "/assets/" + hashed_name(face.stem, ".ttf", face.bytes);
-        script_urls.push_back(path);
-        // A sliced face's stand-in only measures: the book asks for it, after the early page's slices.
-        if (face.slices.empty()) assets.preload.push_back(path);
-        files.push_back({path.substr(1), std::move(face.bytes)});
-        std::vector<std::string> slice_urls;
-        for (size_t k = 0; k < face.slices.size(); ++k) {
-            const std::string slice =
-                "/assets/" + hashed_name(face.stem + ".s" + std::to_string(k), ".ttf", face.slices[k]);
-            slice_urls.push_back(slice);
-            files.push_back({slice.substr(1), std::move(face.slices[k])});
-        }
-        any_sliced = any_sliced || !slice_urls.empty();
-        manifest["slices"].push_back(slice_urls);
-        assets.script_slices.push_back(slice_urls);
-        assets.script_slice_ranges.push_back(std::move(face.slice_ranges));
-        slice_maps.push_back(std::move(face.map));
-    }
-    if (!script_urls.empty()) manifest["scripts"] = script_urls;
-    if (any_sliced) {
-        proofs.set_slice_maps(std::move(slice_maps));
-        assets.first_slices = [&proofs](const Route& r) {
-            std::vector<SiteAssets::FirstSlice> out;
-            for (const SliceUse& u : proofs.slices(r))
-                out.push_back({u.script, u.slice, proofs.slice_media(u.variants)});
-            return out;
-        };
-    } else {
-        manifest.erase("slices");
-        assets.script_slices.clear();
-        assets.script_slice_ranges.clear();
-    }
-    // One script of the page's own (CMakeLists.txt's FOLIO_PAGE_SCRIPTS, in order). The web build leaves
-    // them minified beside the glue (tools/minify.cjs); without that, joined and compacted here.
-    std::string page_scripts;
-    if (!read_whole_file(web_dir + "/boot.min.js", page_scripts)) {
-        std::istringstream names(FOLIO_PAGE_SCRIPTS);
-        std::string name, joined;
-        while (names >> name) {
-            std::string script;
-            if (!read_whole_file(source + "/web/" + name, script))
-                return fail("cannot read web/" + name + " in " + source);
-            joined += script + "\n";
-        }
-        page_scripts = compact_script(joined);
-    }
-    manifest["revealMs"] = kTextRevealSeconds * 1000; // folio.css's --reveal (core/site/proof.h)
-    // The faces' vertical metrics (core/fonts/face_metrics.h), which turn the book's sizes into CSS sizes:
-    // the early page's CSS has them (proof_css), and the layer (web/textlayer.js) takes the same numbers.
-    auto six = [](float x) { return std::round(double(x) * 1e6) / 1e6; };
-    for (const FaceMetrics& m : face_metric)
-        manifest["faceMetrics"].push_back({{"em", six(m.em)}, {"ascent", six(m.ascent)}, {"mid", six(m.mid)}});
-    // The words the scripts show, in the site's language (core/model/words.h): their one home is the C++ table.
-    for (const char* key : script_word_keys())
-        for (const auto& [k, member] : word_keys())
-            if (std::strcmp(k, key) == 0) manifest["words"][key] = site.info.words.*member;
-    std::string boot_full = "window.FOLIO_ASSETS = " + manifest.dump() + ";\n" + page_scripts;
-    assets.boot_js = "/assets/" + hashed_name("boot", ".js", boot_full);
-    // Each page fetches whole the faces its proof shows (the proof is made just before the page's head),
-    // the others as stand-ins; a page without a proof fetches every face.
-    assets.first_faces = [&proofs](const Route& r) { return proofs.faces(r); };
-    css += palette_css() + desk_css();
-    if (fonts_usable)
-        css += proof_css(fonts.box_per_em[static_cast<int>(Face::Serif)], fonts.scripts.size(), face_metric);
-    assets.style_css = "/assets/" + hashed_name("folio", ".css", css);
-    files.push_back({assets.boot_js.substr(1), boot_full});
-    files.push_back({assets.style_css.substr(1), css});
-    // Without JavaScript the text shows at once (folio.css otherwise holds it back for a moment).
-    // The proof, then, is the first screen, in the page's flow above the text, in the same faces as the book's:
-    // its one page, without the top of the next that a phone's screen shows below it when the book follows
-    // (placed at the same top, it would cover the page; the text follows instead).
-    files.push_back(
-        {"noscript.css",
-         "#text { animation: none !important; }\n"
-         "#proof { visibility: visible; position: relative; inset: auto; }\n"
-         "#proof .pv { position: relative; inset: auto; height: max(100vh, calc(var(--php) + 2 * var(--top-pad))); }\n"
-         "#proof .pg { top: var(--top-pad); }\n"
-         "#proof .pg.next { display: none; }\n" +
-             proof_noscript_css(font_urls, script_urls, assets.script_slices, assets.script_slice_ranges)});
-    // Images the articles show, from the bundle, at the same site paths.
-    for (const std::string& img : site.local_images) {
-        std::string data;
-        if (!read_whole_file(bundle_dir + img, data))
-            return fail("an article shows " + img + " but " + bundle_dir + img +
-                        " cannot be read; add the file or fix the path");
-        files.push_back({img.substr(1), data});
-    }
+    Assets assets;
+    std::string error;
+    if (!read_assets(site, from, mode.preview, assets, error)) return fail(error);
+    Proofs proofs;
+    start_proofs(proofs, site, from.fonts, assets.fonts_usable);
+    if (!finish_assets(site, from, proofs, mode.preview, assets, error)) return fail(error);
     clock.mark("assets");
 
-    fs::path out = fs::absolute(out_dir).lexically_normal();
-    if (out.filename().empty()) out = out.parent_path();
-    const bool in_place = mode.incremental && fs::exists(out / ".folio-manifest");
-    // A full build goes beside the target first, then is swapped in whole.
-    fs::path target =
-        in_place ? out : out.parent_path() / (out.filename().string() + ".tmp-" + std::to_string(getpid()));
-    std::error_code ec;
-    if (!in_place) fs::remove_all(target, ec);
-    std::optional<Output> own_output; // the preview's builder keeps one for all its rebuilds
-    if (!in_place || !mode.output) own_output.emplace(target, in_place, mode.incremental);
-    Output& output = own_output ? *own_output : *mode.output;
-
-    // The browser's copy of the content; long article bodies come separately, when opened, packed into a
-    // few chunk files (pack_bodies sets each article's body_url). A full build writes each chunk as it is
-    // made (never the whole archive's text in memory twice); an in-place build holds them until the
-    // fonts are known to cover the text, so a stop for the fonts leaves the folder as it was.
-    bool ok = true;
-    size_t chunk_count = 0;
-    std::vector<OutputFile> held;
-    std::vector<std::string_view> texts; // for the fonts' check: what is written now
-    auto write_chunk = [&](OutputFile&& chunk) {
-        ++chunk_count;
-        if (in_place)
-            held.push_back(std::move(chunk));
-        else
-            ok = ok && output.write(chunk.path, chunk.contents);
-    };
-    pack_bodies(site, mode.bodies, [&](BodyChunk&& chunk) {
-        if (chunk.kept)
-            ok = output.keep(chunk.path) && ok;
-        else
-            write_chunk(OutputFile{std::move(chunk.path), std::move(chunk.contents)});
-    });
-    write_fold_chunks(site, write_chunk);
+    Target target;
+    open_target(target, out_dir, mode.incremental, mode.output);
+    Content content = write_chunks(site, mode.bodies, target);
     clock.mark("bodies");
-    OutputFile site_json{"site.json", site_to_json(site, /*separate_bodies=*/true)};
+    content.site_json = {"site.json", site_to_json(site, /*separate_bodies=*/true)};
     clock.mark("site.json");
-    if (mode.fonts) { // site.json and the chunks held (a full build's text was covered before it began)
-        texts.push_back(site_json.contents);
-        for (const OutputFile& c : held)
-            texts.push_back(c.contents);
-        if (!fonts_cover(*mode.fonts, texts)) {
-            if (!in_place) fs::remove_all(target, ec);
-            return kExitFontsNeeded;
-        }
+    if (mode.fonts && fonts_lack(*mode.fonts, content)) {
+        discard_target(target);
+        return kExitFontsNeeded;
     }
-    // The feed, the sitemap, the 404 page and the search index, on a thread of their own while the pages
-    // are made (the site is complete now), and not before: site.json's JSON is gone, so both are never
-    // in memory at once.
-    std::future<std::vector<OutputFile>> side = std::async(std::launch::async, [&] {
-        PhaseClock side_clock;
-        std::vector<OutputFile> out = side_files(site, shell, assets);
-        side_clock.mark("(beside) feed, search");
-        return out;
-    });
-    for (const OutputFile& c : held)
-        ok = ok && output.write(c.path, c.contents);
-    std::vector<OutputFile>().swap(held);
-    // The book's content first: in place, the open preview page can show the edit from here on.
-    ok = ok && output.write(site_json.path, site_json.contents);
-    std::string().swap(site_json.contents);
-    if (ok && in_place && mode.on_content_written) mode.on_content_written();
+    std::future<std::vector<OutputFile>> side = start_side_files(site, assets);
+    write_content(target, content, mode.on_content_written);
     const std::vector<Route> routes = all_routes(site);
-    make_page_folders(target, routes);
+    make_page_folders(target.folder, routes);
     clock.mark("folders");
-    const auto pages_start = std::chrono::steady_clock::now();
-    ok = ok && write_pages(output, site, routes, shell, assets, proofs);
-    if (fonts_usable) imgui.end_frame();
-    if (mode.print_proof_cost)
-        std::printf("folio build: proofs: %d layouts, %.0f ms of layout (the main book: %.0f ms); pages written in "
-                    "%.0f ms\n",
-                    proofs.layouts(), proofs.layout_ms(), proofs.main_book_ms(),
-                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - pages_start).count());
+    write_pages(target, site, routes, assets, proofs, mode.print_proof_cost);
     clock.mark("pages");
     for (OutputFile& f : side.get())
-        files.push_back(std::move(f));
+        assets.files.push_back(std::move(f));
     clock.mark("waiting for the side");
-    for (const OutputFile& f : files)
-        ok = ok && output.write(f.path, f.contents);
-    ok = ok && output.finish();
+    write_other_files(target, assets.files);
     clock.mark("other files");
-    if (!ok) {
-        if (!in_place) fs::remove_all(target, ec);
-        return fail("cannot write into " + target.string());
-    }
-    if (in_place) {
-        std::printf("folio build: %zu of %zu files changed in %s\n", output.changed(), output.count(), out.c_str());
-        return 0;
-    }
-    fs::path old = out.parent_path() / (out.filename().string() + ".old-" + std::to_string(getpid()));
-    bool had_old = fs::exists(out);
-    if (had_old) fs::rename(out, old, ec);
-    if (ec) {
-        fs::remove_all(target, ec);
-        return fail("cannot move the previous output aside: " + out.string());
-    }
-    fs::rename(target, out, ec);
-    if (ec) {
-        if (had_old) fs::rename(old, out, ec);
-        return fail("cannot move the new output into place: " + out.string());
-    }
-    if (had_old) fs::remove_all(old, ec);
-    std::printf("folio build: %zu files in %s\n", routes.size() + files.size() + chunk_count + 1, out.string().c_str());
-    return 0;
+    return finish_build(target, routes.size() + assets.files.size() + content.chunks + 1);
 }
 
 } // namespace folio
 
 namespace folio {
+
+//-----------------------------------------------------------------------------
+// [SECTION] folio new
+//-----------------------------------------------------------------------------
 
 // The starting bundle: every required section, one article with a Markdown file, a link without an
 // address yet. `folio check` passes on it, and docs/content.md explains each field.

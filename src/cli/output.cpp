@@ -139,6 +139,44 @@ void Output::read_manifest() {
 }
 
 //-----------------------------------------------------------------------------
+// [SECTION] Target
+//-----------------------------------------------------------------------------
+
+void open_target(Target& t, const std::string& out_dir, bool incremental, Output* kept) {
+    t.out = fs::absolute(out_dir).lexically_normal();
+    if (t.out.filename().empty()) t.out = t.out.parent_path();
+    t.in_place = incremental && fs::exists(t.out / ".folio-manifest");
+    t.folder =
+        t.in_place ? t.out : t.out.parent_path() / (t.out.filename().string() + ".tmp-" + std::to_string(getpid()));
+    if (!t.in_place) fs::remove_all(t.folder, t.ec);
+    if (!t.in_place || !kept) t.own.emplace(t.folder, t.in_place, incremental);
+    t.output = t.own ? &*t.own : kept;
+}
+
+void discard_target(Target& t) {
+    if (!t.in_place) fs::remove_all(t.folder, t.ec);
+}
+
+bool move_into_place(Target& t, std::string& error) {
+    const fs::path old = t.out.parent_path() / (t.out.filename().string() + ".old-" + std::to_string(getpid()));
+    const bool had_old = fs::exists(t.out);
+    if (had_old) fs::rename(t.out, old, t.ec);
+    if (t.ec) {
+        fs::remove_all(t.folder, t.ec);
+        error = "cannot move the previous output aside: " + t.out.string();
+        return false;
+    }
+    fs::rename(t.folder, t.out, t.ec);
+    if (t.ec) {
+        if (had_old) fs::rename(old, t.out, t.ec);
+        error = "cannot move the new output into place: " + t.out.string();
+        return false;
+    }
+    if (had_old) fs::remove_all(old, t.ec);
+    return true;
+}
+
+//-----------------------------------------------------------------------------
 // [SECTION] Article bodies in chunk files
 //-----------------------------------------------------------------------------
 

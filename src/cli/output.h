@@ -1,5 +1,6 @@
-// folio CLI: where a build's files go (Output: the incremental manifest), and the article bodies packed
-// into chunk files (pack_bodies), shared by `folio build` (build.cpp) and the preview's builder (watch.cpp).
+// folio CLI: where a build's files go (Output: the incremental manifest; Target: the folder a build writes,
+// swapped in whole), and the article bodies packed into chunk files (pack_bodies), shared by `folio build`
+// (build.cpp) and the preview's builder (watch.cpp).
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <system_error>
 #include <unordered_map>
 #include <vector>
 
@@ -55,6 +57,28 @@ private:
     std::map<std::string, std::string> previous_, written_;
     size_t changed_ = 0, count_ = 0;
 };
+
+// Where one build writes. A full build: a fresh folder beside out_dir, swapped in whole at the end
+// (move_into_place), so out_dir is untouched until the build is complete. An incremental build over a
+// previous incremental build (out_dir/.folio-manifest): out_dir itself, through the caller's Output when
+// it keeps one (the preview's builder), else its own.
+struct Target {
+    std::filesystem::path out;    // out_dir, absolute
+    std::filesystem::path folder; // where this build writes: out, or the temporary folder beside it
+    bool in_place = false;
+    std::optional<Output> own;
+    Output* output = nullptr; // own, or the caller's
+    bool ok = true;           // every write so far succeeded (after a failure the rest are not tried)
+    std::error_code ec;       // the folder operations' last error (move_into_place reads it first)
+};
+
+// Sets t up for out_dir (the temporary folder of a full build emptied). incremental, kept: BuildMode's.
+void open_target(Target& t, const std::string& out_dir, bool incremental, Output* kept);
+// A full build's temporary folder removed (a failed or stopped build); an in-place build's files stay.
+void discard_target(Target& t);
+// A full build's folder moved into place of out; the previous output is removed only once the new one
+// is there. False with a reason, out as it was.
+bool move_into_place(Target& t, std::string& error);
 
 // Article bodies (the document tree of every article longer than its opening, body_tree_json) packed in
 // order into chunk files of about kChunkBytes, named by their content: a 10,000-article archive writes a
