@@ -641,95 +641,103 @@ bool move_into_place(const fs::path& tmp, const fs::path& dest, std::string& why
     return !ec;
 }
 
-} // namespace
+//---- [SECTION] The stages ----
 
-int run(const Options& o) {
-    const fs::path src = o.src;
-    if (!fs::is_directory(src)) {
+using ojson = nlohmann::ordered_json;
+
+// The site folder, its generator, and where the bundle goes.
+struct Source {
+    fs::path src, dest;
+    Generator g = Generator::Hugo;
+    std::string name; // the site folder's name
+};
+
+// The generator (--from, else detected) and the bundle's folder (new, or empty); false after saying why.
+bool open_source(const Options& o, Source& s) {
+    s.src = o.src;
+    if (!fs::is_directory(s.src)) {
         std::fprintf(stderr, "folio import: %s is not a folder; give the site's folder (the one with its config)\n",
                      o.src.c_str());
-        return 2;
+        return false;
     }
-    Generator g = Generator::Hugo;
     std::string why;
     if (o.from == "hugo")
-        g = Generator::Hugo;
+        s.g = Generator::Hugo;
     else if (o.from == "jekyll")
-        g = Generator::Jekyll;
+        s.g = Generator::Jekyll;
     else if (o.from == "zola")
-        g = Generator::Zola;
+        s.g = Generator::Zola;
     else if (!o.from.empty()) {
         std::fprintf(stderr, "folio import: --from must be hugo, jekyll or zola, not '%s'\n", o.from.c_str());
-        return 2;
-    } else if (!detect(src, g, why)) {
+        return false;
+    } else if (!detect(s.src, s.g, why)) {
         std::fprintf(stderr, "folio import: %s: not a Hugo, Jekyll or Zola site: %s; pass --from hugo|jekyll|zola\n",
                      o.src.c_str(), why.c_str());
-        return 2;
+        return false;
     }
-    fs::path abs_src = fs::absolute(src).lexically_normal();
-    std::string src_name =
-        abs_src.has_filename() ? abs_src.filename().string() : abs_src.parent_path().filename().string();
-    fs::path dest = o.dest.empty() ? abs_src.parent_path() / (src_name + "-folio") : fs::path(o.dest);
-    std::error_code ec;
-    if (fs::exists(dest) && !(fs::is_directory(dest) && fs::is_empty(dest))) {
+    fs::path abs_src = fs::absolute(s.src).lexically_normal();
+    s.name = abs_src.has_filename() ? abs_src.filename().string() : abs_src.parent_path().filename().string();
+    s.dest = o.dest.empty() ? abs_src.parent_path() / (s.name + "-folio") : fs::path(o.dest);
+    if (fs::exists(s.dest) && !(fs::is_directory(s.dest) && fs::is_empty(s.dest))) {
         std::fprintf(stderr, "folio import: %s already exists; choose a new (or empty) folder for the bundle\n",
-                     dest.c_str());
-        return 2;
+                     s.dest.c_str());
+        return false;
     }
+    return true;
+}
 
-    Report report;
-    const std::string cfg_label = config_label(src, g);
-    json config = read_config(src, g, report);
-    nlohmann::ordered_json site = site_info(config, g, src_name, report, cfg_label);
+// A post's front matter, read into its fields; false with an error in the report.
+bool read_post(Post& p, Generator g, Report& report) {
+    std::string raw;
+    if (!read_file(p.file, raw)) {
+        report.error(p.label, 1, 1, "cannot be read");
+        return false;
+    }
+    SourceError err;
+    const std::string text = normalize_text(raw);
+    if (!utf8_position(text, err)) {
+        report.error(p.label, err.line, err.column, "not UTF-8 (an invalid byte here); save the file as UTF-8");
+        return false;
+    }
+    if (!split_front_matter(text, p.split, err)) {
+        report.error(p.label, err.line, err.column, err.message);
+        return false;
+    }
+    if (p.split.kind == FrontMatterKind::Yaml && !yaml_to_json(p.split.front_matter, 1, p.fm, err)) {
+        report.error(p.label, err.line, err.column,
+                     err.message + "; quote values that contain ': ' or start with a special character");
+        return false;
+    }
+    if (p.split.kind == FrontMatterKind::Toml && !toml_to_json(p.split.front_matter, 1, p.fm, err)) {
+        report.error(p.label, err.line, err.column, err.message);
+        return false;
+    }
+    if (!p.fm.is_object()) p.fm = json::object();
+    read_fields(p, g);
+    read_aliases(p, g);
+    return true;
+}
 
-    std::vector<Post> posts, drafts;
+// The posts, each with its front matter (drafts too: a draft is only known by reading it), the drafts
+// apart; a post in another markup is a warning.
+void read_posts(const fs::path& src, Generator g, Report& report, std::vector<Post>& kept, std::vector<Post>& drafts) {
+    std::vector<Post> posts;
     find_posts(src, g, posts, drafts);
     for (const char* dir : {"_posts", "_drafts", "content"})
         for (const fs::path& f : files_in(src / dir, other_markup_file))
             report.warning(generic(fs::relative(f, src)), 1, 1,
                            "not Markdown, so not imported; convert it to Markdown (or paste its text into a .md file) "
                            "and import again");
-
-    // Front matter, for every post (drafts too: a draft is only known by reading it).
-    std::vector<Post> kept;
-    auto read_post = [&](Post& p) {
-        std::string raw;
-        if (!read_file(p.file, raw)) {
-            report.error(p.label, 1, 1, "cannot be read");
-            return false;
-        }
-        SourceError err;
-        const std::string text = normalize_text(raw);
-        if (!utf8_position(text, err)) {
-            report.error(p.label, err.line, err.column, "not UTF-8 (an invalid byte here); save the file as UTF-8");
-            return false;
-        }
-        if (!split_front_matter(text, p.split, err)) {
-            report.error(p.label, err.line, err.column, err.message);
-            return false;
-        }
-        if (p.split.kind == FrontMatterKind::Yaml && !yaml_to_json(p.split.front_matter, 1, p.fm, err)) {
-            report.error(p.label, err.line, err.column,
-                         err.message + "; quote values that contain ': ' or start with a special character");
-            return false;
-        }
-        if (p.split.kind == FrontMatterKind::Toml && !toml_to_json(p.split.front_matter, 1, p.fm, err)) {
-            report.error(p.label, err.line, err.column, err.message);
-            return false;
-        }
-        if (!p.fm.is_object()) p.fm = json::object();
-        read_fields(p, g);
-        read_aliases(p, g);
-        return true;
-    };
     for (Post& p : posts)
-        if (read_post(p)) (p.draft ? drafts : kept).push_back(std::move(p));
+        if (read_post(p, g, report)) (p.draft ? drafts : kept).push_back(std::move(p));
+}
 
-    // Slugs: front matter slug, else the url's last part, else the file (or page bundle folder) name.
+// Slugs: front matter slug, else the url's last part, else the file (or page bundle folder) name. Posts
+// that chose their slug keep it; a slug from a file name gives way when two collide. Returns every name a
+// post is referred to by -> its route.
+std::map<std::string, std::string> give_slugs(std::vector<Post>& kept, Report& report) {
     std::set<std::string> taken;
-    std::map<std::string, std::string> route_of; // every name a post is referred to by -> its route
-    int aliased = 0;
-    // Posts that chose their slug keep it; a slug from a file name gives way when two collide.
+    std::map<std::string, std::string> route_of;
     std::stable_partition(kept.begin(), kept.end(), [](const Post& p) { return p.fm.contains("slug"); });
     for (Post& p : kept) {
         int y, m, d;
@@ -758,89 +766,105 @@ int run(const Options& o) {
             route_of.emplace(key, route);
         if (p.bundle) route_of.emplace(p.rel.substr(0, p.rel.size() - p.file.filename().string().size()), route);
     }
+    return route_of;
+}
 
-    // Bodies, titles, dates, tags.
-    ImageCopier images{src, g, {}, {}, {}, {}};
-    nlohmann::ordered_json writing = nlohmann::ordered_json::array();
-    std::vector<std::pair<std::string, std::string>> bodies; // bundle path, Markdown
-    for (Post& p : kept) {
-        MarkupContext ctx;
-        ctx.generator = g;
-        ctx.body_line = p.split.body_line;
-        ctx.post_route = [&](const std::string& ref, std::string& route) {
-            std::string r = ref;
-            if (r.size() >= 2 && (r[0] == '"' || r[0] == '\'') && r.back() == r[0]) r = r.substr(1, r.size() - 2);
-            auto it = route_of.find(r);
-            if (it == route_of.end()) {
-                while (!r.empty() && r.back() == '/')
-                    r.pop_back();
-                it = route_of.find(r);
-            }
-            if (it == route_of.end()) it = route_of.find(fs::path(r).filename().string());
-            if (it == route_of.end()) return false;
-            route = it->second;
-            return true;
-        };
-        ctx.image = [&](const std::string& written, std::string& site_path, std::string& why) {
-            return images.find(p, written, site_path, why);
-        };
-        if (o.fetch_images)
-            ctx.fetch_image = [&](const std::string& url, std::string& site_path, std::string& why) {
-                return images.fetch(url, site_path, why);
-            };
-        std::vector<Finding> found;
-        std::string body = convert_markup(p.split.body, ctx, found);
-        for (const Finding& f : found)
-            report.warning(p.label, f.line, f.column, f.message);
-
-        if (p.split.kind == FrontMatterKind::None)
-            report.warning(p.label, 1, 1, "no front matter; the title, date and slug come from the file");
-        body = take_leading_heading(body, p.title);
-        if (p.title.empty()) {
-            int y, m, d;
-            std::string name;
-            p.title = humanize(dated_name(p.stem, y, m, d, name) ? name : p.stem);
-        }
-        int y = 0, m = 0, d = 0;
-        std::string name;
-        if (!p.date.empty() && !calendar_date(p.date, y, m, d)) {
-            report.warning(p.label, key_line(p, "date"), 1,
-                           "'" + p.date + "' is not a date (YYYY-MM-DD...); using the file's date");
-            p.date.clear();
-        }
-        if (p.date.empty() && !dated_name(p.stem, y, m, d, name)) {
-            auto t = fs::last_write_time(p.file, ec);
-            auto sys = std::chrono::time_point_cast<std::chrono::system_clock::duration>(
-                t - fs::file_time_type::clock::now() + std::chrono::system_clock::now());
-            std::time_t tt = std::chrono::system_clock::to_time_t(sys);
-            std::tm tm{};
-            gmtime_r(&tt, &tm);
-            y = tm.tm_year + 1900, m = tm.tm_mon + 1, d = tm.tm_mday;
-            report.warning(p.label, 1, 1, "no date; using the file's modification date " + iso_date(y, m, d));
-        }
-        Document doc = parse_markdown(body);
-        std::string opening = first_of({first_paragraph(doc), collapse_space(p.description), p.title});
-        std::string dek = first_of({collapse_space(p.description), first_sentence(opening)});
-        std::vector<std::string> tags;
-        for (const std::string& t : p.tags) {
-            std::string s = slugify(t);
-            if (!s.empty() && std::find(tags.begin(), tags.end(), s) == tags.end()) tags.push_back(s);
-        }
-        body.erase(0, std::min(body.find_first_not_of('\n'), body.size()));
-        p.tags = tags;
-        const std::string file = "writing/" + p.slug + ".md";
-        writing.push_back(nlohmann::ordered_json{{"slug", p.slug},
-                                                 {"title", p.title},
-                                                 {"date", iso_date(y, m, d)},
-                                                 {"dek", dek},
-                                                 {"opening", opening},
-                                                 {"tags", tags},
-                                                 {"body_file", file}});
-        bodies.emplace_back(file, body);
+// The post's date as YYYY-MM-DD: its front matter's, else its file name's, else the file's modification
+// date (a warning says which it took).
+std::string post_date(Post& p, Report& report) {
+    int y = 0, m = 0, d = 0;
+    std::string name;
+    if (!p.date.empty() && !calendar_date(p.date, y, m, d)) {
+        report.warning(p.label, key_line(p, "date"), 1,
+                       "'" + p.date + "' is not a date (YYYY-MM-DD...); using the file's date");
+        p.date.clear();
     }
+    if (p.date.empty() && !dated_name(p.stem, y, m, d, name)) {
+        std::error_code ec;
+        auto t = fs::last_write_time(p.file, ec);
+        auto sys = std::chrono::time_point_cast<std::chrono::system_clock::duration>(
+            t - fs::file_time_type::clock::now() + std::chrono::system_clock::now());
+        std::time_t tt = std::chrono::system_clock::to_time_t(sys);
+        std::tm tm{};
+        gmtime_r(&tt, &tm);
+        y = tm.tm_year + 1900, m = tm.tm_mon + 1, d = tm.tm_mday;
+        report.warning(p.label, 1, 1, "no date; using the file's modification date " + iso_date(y, m, d));
+    }
+    return iso_date(y, m, d);
+}
 
-    // Old addresses, as aliases: each one folio check takes (a path, not a route of the new site, claimed
-    // once); any other is named in a warning, never dropped in silence.
+// What the bodies stage makes: content.json's writing list, and each post's Markdown by its bundle path.
+struct Converted {
+    ojson writing = ojson::array();
+    std::vector<std::pair<std::string, std::string>> bodies;
+};
+
+// One post's body (shortcodes, Liquid, links to other posts, images), and its entry in the writing list:
+// title, date, dek, opening, tags.
+void convert_post(Post& p, Generator g, const std::map<std::string, std::string>& route_of, ImageCopier& images,
+                  bool fetch_images, Report& report, Converted& out) {
+    MarkupContext ctx;
+    ctx.generator = g;
+    ctx.body_line = p.split.body_line;
+    ctx.post_route = [&](const std::string& ref, std::string& route) {
+        std::string r = ref;
+        if (r.size() >= 2 && (r[0] == '"' || r[0] == '\'') && r.back() == r[0]) r = r.substr(1, r.size() - 2);
+        auto it = route_of.find(r);
+        if (it == route_of.end()) {
+            while (!r.empty() && r.back() == '/')
+                r.pop_back();
+            it = route_of.find(r);
+        }
+        if (it == route_of.end()) it = route_of.find(fs::path(r).filename().string());
+        if (it == route_of.end()) return false;
+        route = it->second;
+        return true;
+    };
+    ctx.image = [&](const std::string& written, std::string& site_path, std::string& why) {
+        return images.find(p, written, site_path, why);
+    };
+    if (fetch_images)
+        ctx.fetch_image = [&](const std::string& url, std::string& site_path, std::string& why) {
+            return images.fetch(url, site_path, why);
+        };
+    std::vector<Finding> found;
+    std::string body = convert_markup(p.split.body, ctx, found);
+    for (const Finding& f : found)
+        report.warning(p.label, f.line, f.column, f.message);
+
+    if (p.split.kind == FrontMatterKind::None)
+        report.warning(p.label, 1, 1, "no front matter; the title, date and slug come from the file");
+    body = take_leading_heading(body, p.title);
+    if (p.title.empty()) {
+        int y, m, d;
+        std::string name;
+        p.title = humanize(dated_name(p.stem, y, m, d, name) ? name : p.stem);
+    }
+    const std::string date = post_date(p, report);
+    Document doc = parse_markdown(body);
+    std::string opening = first_of({first_paragraph(doc), collapse_space(p.description), p.title});
+    std::string dek = first_of({collapse_space(p.description), first_sentence(opening)});
+    std::vector<std::string> tags;
+    for (const std::string& t : p.tags) {
+        std::string s = slugify(t);
+        if (!s.empty() && std::find(tags.begin(), tags.end(), s) == tags.end()) tags.push_back(s);
+    }
+    body.erase(0, std::min(body.find_first_not_of('\n'), body.size()));
+    p.tags = tags;
+    const std::string file = "writing/" + p.slug + ".md";
+    out.writing.push_back(ojson{{"slug", p.slug},
+                                {"title", p.title},
+                                {"date", date},
+                                {"dek", dek},
+                                {"opening", opening},
+                                {"tags", tags},
+                                {"body_file", file}});
+    out.bodies.emplace_back(file, body);
+}
+
+// Old addresses, as aliases: each one folio check takes (a path, not a route of the new site, claimed
+// once); any other is named in a warning, never dropped in silence. Returns how many are kept.
+int keep_aliases(std::vector<Post>& kept, ojson& writing, Report& report) {
     Site routes_of_new_site;
     for (const Post& p : kept) {
         Article a;
@@ -850,9 +874,10 @@ int run(const Options& o) {
     }
     const std::vector<std::string> owned = site_owned_paths(routes_of_new_site);
     std::map<std::string, std::string> claimed; // alias path -> the post that keeps it
+    int aliased = 0;
     for (size_t i = 0; i < kept.size(); ++i) {
         Post& p = kept[i];
-        nlohmann::ordered_json aliases = nlohmann::ordered_json::array();
+        ojson aliases = ojson::array();
         for (const auto& [alias, key] : p.aliases) {
             std::string hint, problem = alias_problem(alias, hint);
             const std::string path = problem.empty() ? alias_path(alias) : "";
@@ -874,20 +899,14 @@ int run(const Options& o) {
         }
         if (!aliases.empty()) writing[i]["aliases"] = aliases;
     }
+    return aliased;
+}
 
-    if (!report.errors.empty()) {
-        Report::print(report.warnings);
-        Report::print(report.errors);
-        std::fprintf(stderr, "folio import: %zu error%s; nothing written. Fix them and run again.\n",
-                     report.errors.size(), report.errors.size() == 1 ? "" : "s");
-        return 1;
-    }
-
-    // Newest first, in the writing list and in the timeline.
+// content.json: newest first, in the writing list and in the timeline.
+ojson bundle_content(const ojson& site, ojson& writing) {
     std::stable_sort(writing.begin(), writing.end(), [](const auto& a, const auto& b) {
         return a["date"].template get<std::string>() > b["date"].template get<std::string>();
     });
-    using ojson = nlohmann::ordered_json;
     ojson timeline = ojson::array();
     for (const ojson& a : writing) {
         int year = std::stoi(a["date"].get<std::string>().substr(0, 4));
@@ -902,15 +921,21 @@ int run(const Options& o) {
     content["writing"] = writing;
     content["projects"] = ojson::array();
     content["contents"] = ojson::array({ojson{{"title", "writing"}, {"chapter", "writing"}}});
+    return content;
+}
 
-    // Write into a temporary folder beside DEST, check it with folio's own loader, then move it in.
-    fs::path tmp = dest;
+// Writes the bundle into a temporary folder beside its place, checks it with folio's own loader, then
+// moves it in; false after saying why, nothing written.
+bool write_bundle(const Source& s, const Options& o, const ojson& content, const Converted& converted,
+                  const ImageCopier& images) {
+    std::error_code ec;
+    fs::path tmp = s.dest;
     tmp += ".folio-import-tmp";
     fs::remove_all(tmp, ec);
     // Text that is not UTF-8 (a Latin-1 title) is written with U+FFFD rather than failing the import.
     bool ok =
         write_file(tmp / "content.json", content.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-    for (const auto& [file, body] : bodies)
+    for (const auto& [file, body] : converted.bodies)
         ok = ok && write_file(tmp / file, body);
     for (const auto& [from, to] : images.dest_of) {
         fs::create_directories((tmp / to).parent_path(), ec);
@@ -923,7 +948,7 @@ int run(const Options& o) {
     if (!ok) {
         fs::remove_all(tmp, ec);
         std::fprintf(stderr, "folio import: cannot write %s\n", tmp.c_str());
-        return 1;
+        return false;
     }
     Site checked;
     Diagnostics diags;
@@ -935,29 +960,63 @@ int run(const Options& o) {
                      "folio import: the bundle made from %s does not pass folio check (a bug in the importer); "
                      "nothing written\n",
                      o.src.c_str());
-        return 1;
+        return false;
     }
-    if (!move_into_place(tmp, dest, why)) {
+    std::string why;
+    if (!move_into_place(tmp, s.dest, why)) {
         fs::remove_all(tmp, ec);
-        std::fprintf(stderr, "folio import: cannot move the bundle to %s: %s\n", dest.c_str(), why.c_str());
-        return 1;
+        std::fprintf(stderr, "folio import: cannot move the bundle to %s: %s\n", s.dest.c_str(), why.c_str());
+        return false;
     }
+    return true;
+}
 
+void print_summary(const Source& s, const Options& o, const Report& report, const std::vector<Post>& drafts,
+                   size_t posts, const ImageCopier& images, int aliased) {
     Report::print(report.warnings);
     for (const Post& p : drafts)
         std::printf("draft, skipped: %s\n", p.label.c_str());
-    std::printf("folio import: %s site %s -> %s\n", generator_name(g), o.src.c_str(), dest.c_str());
+    std::printf("folio import: %s site %s -> %s\n", generator_name(s.g), o.src.c_str(), s.dest.c_str());
     auto count = [](size_t n, const char* one, const char* many) {
         return std::to_string(n) + " " + (n == 1 ? one : many);
     };
-    std::printf("%s, %s, %s skipped, %s\n", count(writing.size(), "post", "posts").c_str(),
+    std::printf("%s, %s, %s skipped, %s\n", count(posts, "post", "posts").c_str(),
                 count(images.dest_of.size() + images.fetched_bytes.size(), "image", "images").c_str(),
                 count(drafts.size(), "draft", "drafts").c_str(),
                 count(report.warnings.size(), "warning", "warnings").c_str());
     if (aliased > 0)
         std::printf("%d old address%s kept as aliases: each sends its readers on to /writing/<slug>\n", aliased,
                     aliased == 1 ? "" : "es");
-    std::printf("next: ./folio check %s, then ./folio preview %s\n", dest.c_str(), dest.c_str());
+    std::printf("next: ./folio check %s, then ./folio preview %s\n", s.dest.c_str(), s.dest.c_str());
+}
+
+} // namespace
+
+int run(const Options& o) {
+    Source s;
+    if (!open_source(o, s)) return 2;
+    Report report;
+    const std::string cfg_label = config_label(s.src, s.g);
+    json config = read_config(s.src, s.g, report);
+    ojson site = site_info(config, s.g, s.name, report, cfg_label);
+    std::vector<Post> kept, drafts;
+    read_posts(s.src, s.g, report, kept, drafts);
+    const std::map<std::string, std::string> route_of = give_slugs(kept, report);
+    ImageCopier images{s.src, s.g, {}, {}, {}, {}};
+    Converted converted;
+    for (Post& p : kept)
+        convert_post(p, s.g, route_of, images, o.fetch_images, report, converted);
+    const int aliased = keep_aliases(kept, converted.writing, report);
+    if (!report.errors.empty()) {
+        Report::print(report.warnings);
+        Report::print(report.errors);
+        std::fprintf(stderr, "folio import: %zu error%s; nothing written. Fix them and run again.\n",
+                     report.errors.size(), report.errors.size() == 1 ? "" : "s");
+        return 1;
+    }
+    const ojson content = bundle_content(site, converted.writing);
+    if (!write_bundle(s, o, content, converted, images)) return 1;
+    print_summary(s, o, report, drafts, converted.writing.size(), images, aliased);
     return 0;
 }
 

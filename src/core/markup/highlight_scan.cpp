@@ -326,231 +326,297 @@ bool in_set(const Scanner& sc, const std::unordered_set<std::string_view>& set, 
     return set.count(upper) > 0;
 }
 
+//-----------------------------------------------------------------------------
+// [SECTION] The scan
+//-----------------------------------------------------------------------------
+
+// Where the scan is: each token below starts at code[i] (neither a blank nor a newline) and, when it
+// recognises its kind, emits it or steps past it, and says so.
+struct Scan {
+    const Scanner& sc;
+    const std::string& code;
+    Runs runs;
+    size_t n = 0, i = 0, plain = 0; // plain: where the pending plain text began
+    void emit(Token t, size_t from, size_t to) {
+        runs.add(Token::Plain, code, plain, from);
+        runs.add(t, code, from, to);
+        plain = i = to;
+    }
+};
+
+// At a line's first character: a label ("name:" alone), or a docstring (a line that is only a string).
+bool line_start_token(Scan& s) {
+    const Scanner& sc = s.sc;
+    const std::string& code = s.code;
+    const size_t i = s.i, n = s.n;
+    const char c = code[i];
+    if (!sc.labels && !sc.docstrings) return false;
+    size_t line = i;
+    while (line > 0 && code[line - 1] != '\n')
+        --line;
+    if (sc.labels) {
+        const size_t end = label_end(code, line);
+        // A keyword followed by ":" ("  public:") stays the keyword, as source-highlight shows it.
+        const size_t word = code.find_first_not_of(" \t", line);
+        if (end && !in_set(sc, sc.keywords, std::string_view(code.data() + word, code.find(':', word) - word))) {
+            s.emit(Token::Preproc, line, end);
+            return true;
+        }
+    }
+    if (sc.docstrings) {
+        size_t end = 0;
+        if (starts(code, i, "\"\"\"") || starts(code, i, "'''")) {
+            const size_t close = code.find(code.substr(i, 3), i + 3);
+            end = close == std::string::npos ? n : close + 3;
+        } else if (c == '"' || c == '\'') {
+            size_t e = string_end(code, i, c, false);
+            if (e > i + 1 && code[e - 1] == c) {
+                while (e < n && blank(code[e]))
+                    ++e;
+                if (e == n || code[e] == '\n') end = e;
+            }
+        }
+        if (end) {
+            s.emit(Token::Comment, line, end);
+            return true;
+        }
+    }
+    return false;
+}
+
+// A comment to the line's end, or a block comment.
+bool comment(Scan& s) {
+    const Scanner& sc = s.sc;
+    const std::string& code = s.code;
+    const size_t i = s.i;
+    bool line_comment = false;
+    for (const char* lc : sc.line_comments)
+        if (lc && starts(code, i, lc) && (!sc.shell || i == 0 || blank(code[i - 1]) || code[i - 1] == '\n'))
+            line_comment = true;
+    if (line_comment) {
+        s.emit(Token::Comment, i, line_end(code, i));
+        return true;
+    }
+    if (sc.block_comments && starts(code, i, "/*")) {
+        const size_t close = code.find("*/", i + 2);
+        s.emit(Token::Comment, i, close == std::string::npos ? s.n : close + 2);
+        return true;
+    }
+    return false;
+}
+
+// A preprocessor line's first word, and an #include's header name as a string.
+bool preproc(Scan& s, bool at_line_start) {
+    const std::string& code = s.code;
+    const size_t i = s.i, n = s.n;
+    if (!s.sc.c_preproc || !at_line_start || code[i] != '#') return false;
+    size_t j = i + 1;
+    while (j < n && blank(code[j]))
+        ++j;
+    while (j < n && word_char(static_cast<unsigned char>(code[j])))
+        ++j;
+    const bool include = code.compare(i, j - i, "#include") == 0 || code.compare(i, j - i, "# include") == 0;
+    s.emit(Token::Preproc, i, j);
+    if (include) {
+        size_t k = j;
+        while (k < n && blank(code[k]))
+            ++k;
+        if (k < n && (code[k] == '<' || code[k] == '"')) { // the header's name is a string
+            const size_t close = code.find(code[k] == '<' ? '>' : '"', k + 1);
+            const size_t end = std::min(line_end(code, k), close == std::string::npos ? n : close + 1);
+            s.i = k;
+            s.emit(Token::String, k, end);
+        }
+    }
+    return true;
+}
+
+// A string: triple-quoted, quoted, backticked; Rust's character literals (its lifetimes stay plain).
+bool string_literal(Scan& s) {
+    const Scanner& sc = s.sc;
+    const std::string& code = s.code;
+    const size_t i = s.i, n = s.n;
+    const char c = code[i];
+    if (sc.triple_quotes && (starts(code, i, "'''") || starts(code, i, "\"\"\""))) {
+        const size_t close = code.find(code.substr(i, 3), i + 3);
+        s.emit(Token::String, i, close == std::string::npos ? n : close + 3);
+        return true;
+    }
+    if (c == '"' || (c == '`' && sc.backtick_strings)) {
+        s.emit(Token::String, i, string_end(code, i, c, c == '`'));
+        return true;
+    }
+    if (c != '\'') return false;
+    if (!sc.rust_chars) {
+        s.emit(Token::String, i, string_end(code, i, c, false));
+        return true;
+    }
+    // Rust: 'a' or '\n' is a character; 'a without a closing quote is a lifetime (plain).
+    size_t j = i + 1;
+    if (j < n && code[j] == '\\') {
+        const size_t close = code.find('\'', j + 2);
+        if (close != std::string::npos && close < line_end(code, j)) {
+            s.emit(Token::String, i, close + 1);
+            return true;
+        }
+    } else if (j < n) {
+        size_t k = j + 1;
+        while (k < n && (static_cast<unsigned char>(code[k]) & 0xC0) == 0x80) // the rest of a UTF-8 character
+            ++k;
+        if (k < n && code[k] == '\'') {
+            s.emit(Token::String, i, k + 1);
+            return true;
+        }
+    }
+    ++s.i;
+    return true;
+}
+
+// The shell's $variables: $name, ${...}, $(...), $1, $@, $?.
+bool shell_variable(Scan& s) {
+    const std::string& code = s.code;
+    const size_t i = s.i, n = s.n;
+    if (!s.sc.shell || code[i] != '$' || i + 1 >= n) return false;
+    size_t j = i + 1;
+    if (code[j] == '{' || code[j] == '(') {
+        // ${...} and $(...) without blanks inside (to the last closing one), else "$(" alone.
+        const char close = code[j] == '{' ? '}' : ')';
+        size_t last = 0;
+        for (size_t k = j + 2; k < n && !blank(code[k]) && code[k] != '\n'; ++k)
+            if (code[k] == close) last = k;
+        j = last ? last + 1 : j + 1;
+    } else if (word_char(static_cast<unsigned char>(code[j])) && !digit(code[j])) {
+        while (j < n && word_char(static_cast<unsigned char>(code[j])))
+            ++j;
+    } else if (!blank(code[j]) && code[j] != '\n' && code[j] != '\'') {
+        ++j; // $1, $@, $?
+    }
+    if (j == i + 1) return false;
+    s.emit(Token::Function, i, j); // source-highlight's "variable"
+    return true;
+}
+
+bool number(Scan& s) {
+    const std::string& code = s.code;
+    const size_t i = s.i;
+    if (!digit(code[i]) || (i > 0 && word_char(static_cast<unsigned char>(code[i - 1])))) return false;
+    const size_t end = number_end(code, i);
+    if (!end) return false;
+    s.emit(Token::Number, i, end);
+    return true;
+}
+
+// The shell's plain words with dashes or slashes, stepped over as plain.
+bool shell_dashed_word(Scan& s) {
+    const char c = s.code[s.i];
+    if (!s.sc.shell || !(alpha(c) || c == '-' || c == '/')) return false;
+    const size_t end = dashed_word_end(s.code, s.i);
+    if (end <= s.i) return false;
+    s.i = end;
+    return true;
+}
+
+// The shell's function definitions, with their blanks and "()": "name ()" and "function name ()";
+// where the one whose word ends at j (the blanks after it to k) ends, or 0.
+size_t shell_function_end(const Scan& s, std::string_view w, size_t j, size_t k) {
+    const std::string& code = s.code;
+    const size_t n = s.n;
+    if (starts(code, k, "()")) return k + 2;
+    if (w != "function" || k <= j || k >= n || !(alpha(code[k]) || code[k] == '_')) return 0;
+    size_t e = k;
+    while (e < n && word_char(static_cast<unsigned char>(code[e])))
+        ++e;
+    while (e < n && blank(code[e]))
+        ++e;
+    if (starts(code, e, "()")) e += 2;
+    return e;
+}
+
+// A word: a keyword, a type, a preprocessor word, a function's name, a declaration's type, or plain.
+bool word(Scan& s) {
+    const Scanner& sc = s.sc;
+    const std::string& code = s.code;
+    const size_t i = s.i, n = s.n;
+    const char c = code[i];
+    if (!word_char(static_cast<unsigned char>(c))) return false;
+    size_t j = i;
+    while (j < n && word_char(static_cast<unsigned char>(code[j])))
+        ++j;
+    const std::string_view w(code.data() + i, j - i);
+    size_t k = j;
+    while (k < n && blank(code[k]))
+        ++k;
+    Token t = Token::Plain;
+    if (in_set(sc, sc.keywords, w))
+        t = Token::Keyword;
+    else if (in_set(sc, sc.types, w))
+        t = Token::Type;
+    else if (in_set(sc, sc.preprocs, w))
+        t = Token::Preproc;
+    else if (sc.functions && (sc.function_blanks ? k : j) < n && code[sc.function_blanks ? k : j] == '(')
+        t = Token::Function;
+    else if (sc.shell && j < n && code[j] == '=')
+        t = Token::Function; // an assignment's name: "variable"
+    if (sc.shell && t == Token::Plain && !digit(c)) {
+        if (const size_t e = shell_function_end(s, w, j, k)) {
+            s.emit(Token::Function, i, e);
+            return true;
+        }
+    }
+    size_t declared = 0;
+    if (t == Token::Plain && sc.declarations && (declared = declaration_end(code, j)) != 0) {
+        s.emit(Token::Type, i, declared);
+        return true;
+    }
+    if (t == Token::Plain) {
+        s.i = j;
+        return true;
+    }
+    s.emit(t, i, j);
+    if (t == Token::Keyword && in_set(sc, sc.class_keywords, w) && k > j && k < n &&
+        (alpha(code[k]) || digit(code[k]) || code[k] == '_')) { // "struct ring": the name is a type
+        size_t e = k;
+        while (e < n && (alpha(code[e]) || digit(code[e]) || code[e] == '_'))
+            ++e;
+        s.emit(Token::Type, k, e);
+    }
+    return true;
+}
+
+bool symbol(Scan& s) {
+    const char c = s.code[s.i];
+    if (c == 0 || !std::strchr(s.sc.symbols, c)) return false;
+    s.emit(Token::Operator, s.i, s.i + 1);
+    return true;
+}
+
 } // namespace
 
 bool scan_highlight(const std::string& lang_file, const std::string& code, std::vector<CodeRun>& out) {
     const Scanner* found = scanner_for(lang_file);
     if (!found) return false;
-    const Scanner& sc = *found;
-    Runs runs(out);
-    const size_t n = code.size();
-    size_t i = 0, plain = 0; // plain: where the pending plain text began
-    bool line_start = true;  // only blanks so far on this line
-    auto emit = [&](Token t, size_t from, size_t to) {
-        runs.add(Token::Plain, code, plain, from);
-        runs.add(t, code, from, to);
-        plain = i = to;
-    };
-    while (i < n) {
-        const char c = code[i];
+    Scan s{*found, code, Runs(out), code.size()};
+    bool line_start = true; // only blanks so far on this line
+    while (s.i < s.n) {
+        const char c = code[s.i];
         if (c == '\n') {
             line_start = true;
-            ++i;
+            ++s.i;
             continue;
         }
         if (blank(c)) {
-            ++i;
+            ++s.i;
             continue;
         }
         const bool at_line_start = line_start;
         line_start = false;
-        if (at_line_start && (sc.labels || sc.docstrings)) {
-            size_t line = i;
-            while (line > 0 && code[line - 1] != '\n')
-                --line;
-            if (sc.labels) {
-                const size_t end = label_end(code, line);
-                // A keyword followed by ":" ("  public:") stays the keyword, as source-highlight shows it.
-                const size_t word = code.find_first_not_of(" \t", line);
-                if (end &&
-                    !in_set(sc, sc.keywords, std::string_view(code.data() + word, code.find(':', word) - word))) {
-                    emit(Token::Preproc, line, end);
-                    continue;
-                }
-            }
-            if (sc.docstrings) {
-                size_t end = 0;
-                if (starts(code, i, "\"\"\"") || starts(code, i, "'''")) {
-                    const size_t close = code.find(code.substr(i, 3), i + 3);
-                    end = close == std::string::npos ? n : close + 3;
-                } else if (c == '"' || c == '\'') {
-                    size_t e = string_end(code, i, c, false);
-                    if (e > i + 1 && code[e - 1] == c) {
-                        while (e < n && blank(code[e]))
-                            ++e;
-                        if (e == n || code[e] == '\n') end = e;
-                    }
-                }
-                if (end) {
-                    emit(Token::Comment, line, end);
-                    continue;
-                }
-            }
-        }
-        bool comment = false;
-        for (const char* lc : sc.line_comments)
-            if (lc && starts(code, i, lc) && (!sc.shell || i == 0 || blank(code[i - 1]) || code[i - 1] == '\n'))
-                comment = true;
-        if (comment) {
-            emit(Token::Comment, i, line_end(code, i));
+        // The first kind, in this order, that recognises the text here takes it.
+        if ((at_line_start && line_start_token(s)) || comment(s) || preproc(s, at_line_start) || string_literal(s) ||
+            shell_variable(s) || number(s) || shell_dashed_word(s) || word(s) || symbol(s))
             continue;
-        }
-        if (sc.block_comments && starts(code, i, "/*")) {
-            const size_t close = code.find("*/", i + 2);
-            emit(Token::Comment, i, close == std::string::npos ? n : close + 2);
-            continue;
-        }
-        if (sc.c_preproc && at_line_start && c == '#') {
-            size_t j = i + 1;
-            while (j < n && blank(code[j]))
-                ++j;
-            while (j < n && word_char(static_cast<unsigned char>(code[j])))
-                ++j;
-            const bool include = code.compare(i, j - i, "#include") == 0 || code.compare(i, j - i, "# include") == 0;
-            emit(Token::Preproc, i, j);
-            if (include) {
-                size_t k = j;
-                while (k < n && blank(code[k]))
-                    ++k;
-                if (k < n && (code[k] == '<' || code[k] == '"')) { // the header's name is a string
-                    const size_t close = code.find(code[k] == '<' ? '>' : '"', k + 1);
-                    const size_t end = std::min(line_end(code, k), close == std::string::npos ? n : close + 1);
-                    i = k;
-                    emit(Token::String, k, end);
-                }
-            }
-            continue;
-        }
-        if (sc.triple_quotes && (starts(code, i, "'''") || starts(code, i, "\"\"\""))) {
-            const size_t close = code.find(code.substr(i, 3), i + 3);
-            emit(Token::String, i, close == std::string::npos ? n : close + 3);
-            continue;
-        }
-        if (c == '"' || (c == '`' && sc.backtick_strings)) {
-            emit(Token::String, i, string_end(code, i, c, c == '`'));
-            continue;
-        }
-        if (c == '\'') {
-            if (!sc.rust_chars) {
-                emit(Token::String, i, string_end(code, i, c, false));
-                continue;
-            }
-            // Rust: 'a' or '\n' is a character; 'a without a closing quote is a lifetime (plain).
-            size_t j = i + 1;
-            if (j < n && code[j] == '\\') {
-                const size_t close = code.find('\'', j + 2);
-                if (close != std::string::npos && close < line_end(code, j)) {
-                    emit(Token::String, i, close + 1);
-                    continue;
-                }
-            } else if (j < n) {
-                size_t k = j + 1;
-                while (k < n && (static_cast<unsigned char>(code[k]) & 0xC0) == 0x80) // the rest of a UTF-8 character
-                    ++k;
-                if (k < n && code[k] == '\'') {
-                    emit(Token::String, i, k + 1);
-                    continue;
-                }
-            }
-            ++i;
-            continue;
-        }
-        if (sc.shell && c == '$' && i + 1 < n) {
-            size_t j = i + 1;
-            if (code[j] == '{' || code[j] == '(') {
-                // ${...} and $(...) without blanks inside (to the last closing one), else "$(" alone.
-                const char close = code[j] == '{' ? '}' : ')';
-                size_t last = 0;
-                for (size_t k = j + 2; k < n && !blank(code[k]) && code[k] != '\n'; ++k)
-                    if (code[k] == close) last = k;
-                j = last ? last + 1 : j + 1;
-            } else if (word_char(static_cast<unsigned char>(code[j])) && !digit(code[j])) {
-                while (j < n && word_char(static_cast<unsigned char>(code[j])))
-                    ++j;
-            } else if (!blank(code[j]) && code[j] != '\n' && code[j] != '\'') {
-                ++j; // $1, $@, $?
-            }
-            if (j > i + 1) {
-                emit(Token::Function, i, j); // source-highlight's "variable"
-                continue;
-            }
-        }
-        if (digit(c) && (i == 0 || !word_char(static_cast<unsigned char>(code[i - 1])))) {
-            const size_t end = number_end(code, i);
-            if (end) {
-                emit(Token::Number, i, end);
-                continue;
-            }
-        }
-        if (sc.shell && (alpha(c) || c == '-' || c == '/')) {
-            const size_t end = dashed_word_end(code, i);
-            if (end > i) {
-                i = end;
-                continue;
-            }
-        }
-        if (word_char(static_cast<unsigned char>(c))) {
-            size_t j = i;
-            while (j < n && word_char(static_cast<unsigned char>(code[j])))
-                ++j;
-            const std::string_view w(code.data() + i, j - i);
-            size_t k = j;
-            while (k < n && blank(code[k]))
-                ++k;
-            Token t = Token::Plain;
-            if (in_set(sc, sc.keywords, w))
-                t = Token::Keyword;
-            else if (in_set(sc, sc.types, w))
-                t = Token::Type;
-            else if (in_set(sc, sc.preprocs, w))
-                t = Token::Preproc;
-            else if (sc.functions && (sc.function_blanks ? k : j) < n && code[sc.function_blanks ? k : j] == '(')
-                t = Token::Function;
-            else if (sc.shell && j < n && code[j] == '=')
-                t = Token::Function;                          // an assignment's name: "variable"
-            if (sc.shell && t == Token::Plain && !digit(c)) { // sh.lang's functions, with their blanks and "()"
-                size_t e = 0;
-                if (starts(code, k, "()"))
-                    e = k + 2;
-                else if (w == "function" && k > j && k < n && (alpha(code[k]) || code[k] == '_')) {
-                    e = k;
-                    while (e < n && word_char(static_cast<unsigned char>(code[e])))
-                        ++e;
-                    while (e < n && blank(code[e]))
-                        ++e;
-                    if (starts(code, e, "()")) e += 2;
-                }
-                if (e) {
-                    emit(Token::Function, i, e);
-                    continue;
-                }
-            }
-            size_t declared = 0;
-            if (t == Token::Plain && sc.declarations && (declared = declaration_end(code, j)) != 0) {
-                emit(Token::Type, i, declared);
-                continue;
-            }
-            if (t == Token::Plain) {
-                i = j;
-                continue;
-            }
-            emit(t, i, j);
-            if (t == Token::Keyword && in_set(sc, sc.class_keywords, w) && k > j && k < n &&
-                (alpha(code[k]) || digit(code[k]) || code[k] == '_')) { // "struct ring": the name is a type
-                size_t e = k;
-                while (e < n && (alpha(code[e]) || digit(code[e]) || code[e] == '_'))
-                    ++e;
-                emit(Token::Type, k, e);
-            }
-            continue;
-        }
-        if (c != 0 && std::strchr(sc.symbols, c)) {
-            emit(Token::Operator, i, i + 1);
-            continue;
-        }
-        ++i;
+        ++s.i;
     }
-    runs.add(Token::Plain, code, plain, n);
+    s.runs.add(Token::Plain, code, s.plain, s.n);
     return true;
 }
 

@@ -220,17 +220,19 @@ private:
     std::vector<uint64_t> hashes_; // by term id
 };
 
-} // namespace
+// What step 1 counts: every term, and each term's postings.
+struct Counted {
+    std::vector<std::string> terms;             // by term id
+    std::vector<std::vector<Posting>> postings; // by term id
+    std::vector<float> length;                  // by article: the terms it holds, in all its fields
+};
 
-std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOptions& opt) {
+// 1. Term frequencies, by field, per article. An article's postings are gathered in `here`, found by
+// term through `slot` (valid where `stamp` is the article's number): no map made per article.
+void count_terms(const Site& site, Counted& c) {
     const int n = static_cast<int>(site.writing.size());
-    std::vector<std::string> terms;
-    TermTable term_id(terms);
-    std::vector<std::vector<Posting>> postings;
-    std::vector<float> length(static_cast<size_t>(n), 0);
-
-    // 1. Term frequencies, by field, per article. An article's postings are gathered in `here`, found by
-    // term through `slot` (valid where `stamp` is the article's number): no map made per article.
+    TermTable term_id(c.terms);
+    c.length.assign(static_cast<size_t>(n), 0);
     std::vector<Posting> here;
     std::vector<int> here_term, slot, stamp;
     for (int d = 0; d < n; ++d) {
@@ -242,8 +244,8 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
             const std::string folded = fold_text(text);
             each_term(folded, [&](std::string_view t, size_t at) {
                 const int id = term_id.find_or_add(t);
-                if (id == static_cast<int>(postings.size())) { // a new term
-                    postings.emplace_back();
+                if (id == static_cast<int>(c.postings.size())) { // a new term
+                    c.postings.emplace_back();
                     slot.push_back(-1);
                     stamp.push_back(-1);
                 }
@@ -266,21 +268,24 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
             tags += t + " ";
         add(tags, kTags, false);
         add(body_text(a), kBody, true);
-        length[d] = len;
+        c.length[d] = len;
         for (size_t k = 0; k < here.size(); ++k)
-            postings[here_term[k]].push_back(here[k]);
+            c.postings[here_term[k]].push_back(here[k]);
     }
+}
 
-    // 2. BM25 per posting; champions first.
+// 2. BM25 per posting; champions first.
+void score(Counted& c, const SearchIndexOptions& opt) {
+    const int n = static_cast<int>(c.length.size());
     double total = 0;
-    for (float l : length)
+    for (float l : c.length)
         total += l;
     const float avg = n > 0 ? static_cast<float>(total / n) : 1.0f;
-    for (auto& list : postings) {
+    for (auto& list : c.postings) {
         const float df = static_cast<float>(list.size());
         const float idf = std::log(1.0f + (static_cast<float>(n) - df + 0.5f) / (df + 0.5f));
         for (Posting& p : list) {
-            float norm = opt.k1 * (1 - opt.b + opt.b * length[p.doc] / std::max(1.0f, avg));
+            float norm = opt.k1 * (1 - opt.b + opt.b * c.length[p.doc] / std::max(1.0f, avg));
             const float s = idf * p.weight * (opt.k1 + 1) / (p.weight + norm);
             p.score = std::max(1, static_cast<int>(std::lround(s * 100))); // the weight is not read again
         }
@@ -288,14 +293,18 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
             return a.score != b.score ? a.score > b.score : a.doc < b.doc;
         });
     }
+}
 
-    // 3. Snippets for the inline cards: the body text is made again per article, once.
+// 3. Snippets for the inline cards, by term and rank: the body text is made again per article, once.
+std::vector<std::vector<std::string>> snippets(const Site& site, const Counted& c, const SearchIndexOptions& opt) {
+    const int n = static_cast<int>(site.writing.size());
+    const auto& postings = c.postings;
     std::vector<size_t> cards(postings.size());
     for (size_t t = 0; t < postings.size(); ++t)
-        cards[t] =
-            static_cast<size_t>(n) >= opt.pair_cards_from && postings[t].size() < opt.pair_cards_df && is_pair(terms[t])
-                ? 0
-                : std::min(opt.cards, postings[t].size());
+        cards[t] = static_cast<size_t>(n) >= opt.pair_cards_from && postings[t].size() < opt.pair_cards_df &&
+                           is_pair(c.terms[t])
+                       ? 0
+                       : std::min(opt.cards, postings[t].size());
     std::vector<std::vector<std::pair<int, size_t>>> wanted(static_cast<size_t>(n)); // doc -> (term, rank)
     for (size_t t = 0; t < postings.size(); ++t)
         for (size_t r = 0; r < cards[t]; ++r)
@@ -314,19 +323,23 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
             snippet[t][r] = p.first < 0 ? a.dek : snippet_at(text, static_cast<size_t>(origin[p.first]));
         }
     }
+    return snippet;
+}
 
-    // 4. Shards of sorted terms.
+// 4. Shards of sorted terms, added to files (their text to `all`, for the version hash); returns each
+// shard's first term.
+nlohmann::json write_shards(const Site& site, const Counted& c, const std::vector<std::vector<std::string>>& snippet,
+                            const SearchIndexOptions& opt, std::vector<OutputFile>& files, std::string& all) {
+    const std::vector<std::string>& terms = c.terms;
     std::vector<int> order(terms.size());
     for (size_t i = 0; i < order.size(); ++i)
         order[i] = static_cast<int>(i);
     std::sort(order.begin(), order.end(), [&](int a, int b) { return terms[a] < terms[b]; });
-    std::vector<OutputFile> files;
     nlohmann::json firsts = nlohmann::json::array();
     // A shard is one JSON object, its keys in sorted order: each entry is written once, as nlohmann's
     // object (a std::map) would write it, and joined.
     std::string shard;
     size_t shard_size = 0;
-    std::string all; // for the version hash
     auto close_shard = [&]() {
         if (shard.empty()) return;
         shard += '}';
@@ -336,7 +349,7 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
         shard_size = 0;
     };
     for (int id : order) {
-        const auto& list = postings[id];
+        const auto& list = c.postings[id];
         nlohmann::json ids = nlohmann::json::array(), cards = nlohmann::json::array();
         for (size_t r = 0; r < std::min(opt.champions, list.size()); ++r) {
             ids.push_back(list[r].doc);
@@ -361,8 +374,12 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
         if (shard_size >= opt.shard_bytes) close_shard();
     }
     close_shard();
+    return firsts;
+}
 
-    // 5. Article cards, in chunks.
+// 5. Article cards, in chunks, added to files (their text to `all`).
+void write_cards(const Site& site, const SearchIndexOptions& opt, std::vector<OutputFile>& files, std::string& all) {
+    const int n = static_cast<int>(site.writing.size());
     for (int start = 0; start < n; start += static_cast<int>(opt.chunk)) {
         nlohmann::json chunk = nlohmann::json::array();
         for (int d = start; d < std::min(n, start + static_cast<int>(opt.chunk)); ++d) {
@@ -373,9 +390,21 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
         all += text;
         files.push_back({"search/d/" + std::to_string(start / opt.chunk) + ".json", text + "\n"});
     }
+}
 
+} // namespace
+
+std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOptions& opt) {
+    Counted counted;
+    count_terms(site, counted);
+    score(counted, opt);
+    const std::vector<std::vector<std::string>> snippet = snippets(site, counted, opt);
+    std::vector<OutputFile> files;
+    std::string all; // for the version hash
+    nlohmann::json firsts = write_shards(site, counted, snippet, opt, files, all);
+    write_cards(site, opt, files, all);
     nlohmann::json manifest = {{"version", hash_hex(all)},
-                               {"docs", n},
+                               {"docs", static_cast<int>(site.writing.size())},
                                {"chunk", opt.chunk},
                                {"champions", opt.champions},
                                {"shards", std::move(firsts)}};
