@@ -50,6 +50,12 @@ constexpr uint32_t kAlwaysKept[][2] = {{0x20, 0x7E},     {0xA0, 0xBF},     {0xD7
                                        {0x2030, 0x203A}, {0x20AC, 0x20AC}, {0x2122, 0x2122}, {0x2190, 0x2193},
                                        {0x2212, 0x2212}, {0xFFFD, 0xFFFD}};
 
+bool always_kept(uint32_t c) {
+    for (const auto& r : kAlwaysKept)
+        if (c >= r[0] && c <= r[1]) return true;
+    return false;
+}
+
 // The book's ImGui keeps code points in 16 bits: the clusters' glyphs take the BMP's private area.
 constexpr uint32_t kPrivateUseFirst = 0xE000, kPrivateUseEnd = 0xF900;
 
@@ -568,7 +574,7 @@ bool ensure_site_fonts(const std::vector<std::string_view>& texts, const std::st
     std::string before;
     if (state.key == key) {
         for (uint32_t c = 0; c < state.chars.bits.size(); ++c)
-            if (state.chars.bits[c] && !chars.has(c)) {
+            if (state.chars.bits[c] && !chars.has(c) && !always_kept(c)) { // (those the book's faces only)
                 before += ' ';
                 utf8_append(before, c);
             }
