@@ -116,6 +116,8 @@ namespace {
 void append_tree_text(const Node& n, std::string& out) {
     if (!n.text.empty()) out.append(n.text).push_back('\n');
     if (!n.info.get().empty()) out.append(n.info.get()).push_back('\n');
+    // An address can be shown too (a picture on another host: its host, in any script).
+    if (!n.href.get().empty()) out.append(n.href.get()).push_back('\n');
     for (const Node& c : n.children)
         append_tree_text(c, out);
 }
