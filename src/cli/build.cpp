@@ -123,7 +123,8 @@ void append_tree_text(const Node& n, std::string& out) {
 }
 } // namespace
 
-bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& state, std::string& error) {
+bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& state, std::string& error,
+                     bool say_made) {
     PhaseClock clock;
     // Exactly the text the site shows: site.json (all but the bodies: the book's own words, titles, dates,
     // openings) and the bodies' words, walked in their trees (as JSON they took ten times the time).
@@ -135,7 +136,7 @@ bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& 
     bool made = false;
     const auto start = std::chrono::steady_clock::now();
     if (!ensure_site_fonts({lean, bodies}, site.info.language, fonts_dir, state, made, error)) return false;
-    if (made)
+    if (made && say_made)
         std::fprintf(stderr, "folio: made the fonts for the text in %.0f ms (%s)\n",
                      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(),
                      fonts_dir.c_str());

@@ -33,7 +33,8 @@ constexpr int kExitFontsNeeded = 3;
 
 // The fonts stage: makes fonts_dir's fonts for all the site shows (core/font_build/site_fonts.h), unless
 // `state` (read from the folder the first time) says they already cover it. Says on stderr what it made.
-bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& state, std::string& error);
+bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& state, std::string& error,
+                     bool say_made = true);
 
 // The fonts folder of a bundle when none is given: in the user's cache ($XDG_CACHE_HOME, else
 // ~/.cache), folio/fonts-<a hash of the bundle's absolute path>.

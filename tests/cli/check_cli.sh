@@ -22,6 +22,9 @@ web="$root/build/web"
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/folio-cli.XXXXXX")" || exit 2
 trap 'rm -rf "$tmp"' EXIT
+# A cache of its own, empty as on a fresh machine (a check makes its fonts there): nothing of the
+# user's is read or grown.
+export XDG_CACHE_HOME="$tmp/cache"
 # The seed's fonts, copied: the builds below of other bundles make them grow with their text, and the
 # seed's own must stay as the seed's text made them (the browser tests read its site).
 fonts="$tmp/fonts"
