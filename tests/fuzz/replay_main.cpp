@@ -6,9 +6,11 @@
 //   fuzz_<name>_replay MIN DIR...
 //
 // Exits 1 naming the file on a crash, an abort (a target's broken invariant, an escaping exception), a
-// sanitizer report or an input that runs longer than kSecondsPerInput; and when fewer than MIN files
-// were replayed, so a corpus folder that went missing or empty cannot pass.
+// sanitizer report, an input that runs longer than kSecondsPerInput or one that makes the heap in use grow
+// past FUZZ_HEAP_LIMIT_MB (default kDefaultHeapLimitMb); and when fewer than MIN files were replayed, so a
+// corpus folder that went missing or empty cannot pass.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstddef>
@@ -32,7 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 namespace {
 
-constexpr unsigned kSecondsPerInput = 20; // generous: sanitizers slow the code several times
+constexpr unsigned kSecondsPerInput = 20;  // generous: sanitizers slow the code several times
+constexpr long kDefaultHeapLimitMb = 2048; // libFuzzer's -rss_limit_mb default
 
 // What a dying process says, kept in static buffers: a signal handler may not allocate.
 char g_target[128];
@@ -67,6 +70,41 @@ void on_sanitizer_death() { name_the_input("sanitizer report above"); }
 } // namespace
 
 #if defined(__SANITIZE_ADDRESS__)
+// The heap cap. Not an address-space limit (setrlimit(RLIMIT_AS) fails AddressSanitizer, whose shadow
+// reserves terabytes) nor ASan's hard_rss_limit_mb (its RSS counts the quarantine and is read by a thread
+// every so often): the bytes the program holds, counted exactly through the allocator's hooks, so an input
+// that allocates without end fails at the allocation that crosses the cap, with its stack.
+extern "C" {
+void __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(const volatile void*, size_t),
+                                               void (*free_hook)(const volatile void*));
+size_t __sanitizer_get_allocated_size(const volatile void* p);
+}
+
+namespace {
+
+std::atomic<long long> g_heap{0}; // signed: what was allocated before the hooks may be freed after
+std::atomic<long long> g_peak{0};
+long long g_heap_cap = 0;
+std::atomic<bool> g_over{false};
+
+void on_malloc(const volatile void*, size_t size) {
+    const long long now = g_heap.fetch_add(static_cast<long long>(size)) + static_cast<long long>(size);
+    for (long long peak = g_peak.load(); now > peak && !g_peak.compare_exchange_weak(peak, now);) {
+    }
+    if (now <= g_heap_cap || g_over.exchange(true)) return;
+    name_the_input("the heap in use passed FUZZ_HEAP_LIMIT_MB; the allocation that crossed it");
+    __sanitizer_print_stack_trace();
+    _exit(1);
+}
+
+void on_free(const volatile void* p) {
+    if (p) g_heap.fetch_sub(static_cast<long long>(__sanitizer_get_allocated_size(p)));
+}
+
+} // namespace
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
 // The sanitizers' options when ASAN_OPTIONS and UBSAN_OPTIONS do not say otherwise: tests/fuzz/run.sh's, so
 // a replay fails on what the fuzzer fails on (leaks too). UBSan's fatal reports skip the death callback:
 // abort_on_error makes them reach the SIGABRT handler, which names the input.
@@ -86,6 +124,10 @@ void install_handlers() {
     std::signal(SIGALRM, on_signal);
 #if defined(__SANITIZE_ADDRESS__)
     __sanitizer_set_death_callback(on_sanitizer_death);
+    const char* limit = std::getenv("FUZZ_HEAP_LIMIT_MB");
+    const long mb = limit ? std::strtol(limit, nullptr, 10) : kDefaultHeapLimitMb;
+    g_heap_cap = static_cast<long long>(mb > 0 ? mb : kDefaultHeapLimitMb) << 20;
+    __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
 #else
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL})
         std::signal(sig, on_signal);
@@ -158,5 +200,9 @@ int main(int argc, char** argv) {
     std::printf("%s: %zu files (%zu bytes) replayed in %.2f s, at least %ld expected: no crash, sanitizer report "
                 "or broken check\n",
                 self.c_str(), files.size(), bytes, seconds, min);
+#if defined(__SANITIZE_ADDRESS__)
+    std::printf("%s: at most %.1f MB of heap in use (the cap: %lld MB)\n", self.c_str(),
+                static_cast<double>(g_peak.load()) / (1 << 20), g_heap_cap >> 20);
+#endif
     return 0;
 }

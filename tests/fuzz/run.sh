@@ -23,15 +23,15 @@ cd "$root" || exit 2
 seconds="${FUZZ_SECONDS:-60}"
 build="$root/build/fuzz"
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_load fuzz_markdown fuzz_site_reader fuzz_font_partial)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_load fuzz_markdown fuzz_site_reader fuzz_font_partial fuzz_layout)
 
 case "$seconds" in
 '' | *[!0-9]*) echo "run.sh: FUZZ_SECONDS must be a whole number of seconds, not '$seconds'" >&2; exit 2 ;;
 esac
 for t in "${targets[@]}"; do
     case "$t" in
-    fuzz_load | fuzz_markdown | fuzz_site_reader | fuzz_font_partial) ;;
-    *) echo "run.sh: unknown target '$t' (fuzz_load, fuzz_markdown, fuzz_site_reader, fuzz_font_partial)" >&2; exit 2 ;;
+    fuzz_load | fuzz_markdown | fuzz_site_reader | fuzz_font_partial | fuzz_layout) ;;
+    *) echo "run.sh: unknown target '$t' (fuzz_load, fuzz_markdown, fuzz_site_reader, fuzz_font_partial, fuzz_layout)" >&2; exit 2 ;;
     esac
 done
 
@@ -225,6 +225,53 @@ cat >"$build/fuzz_font_partial.dict" <<'EOF'
 "\x00\x04"
 "\x00\x0c"
 "\xff\xff"
+EOF
+
+# Text that moves a layout (fuzz_layout.cpp: one title a line): bidi controls and isolates, right-to-left
+# letters, combining marks, joiners and U+200B, emoji, a modifier and a flag, wide characters, "…", and the
+# Markdown that makes headings, tables and code.
+cat >"$build/fuzz_layout.dict" <<'EOF'
+"\x0a"
+"\xe2\x80\xae"
+"\xe2\x80\xad"
+"\xe2\x80\xab"
+"\xe2\x80\xaa"
+"\xe2\x80\xac"
+"\xe2\x81\xa6"
+"\xe2\x81\xa7"
+"\xe2\x81\xa8"
+"\xe2\x81\xa9"
+"\xe2\x80\x8f"
+"\xe2\x80\x8e"
+"\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d"
+"\xd9\x85\xd8\xb1\xd8\xad\xd8\xa8\xd8\xa7"
+"\xd9\x84\xd8\xa7"
+"\xcc\x81"
+"\xd9\x8e"
+"\xe0\xa5\x8d"
+"\xe2\x80\x8b"
+"\xe2\x80\x8d"
+"\xe2\x81\xa0"
+"\xf0\x9f\x91\x8d"
+"\xf0\x9f\x8f\xbd"
+"\xf0\x9f\x87\xab\xf0\x9f\x87\xb7"
+"\xef\xb8\x8f"
+"\xe4\xb8\xad"
+"\xe3\x80\x82"
+"\xe2\x80\xa6"
+" "
+"-"
+"/"
+"("
+")"
+"1."
+"# "
+"## "
+"| a | b |\x0a|---|---|\x0a"
+"```\x0a"
+"> "
+"- "
+"<details><summary>"
 EOF
 
 # A 1 MB stack instead of 8 MB: unbounded recursion (say, on deeply nested Markdown) then shows with

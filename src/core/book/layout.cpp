@@ -131,18 +131,19 @@ void Flow::new_page() {
     bool first_of_chapter =
         book_.chapters.empty() || book_.chapters.back().first_page == static_cast<int>(book_.pages.size());
     // Move a pending heading (and what followed it on the same line group) to the new page.
+    // Not one that already heads its page (keep_from_ 0): on the next it would stand where it stands, and
+    // what did not fit below it would not fit there either, page after page.
     std::vector<Box> carried;
     float carried_top = 0;
     int first_moving = book_.pages.empty() ? 0 : static_cast<int>(page().boxes.size());
-    if (keep_from_ >= 0 && !book_.pages.empty()) {
+    if (carries_heading()) {
         std::vector<Box>& old = page().boxes;
-        if (keep_from_ < static_cast<int>(old.size())) {
-            carried.assign(old.begin() + keep_from_, old.end());
-            old.erase(old.begin() + keep_from_, old.end());
-            carried_top = keep_y_;
-            first_moving = keep_from_;
-        }
+        carried.assign(old.begin() + keep_from_, old.end());
+        old.erase(old.begin() + keep_from_, old.end());
+        carried_top = keep_y_;
+        first_moving = keep_from_;
     }
+    keep_from_ = -1; // a heading left behind keeps with nothing on the new page
     // A section whose start lands on the new page does not head it "<section>, continued".
     const bool section_starts_here =
         section_page_ == static_cast<int>(book_.pages.size()) - 1 && section_box_ >= first_moving;
@@ -164,6 +165,14 @@ void Flow::new_page() {
         y_ = bottom;
     }
 }
+
+bool Flow::carries_heading() const {
+    return keep_from_ > 0 && !book_.pages.empty() && keep_from_ < static_cast<int>(book_.pages.back().boxes.size());
+}
+
+// Whether a new page would set what follows higher than here: not on a page that holds only the heading kept
+// with it, which stays put (new_page).
+bool Flow::page_begun() const { return !book_.pages.empty() && y_ > book_.spec.margin_top + 0.5f && keep_from_ != 0; }
 
 void Flow::ensure(float h) {
     if (book_.pages.empty() || (y_ + h > book_.spec.bottom() && y_ > book_.spec.margin_top + 0.5f)) new_page();
@@ -204,47 +213,74 @@ void Flow::end_on_odd_page() {
     page().blank = true;
 }
 
-// The running head sits centred in the top margin and the folio in the bottom one, a size below the
-// body text; their line boxes are exactly the glyph box, so the renderer draws them where placed.
-void Flow::place_furniture(Page& p) {
-    const PageSpec& s = book_.spec;
-    const float size = s.folio_size();
-    auto centred = [&](BoxRole role, Face face, const std::string& text, float y) {
-        Box b;
-        b.role = role;
-        b.face = face;
-        b.size = size;
-        b.ink = Ink::Muted;
-        b.text = text;
-        b.w = run_width(face, size, text.data(), text.data() + text.size());
-        // A head longer than the measure (a long title on a phone) ends in "…" where it would leave it.
-        std::vector<size_t> ends; // each character's end, to drop them one at a time from the last
-        for (size_t i = 0; b.w > s.measure() && i < text.size();)
-            ends.push_back(i = utf8_next(text, i));
-        while (b.w > s.measure() && ends.size() > 1) {
-            ends.pop_back();
-            b.text = text.substr(0, ends.back());
-            while (!b.text.empty() && b.text.back() == ' ')
-                b.text.pop_back();
-            b.text += "\xE2\x80\xA6";
-            b.w = run_width(face, size, b.text.data(), b.text.data() + b.text.size());
-        }
-        set_shown(b, rtl_site);
-        b.h = size * 1.32f;
-        b.x = (s.width - b.w) * 0.5f;
-        b.y = y;
-        return b;
+// A head longer than the measure (a long title on a phone) ends in "…" where it would leave it: the longest
+// beginning of whole characters (less its trailing spaces) that fits with it, at least one character. Found
+// by halving, as a beginning only grows wider with more of the text (dropping one character at a time
+// measured a long head once per character, on every page). w: the result's width.
+std::string Flow::fit_head(const std::string& text, Face face, float size, float& w) {
+    w = run_width(face, size, text.data(), text.data() + text.size());
+    std::vector<size_t> ends; // each character's end
+    for (size_t i = 0; w > book_.spec.measure() && i < text.size();)
+        ends.push_back(i = utf8_next(text, i));
+    if (ends.size() < 2) return text;
+    auto cut = [&](size_t k) {
+        std::string t = text.substr(0, ends[k]);
+        while (!t.empty() && t.back() == ' ')
+            t.pop_back();
+        return t + "\xE2\x80\xA6";
     };
-    if (!p.running_head.empty())
-        p.boxes.insert(p.boxes.begin(),
-                       centred(BoxRole::RunningHead, Face::Italic, p.running_head, s.margin_top * 0.42f));
-    p.boxes.push_back(centred(BoxRole::Folio, Face::Serif, folio_label(p), s.height - s.margin_bottom * 0.55f));
+    size_t lo = 0, hi = ends.size() - 1; // cut(lo) is taken; cut(hi) is known not to fit (the whole text)
+    while (hi - lo > 1) {
+        const size_t mid = lo + (hi - lo) / 2;
+        const std::string t = cut(mid);
+        if (run_width(face, size, t.data(), t.data() + t.size()) <= book_.spec.measure())
+            lo = mid;
+        else
+            hi = mid;
+    }
+    std::string out = cut(lo);
+    w = run_width(face, size, out.data(), out.data() + out.size());
+    return out;
+}
+
+// A line of page furniture, centred at y: its line box is exactly the glyph box, so the renderer draws it where
+// placed.
+Box Flow::furniture_box(BoxRole role, Face face, const std::string& text, float y) {
+    const PageSpec& s = book_.spec;
+    Box b;
+    b.role = role;
+    b.face = face;
+    b.size = s.folio_size();
+    b.ink = Ink::Muted;
+    b.text = fit_head(text, face, b.size, b.w);
+    set_shown(b, rtl_site);
+    b.h = b.size * 1.32f;
+    b.x = (s.width - b.w) * 0.5f;
+    b.y = y;
+    return b;
+}
+
+// The running head sits centred in the top margin and the folio in the bottom one, a size below the body
+// text. heads: the running heads made so far, each set once however many pages it heads.
+void Flow::place_furniture(Page& p, std::map<std::string, Box>& heads) {
+    const PageSpec& s = book_.spec;
+    if (!p.running_head.empty()) {
+        auto it = heads.find(p.running_head);
+        if (it == heads.end())
+            it = heads
+                     .emplace(p.running_head,
+                              furniture_box(BoxRole::RunningHead, Face::Italic, p.running_head, s.margin_top * 0.42f))
+                     .first;
+        p.boxes.insert(p.boxes.begin(), it->second);
+    }
+    p.boxes.push_back(furniture_box(BoxRole::Folio, Face::Serif, folio_label(p), s.height - s.margin_bottom * 0.55f));
 }
 
 void Flow::finish() {
     keep_from_ = -1;
+    std::map<std::string, Box> heads;
     for (Page& p : book_.pages)
-        if (!p.blank) place_furniture(p);
+        if (!p.blank) place_furniture(p, heads);
     // Shaped clusters drawn as their glyphs (clusters.h), in runs left to right: measured so (run_width),
     // drawn so. A right-to-left run has its own already (clustered), set before it was reversed.
     const GlyphClusters* clusters = m_.clusters();
@@ -471,6 +507,45 @@ static bool zero_width_space(const std::string& t, size_t i) {
     return i + 2 < t.size() && t[i] == '\xE2' && t[i + 1] == '\x80' && t[i + 2] == '\x8B';
 }
 
+// The end of the cluster that starts at byte k of s: a character and the marks that join it (line_break.h).
+static size_t next_cluster(std::string_view s, size_t k) {
+    uint32_t c = 0;
+    const size_t n = utf8_decode(s, k, c);
+    k += n == 0 ? 1 : n;
+    for (size_t m; k < s.size() && (m = utf8_decode(s, k, c)) > 0 && joins_previous(c);)
+        k += m;
+    return k;
+}
+
+// The bytes of the longest beginning of `word` in whole clusters (a line is never cut before a combining mark)
+// no wider than `limit`, possibly none. Found by doubling the clusters tried, then halving between: a beginning
+// only grows wider with more of the word, so a word far longer than a line is measured only about a line's
+// length at a time (measuring it whole for every line it fills took time as its length squared).
+size_t Flow::clusters_fitting(const Span& sp, float size, std::string_view word, float limit) {
+    std::vector<size_t> ends = {0}; // ends[i]: the end of the first i clusters, found as far as asked
+    auto reach = [&](size_t i) {
+        while (ends.size() <= i && ends.back() < word.size())
+            ends.push_back(next_cluster(word, ends.back()));
+        return i < ends.size();
+    };
+    auto fits = [&](size_t i) { return run_width(sp.face, size, word.data(), word.data() + ends[i]) <= limit; };
+    size_t lo = 0, hi = 1; // lo clusters fit; hi do not, or are more than the word has
+    while (reach(hi) && fits(hi)) {
+        lo = hi;
+        hi *= 2;
+    }
+    hi = std::min(hi, ends.size());
+    if (hi == ends.size() && fits(hi - 1)) return word.size(); // the doubling passed the end: the whole, if it fits
+    while (hi - lo > 1) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (fits(mid))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return ends[lo];
+}
+
 // Where a line may break in a paragraph of spans (line_break.h), the spans read as one text: a space,
 // a tab or a soft line break is a space; a formula is one object that holds to its neighbours as a
 // word does ("$x$-th", "($x$)").
@@ -556,38 +631,26 @@ std::vector<Flow::Line> Flow::break_lines(const std::vector<Span>& spans, float 
             while (ws < we) {
                 const char* wb = t.data() + ws;
                 const char* wend = t.data() + we;
-                // A formula wider than the measure is set smaller to fit it (place_formula scales it so).
-                float w = formula ? std::min(piece_width(sp, at, wb, wend), measure) : run_width(sp.face, at, wb, wend);
-                float sw = pending_space ? space_width(spans[pending_space_span].face) : 0;
-                if (x + sw + w <= measure + 0.01f || x == 0) {
-                    if (x == 0 && w > measure + 0.01f) {
-                        // Cut the word: as many characters as fit (at least one).
-                        const std::string long_word(wb, wend);
-                        // Never before a combining mark: a cluster is cut whole (line_break.h).
-                        auto next_cluster = [&](size_t k) {
-                            k = utf8_next(long_word, k);
-                            uint32_t mark = 0;
-                            while (k < long_word.size() && utf8_decode(long_word, k, mark) > 0 && joins_previous(mark))
-                                k = utf8_next(long_word, k);
-                            return k;
-                        };
-                        size_t cut = next_cluster(0);
-                        while (cut < long_word.size()) {
-                            size_t nx = next_cluster(cut);
-                            if (run_width(sp.face, at, long_word.data(), long_word.data() + nx) > measure) break;
-                            cut = nx;
-                        }
-                        std::string head = long_word.substr(0, cut);
-                        float hw = run_width(sp.face, at, head.data(), head.data() + head.size());
-                        lines.back().frags.push_back({si, head, 0, hw, false, {}});
+                // A piece that starts a line and is wider than the measure (a long URL) is cut: as many
+                // clusters as fit go on a line of their own (at least one), the rest is tried again after it.
+                if (!formula && x == 0) {
+                    const std::string_view rest(wb, we - ws);
+                    if (clusters_fitting(sp, at, rest, measure + 0.01f) < rest.size()) {
+                        const size_t cut = std::max(next_cluster(rest, 0), clusters_fitting(sp, at, rest, measure));
+                        const float hw = run_width(sp.face, at, wb, wb + cut);
+                        lines.back().frags.push_back({si, std::string(wb, cut), 0, hw, false, {}});
                         lines.back().width = hw;
                         ws += cut;
                         lines.emplace_back();
-                        x = 0;
                         pending_space = false;
                         word = {};
                         continue;
                     }
+                }
+                // A formula wider than the measure is set smaller to fit it (place_formula scales it so).
+                float w = formula ? std::min(piece_width(sp, at, wb, wend), measure) : run_width(sp.face, at, wb, wend);
+                float sw = pending_space ? space_width(spans[pending_space_span].face) : 0;
+                if (x + sw + w <= measure + 0.01f || x == 0) {
                     Line& ln = lines.back();
                     const bool starts_word = ln.frags.empty() || at_break;
                     if ((pending_space || at_break) && !ln.frags.empty() && ln.frags.back().span == si) {
@@ -685,15 +748,16 @@ size_t Flow::lines_fitting(const std::vector<float>& heights, size_t from) const
 // next page early, or heights.size() for none; may begin the next page itself.
 size_t Flow::widow_break(const std::vector<float>& heights, size_t from) {
     const size_t n = heights.size(), rest = n - from, fit = lines_fitting(heights, from);
-    const bool page_begun = y_ > book_.spec.margin_top + 0.5f;
     if (fit >= rest || fit == 0) return n;
-    if (from == 0 && fit == 1 && page_begun) { // an orphan
+    // Each move below is made once: on the new page the paragraph starts at the top or below a carried
+    // heading, where page_begun() is false.
+    if (from == 0 && fit == 1 && page_begun()) { // an orphan
         new_page();
         return widow_break(heights, 0);
     }
     if (rest - fit != 1) return n;
     if (fit >= 3 || (from > 0 && fit >= 2)) return from + fit - 1; // a widow: one more line goes along
-    if (from == 0 && page_begun) {                                 // too short to share: it moves whole
+    if (from == 0 && page_begun()) {                               // too short to share: it moves whole
         new_page();
         return widow_break(heights, 0);
     }
@@ -874,14 +938,17 @@ void Flow::paragraph(const Paragraph& p) {
         if (li == 0 && !p.keep_with_next) keep_from_ = -1;
     }
     if (p.keep_with_next) {
-        // Find where this heading's boxes start on the current page (it may have moved).
+        // Find where this heading's boxes start on the current page (it may have moved): its runs, its marker,
+        // what it sets right, and its quote bar, one a line.
         int count = 0;
         for (const Line& ln : lines)
             count += static_cast<int>(ln.frags.size());
         if (!p.marker.empty()) ++count;
         if (right_w > 0) count += static_cast<int>(p.right.size());
-        int from = static_cast<int>(page().boxes.size()) - count;
-        if (keep_from_ < 0 || keep_from_ > from) {
+        if (p.bar) count += static_cast<int>(lines.size());
+        const int from = static_cast<int>(page().boxes.size()) - count;
+        // A heading that set no box (an empty "#") has nothing to keep with what follows.
+        if (count > 0 && (keep_from_ < 0 || keep_from_ > from)) {
             keep_from_ = std::max(0, from);
             keep_y_ = page().boxes.empty() ? y_ : page().boxes[keep_from_].y - p.space_before;
             keep_y_ = std::max(keep_y_, s.margin_top);
@@ -1111,12 +1178,13 @@ void Flow::table(const std::vector<TableRow>& rows, float size) {
         size_t height_lines = 1;
         for (size_t c = 0; c < r.size(); ++c) {
             cell_lines[c] = break_lines(r[c].spans, size, colx[c + 1] - colx[c] - 2 * pad);
-            bool reorder = rtl_paragraph(r[c].spans);
+            const bool rtl = rtl_paragraph(r[c].spans); // once a cell, not once a line: it reads the whole cell
+            bool reorder = rtl;
             for (const Span& sp : r[c].spans)
                 reorder = reorder || needs_bidi(sp.text);
             if (reorder)
                 for (Line& ln : cell_lines[c])
-                    reorder_line(ln, r[c].spans, size, rtl_paragraph(r[c].spans));
+                    reorder_line(ln, r[c].spans, size, rtl);
             height_lines = std::max(height_lines, cell_lines[c].size());
         }
         float row_h = lh * static_cast<float>(height_lines) + pad * 0.6f;

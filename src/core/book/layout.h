@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/model/document.h"
@@ -379,6 +380,7 @@ private:
         bool after_space = true; // false: it began where a run without spaces may break (line_break.h)
     };
     std::vector<Line> break_lines(const std::vector<Span>& spans, float size, float measure);
+    size_t clusters_fitting(const Span& sp, float size, std::string_view word, float limit);
     float carry_word(std::vector<Line>& lines, const WordStart& word, const std::vector<Span>& spans, float size);
     // The paragraph's direction: its first strong character's, else the site's (UAX #9 P2-P3).
     bool rtl_paragraph(const std::vector<Span>& spans) const;
@@ -389,10 +391,14 @@ private:
     // (clusters.h).
     float run_width(Face face, float size, const char* begin, const char* end);
     void new_page();
+    bool carries_heading() const; // new_page() moves a pending heading along (keep_from_)
+    bool page_begun() const;
     void ensure(float h);
     void fit_image_to_page(float& w, float& h) const;
     int link_id(const LinkAction& action);
-    void place_furniture(Page& p);
+    std::string fit_head(const std::string& text, Face face, float size, float& w);
+    Box furniture_box(BoxRole role, Face face, const std::string& text, float y);
+    void place_furniture(Page& p, std::map<std::string, Box>& heads);
     int begin_block(BlockKind kind, int level = 0); // a new block id; boxes made until the next one carry it
     Page& page() { return book_.pages.back(); }
 

@@ -71,10 +71,13 @@ bool takes_marks(Lb c) { return !is(c, Lb::BK, Lb::CR, Lb::LF, Lb::NL, Lb::SP, L
 
 // One paragraph's characters as the rules see them, one record each (decoded in one pass, one
 // allocation): where it starts, its class bits, the bits the rules read (its cluster's base's: LB9, "X CM*"
-// is X; LB10, a mark with no base is AL) and the index of that base.
+// is X; LB10, a mark with no base is AL), the index of that base, and whether that base ends an odd run of
+// regional indicators (LB30a: counted once here, not again at each pair, which took a run of flags
+// quadratic time).
 struct Char {
     uint32_t byte, base;
     uint8_t raw, bits;
+    bool odd_ri;
 };
 
 struct Chars {
@@ -91,13 +94,17 @@ Chars classify(std::string_view utf8) {
     for (size_t i = 0; i < utf8.size();) {
         uint32_t cp = 0xFFFD;
         const size_t n = utf8_decode(utf8, i, cp);
-        Char x{static_cast<uint32_t>(i), static_cast<uint32_t>(ch.c.size()), class_bits(n == 0 ? 0xFFFD : cp), 0};
+        Char x{static_cast<uint32_t>(i), static_cast<uint32_t>(ch.c.size()), class_bits(n == 0 ? 0xFFFD : cp), 0,
+               false};
         const Lb c = lb(x.raw);
         if (is(c, Lb::CM, Lb::ZWJ) && !ch.c.empty() && takes_marks(lb(ch.c.back().raw))) {
             x.bits = ch.c.back().bits;
             x.base = ch.c.back().base;
+            x.odd_ri = ch.c.back().odd_ri;
         } else {
             x.bits = is(c, Lb::CM, Lb::ZWJ) ? static_cast<uint8_t>(Lb::AL) : x.raw;
+            const Char* before = ch.c.empty() ? nullptr : &ch.c[ch.c.back().base];
+            x.odd_ri = lb(x.bits) == Lb::RI && !(before && lb(before->bits) == Lb::RI && before->odd_ri);
         }
         ch.c.push_back(x);
         i += std::max<size_t>(1, n);
@@ -199,15 +206,9 @@ LineBreak rule(const Chars& ch, size_t k) {
     if (l == Lb::IS && letter_r) return kNoBreak;                                      // LB29
     if ((letter_l || l == Lb::NU) && r == Lb::OP && !(rbits & kWide)) return kNoBreak; // LB30
     if (l == Lb::CP && !(lbits & kWide) && (letter_r || r == Lb::NU)) return kNoBreak; // LB30
-    if (l == Lb::RI && r == Lb::RI) {                                                  // LB30a
-        size_t run = 0;
-        for (long j = static_cast<long>(ch.c[k - 1].base); j >= 0 && ch.at(static_cast<size_t>(j)) == Lb::RI;
-             j = ch.before(static_cast<size_t>(j)))
-            ++run;
-        if (run % 2 == 1) return kNoBreak;
-    }
-    if (r == Lb::EM && (l == Lb::EB || (lbits & kPictographic))) return kNoBreak; // LB30b
-    return kMayBreak;                                                             // LB31
+    if (l == Lb::RI && r == Lb::RI && ch.c[k - 1].odd_ri) return kNoBreak;             // LB30a
+    if (r == Lb::EM && (l == Lb::EB || (lbits & kPictographic))) return kNoBreak;      // LB30b
+    return kMayBreak;                                                                  // LB31
 }
 
 } // namespace
