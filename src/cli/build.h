@@ -82,6 +82,11 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
 // Writes a small, valid starting bundle into dir (created if needed). Refuses to overwrite a content.json.
 int new_bundle(const std::string& dir);
 
+// `folio new post "Title" [BUNDLE]`: writes BUNDLE/writing/<slug>.md (the slug made from the title, in any
+// script) with front matter (the title, today's date, draft: true) and prints its path. Refuses, exit 1,
+// when the file exists, content.json lists that slug, or BUNDLE holds no content.json.
+int new_post(const std::string& title, const std::string& bundle_dir);
+
 // build/fonts next to the build folder that holds this executable.
 std::string default_fonts_dir();
 

@@ -18,8 +18,8 @@
 #include <tuple>
 
 #include "cli/fetch.h"
-#include "cli/import_front_matter.h"
 #include "cli/import_markup.h"
+#include "core/bundle/front_matter.h"
 #include "core/bundle/load.h"
 #include "core/markup/markdown.h"
 #include "core/model/links.h"

@@ -18,6 +18,7 @@
 #include "cli/resources.h"
 #include "core/book/compose.h"
 #include "core/bundle/load.h"
+#include "core/bundle/posts.h"
 #include "core/bundle/source_check.h"
 #include "core/font_build/site_fonts.h"
 #include "core/markup/highlight.h"
@@ -36,6 +37,7 @@ const char* const kUsage =
     "  build [BUNDLE] [-o DIR] [--web DIR]  write the static site to DIR (atomically; default BUNDLE/_site);\n"
     "                                       --web: the web build (default: the one installed with folio)\n"
     "        [--fonts DIR] [--shell FILE] [--preview]\n"
+    "        [--drafts]                     include drafts and posts dated after today, marked (as the preview)\n"
     "        [--incremental]                rewrite only what changed since the last incremental build\n"
     "        [--proof-cost]                 print what laying out each route's first page (the proof) cost\n"
     "        [--watch]                      keep running, rebuilding in place on every change to the bundle\n"
@@ -48,6 +50,8 @@ const char* const kUsage =
     "                                       print the computed book layout as JSON\n"
     "  site-json [BUNDLE]                   print the bundle as one JSON document (bodies inlined)\n"
     "  new DIR                              start a bundle in DIR (a content.json and one article)\n"
+    "  new post TITLE [BUNDLE]              start a post: BUNDLE/writing/<slug>.md with front matter (a draft,\n"
+    "                                       dated today); prints its path, never overwrites\n"
     "  import SRC [DEST] [--from GEN]       make a bundle from a Hugo, Jekyll or Zola site folder (GEN:\n"
     "                                       hugo, jekyll or zola; detected when left out). DEST defaults\n"
     "                                       to SRC-folio beside SRC and must not exist yet.\n"
@@ -60,7 +64,7 @@ struct Args {
     std::string command, bundle = ".", out, web, fonts, shell, host = "127.0.0.1";
     int port = 6931;
     folio::BuildMode mode;
-    bool strict = false;
+    bool strict = false, drafts = false;
     float width = 0, height = 0;
 };
 
@@ -116,6 +120,8 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
             a.port = static_cast<int>(v);
         } else if (s == "--strict") {
             a.strict = true;
+        } else if (s == "--drafts") {
+            a.drafts = true;
         } else if (s == "--width" || s == "--height") {
             if (!value(num)) return false;
             float v = std::strtof(num.c_str(), nullptr);
@@ -139,11 +145,15 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
 }
 
 // Loads the bundle; its errors are printed with their count. Its warnings (a bundle loads with them) go to
-// `warnings` when given (check counts them, --strict makes them errors), else straight to stderr.
+// `warnings` when given (check counts them, --strict makes them errors), else straight to stderr. The
+// drafts and scheduled posts it held back (or, with drafts->show, marked) are said on stderr: nothing is
+// held back silently.
 bool load_or_report(const std::string& bundle, folio::Site& site, const folio::DeriveOptions& options = {},
-                    folio::Diagnostics* warnings = nullptr) {
+                    folio::Diagnostics* warnings = nullptr, folio::Drafts* drafts = nullptr) {
     folio::Diagnostics diags;
-    const bool loaded = folio::load_bundle(bundle, site, diags, options);
+    folio::Drafts left_out;
+    if (!drafts) drafts = &left_out;
+    const bool loaded = folio::load_bundle(bundle, site, diags, options, nullptr, drafts);
     size_t errors = 0;
     for (const folio::Diagnostic& d : diags) {
         errors += d.warning ? 0 : 1;
@@ -153,6 +163,14 @@ bool load_or_report(const std::string& bundle, folio::Site& site, const folio::D
             std::fprintf(stderr, "%s\n", folio::format_diagnostic(d).c_str());
     }
     if (!loaded) std::fprintf(stderr, "%zu error%s\n", errors, errors == 1 ? "" : "s");
+    if (loaded && !drafts->held.empty()) {
+        const size_t n = drafts->held.size();
+        std::fprintf(stderr, "folio: %zu draft%s %s:\n", n, n == 1 ? "" : "s",
+                     drafts->show ? "shown, marked (the built site holds them back)"
+                                  : "held back from the built site (folio preview shows them)");
+        for (const std::string& held : drafts->held)
+            std::fprintf(stderr, "  %s\n", held.c_str());
+    }
     return loaded;
 }
 
@@ -292,6 +310,10 @@ int main(int argc, char** argv) {
     }
     folio::set_highlight_definitions(folio::find_resources().highlight);
     if (argc >= 2 && std::strcmp(argv[1], "import") == 0) return cmd_import(argc, argv);
+    if (argc >= 3 && std::strcmp(argv[1], "new") == 0 && std::strcmp(argv[2], "post") == 0) {
+        if (argc < 4 || argc > 5) return usage_error("new post needs a title: folio new post \"Title\" [BUNDLE]");
+        return folio::new_post(argv[3], argc == 5 ? argv[4] : ".");
+    }
     if (!parse_args(argc, argv, a, error)) return usage_error(error);
 
     if (a.command == "check") {
@@ -352,7 +374,9 @@ int main(int argc, char** argv) {
                          a.web.c_str());
             return 1;
         }
-        if (!load_or_report(a.bundle, site, options)) return 1;
+        folio::Drafts drafts;
+        drafts.show = a.drafts;
+        if (!load_or_report(a.bundle, site, options, nullptr, &drafts)) return 1;
         clock.mark("load and parse");
         // Checked whole before anything is made; then the fonts, and what they cannot draw said.
         if (!fonts_ready(site, a)) return 1;

@@ -17,6 +17,7 @@
 #include "cli/build.h"
 #include "cli/output.h"
 #include "core/bundle/load.h"
+#include "core/bundle/posts.h"
 #include "core/bundle/schema.h"
 #include "core/font_build/site_fonts.h"
 #include "core/model/bound.h"
@@ -41,7 +42,20 @@ std::string file_stamp(const std::string& path) {
            std::to_string(st.st_mtim.tv_nsec);
 }
 
-// content.json and the Markdown files it names, each with its stamp as it was when last read.
+// The name under which Watched keeps the list of post files (posts.h): a post added, removed or renamed
+// changes it, and the bundle is loaded whole.
+const char* const kPostList = "writing/*.md";
+
+// Every post file's path, one a line: its stamp.
+std::string post_list_stamp(const std::string& bundle_dir) {
+    std::string list;
+    for (const std::string& path : find_post_files(bundle_dir))
+        list += path + "\n";
+    return list;
+}
+
+// content.json, the Markdown files it names and the post files, each with its stamp as it was when last
+// read; and the list of post files.
 class Watched {
 public:
     explicit Watched(std::string bundle_dir) : dir_(std::move(bundle_dir)) { watch({"content.json"}); }
@@ -53,6 +67,8 @@ public:
             auto old = stamps_.find(f);
             stamps[f] = old != stamps_.end() ? old->second : file_stamp(dir_ + "/" + f);
         }
+        auto old = stamps_.find(kPostList);
+        stamps[kPostList] = old != stamps_.end() ? old->second : post_list_stamp(dir_);
         stamps_ = std::move(stamps);
     }
     // Waits until a file changes and then stays as it is for a moment (an editor may still be writing);
@@ -79,7 +95,7 @@ private:
     std::map<std::string, std::string> stamps() const {
         std::map<std::string, std::string> now;
         for (const auto& [f, stamp] : stamps_)
-            now[f] = file_stamp(dir_ + "/" + f);
+            now[f] = f == kPostList ? post_list_stamp(dir_) : file_stamp(dir_ + "/" + f);
         return now;
     }
 
@@ -252,7 +268,9 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             for (const std::string& f : edited) {
                 std::string text;
                 if (how != Reload::Done) break;
-                if (f != "content.json")
+                if (f == kPostList) // a post added or removed: its place in the lists, the timeline, the tags
+                    how = Reload::Whole;
+                else if (f != "content.json")
                     how = reload_markdown(bundle_dir, f, site, changed);
                 else if (!read_whole_file(bundle_dir + "/content.json", text))
                     how = Reload::Whole;
@@ -278,7 +296,9 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             options.parallel = parallel_for;
             options.previous = &site;
             if (!first) std::printf("folio build: loading the bundle whole\n");
-            if (load_bundle(bundle_dir, loaded, diags, options, &loaded_text)) {
+            Drafts drafts;
+            drafts.show = true; // the preview shows drafts and scheduled posts, marked
+            if (load_bundle(bundle_dir, loaded, diags, options, &loaded_text, &drafts)) {
                 site = std::move(loaded);
                 kept = std::move(loaded_text);
                 have = true;

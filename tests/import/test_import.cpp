@@ -2,9 +2,10 @@
 // Liquid tags. The whole command on fixture sites is tests/cli/import_cli.sh.
 #include <catch2/catch_test_macros.hpp>
 
-#include "cli/import_front_matter.h"
 #include "cli/import_markup.h"
+#include "core/bundle/front_matter.h"
 
+using namespace folio;
 using namespace folio::import;
 using nlohmann::json;
 

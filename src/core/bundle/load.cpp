@@ -3,13 +3,16 @@
 #include "core/bundle/load.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <set>
 #include <unordered_map>
 
 #include "core/bundle/json_reader.h"
 #include "core/bundle/json_source.h"
+#include "core/bundle/posts.h"
 #include "core/bundle/schema.h"
 #include "core/bundle/source_check.h"
 #include "core/markup/markdown.h"
@@ -85,20 +88,77 @@ bool errors_since(const Diagnostics& out, size_t before) {
     return false;
 }
 
+// The files content.json's entries name as bodies ("writing/x.md", as the bundle's paths): not posts.
+std::set<std::string> named_bodies(const nlohmann::json& root) {
+    std::set<std::string> named;
+    const auto writing = root.is_object() ? root.find("writing") : root.end();
+    if (writing == root.end() || !writing->is_array()) return named;
+    for (const nlohmann::json& e : *writing) {
+        const auto file = e.is_object() ? e.find("body_file") : e.end();
+        if (file != e.end() && file->is_string())
+            named.insert(std::filesystem::path(file->get<std::string>()).lexically_normal().generic_string());
+    }
+    return named;
+}
+
+// The bundle's post files (posts.h), those not named as bodies, read; their problems to out.
+std::vector<PostFile> read_posts(const std::string& bundle_dir, const std::set<std::string>& named, ReadFile read_file,
+                                 void* user, Diagnostics& out) {
+    std::vector<PostFile> posts;
+    for (const std::string& path : find_post_files(bundle_dir)) {
+        if (named.count(path)) continue;
+        std::string text;
+        PostFile post;
+        if (!read_file(path, text, user)) {
+            Diagnostic d;
+            d.file = bundle_dir + "/" + path;
+            d.message = "cannot read the post file";
+            d.hint = "check its permissions";
+            out.push_back(std::move(d));
+            continue;
+        }
+        read_post(path, bundle_dir + "/" + path, text, post, out);
+        posts.push_back(std::move(post));
+    }
+    return posts;
+}
+
+// A site has one language (site.language): a post's lang that is another is said, and not used.
+void check_post_languages(const Site& site, const std::vector<PostFile>& posts, Diagnostics& out) {
+    auto primary = [](std::string tag) {
+        tag = tag.substr(0, tag.find_first_of("-_"));
+        for (char& c : tag)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return tag;
+    };
+    for (const PostFile& post : posts)
+        if (!post.lang.empty() && primary(post.lang) != primary(site.info.language))
+            post_error(out, post, "lang",
+                       "the post's lang '" + post.lang + "' is not the site's language '" + site.info.language +
+                           "'; folio sets every page in the site's language",
+                       "leave lang out (it is not used), or make the post part of a site in " + post.lang,
+                       /*warning=*/true);
+}
+
 bool load_text(const std::string& file_label, std::string text, Site& site, Diagnostics& out, ReadFile read_file,
-               void* user, const DeriveOptions& options, BundleText* kept) {
+               void* user, const DeriveOptions& options, BundleText* kept, const std::string& bundle_dir,
+               Drafts* drafts) {
     size_t before = out.size();
     JsonSource src;
     if (!parse_json_source(file_label, std::move(text), src, out)) return false;
     Reader r{src, out};
-    if (!read_document(r, src.value, site)) return false;
+    std::vector<PostFile> posts;
+    if (!bundle_dir.empty() && read_file) posts = read_posts(bundle_dir, named_bodies(src.value), read_file, user, out);
+    if (!read_document(r, src.value, site, &posts)) return false;
+    check_post_languages(site, posts, out);
 
     // Markdown files named by body_file: read and checked (through options.parallel), then reported in
     // order, so the messages come in the order of the articles.
     std::vector<size_t> read(site.writing.size(), kUnreadable);
-    auto read_one = [&](size_t i) {
+    auto read_one = [&](size_t i) { // a post file's was read with its front matter
         Article& a = site.writing[i];
-        if (!a.body_file.empty() && read_file) read[i] = read_body_file(a.body_file, a.body_markdown, read_file, user);
+        if (!a.body_file.empty() && !a.post_file && read_file)
+            read[i] = read_body_file(a.body_file, a.body_markdown, read_file, user);
     };
     if (options.parallel)
         options.parallel(site.writing.size(), read_one);
@@ -106,14 +166,14 @@ bool load_text(const std::string& file_label, std::string text, Site& site, Diag
         for (size_t i = 0; i < site.writing.size(); ++i)
             read_one(i);
     for (size_t i = 0; i < site.writing.size(); ++i)
-        if (!site.writing[i].body_file.empty() && read[i] != kReadable)
+        if (!site.writing[i].body_file.empty() && !site.writing[i].post_file && read[i] != kReadable)
             check_body_file(r, json_path_index("$.writing", i), site.writing[i], read[i]);
     if (errors_since(out, before)) return false;
     if (kept) { // before derive() sorts the articles
         kept->writing_at.clear();
         kept->writing_slugs.clear();
         src.index();
-        for (size_t i = 0; i < site.writing.size(); ++i) {
+        for (size_t i = 0; i < site.writing.size() && !site.writing[i].post_file; ++i) { // content.json's
             auto at = src.value_at.find(json_path_index("$.writing", i));
             kept->writing_at.push_back(at == src.value_at.end() ? std::string::npos : at->second);
             kept->writing_slugs.push_back(site.writing[i].slug);
@@ -121,6 +181,9 @@ bool load_text(const std::string& file_label, std::string text, Site& site, Diag
         kept->text = std::move(src.text);
     }
     { JsonSource done = std::move(src); } // the text and its positions are no longer needed: not while parsing
+    place_posts_in_timeline(site);
+    Drafts left_out;
+    apply_drafts(site, drafts ? *drafts : left_out);
     derive_sources(site, options);
     return true;
 }
@@ -128,8 +191,8 @@ bool load_text(const std::string& file_label, std::string text, Site& site, Diag
 } // namespace
 
 bool load_site_json(const std::string& file_label, std::string text, Site& site, Diagnostics& out, ReadFile read_file,
-                    void* user, const DeriveOptions& options) {
-    return load_text(file_label, std::move(text), site, out, read_file, user, options, nullptr);
+                    void* user, const DeriveOptions& options, Drafts* drafts) {
+    return load_text(file_label, std::move(text), site, out, read_file, user, options, nullptr, "", drafts);
 }
 
 struct DiskReader {
@@ -143,7 +206,7 @@ static bool read_from_bundle(const std::string& path, std::string& contents, voi
 }
 
 bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out, const DeriveOptions& options,
-                 BundleText* kept) {
+                 BundleText* kept, Drafts* drafts) {
     std::string file = bundle_dir + "/content.json";
     std::string text;
     if (!read_whole_file(file, text)) {
@@ -155,7 +218,8 @@ bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out, co
         return false;
     }
     DiskReader reader{bundle_dir};
-    if (!load_text(file, std::move(text), site, out, read_from_bundle, &reader, options, kept)) return false;
+    if (!load_text(file, std::move(text), site, out, read_from_bundle, &reader, options, kept, bundle_dir, drafts))
+        return false;
     size_t before = out.size();
     check_images(site, bundle_dir, out);
     if (errors_since(out, before)) return false;
@@ -293,6 +357,9 @@ Reload reload_content(const std::string& bundle_dir, std::string text, BundleTex
     if (a.slug.empty() || a.slug != kept.writing_slugs[i]) return Reload::Whole; // others may refer to it
     const int k = site.find_article(a.slug);
     if (k < 0) return Reload::Whole;
+    // Held back, or no longer: the whole load leaves it out or marks it (posts.h: apply_drafts).
+    const Date today = local_today();
+    if (held_back(a, today) || held_back(site.writing[k], today)) return Reload::Whole;
     // Aliases are checked against the whole site (every route, every other article's aliases).
     if (a.aliases != site.writing[k].aliases) return Reload::Whole;
     if (!a.body_file.empty()) {
@@ -316,6 +383,31 @@ Reload reload_content(const std::string& bundle_dir, std::string text, BundleTex
     return Reload::Done;
 }
 
+namespace {
+
+// A post file read again (`text`) as the article `was` was: false when the whole load must read it (an
+// error or a warning to place, or a change in what other parts of the site depend on).
+bool reread_post(const std::string& bundle_dir, const std::string& path, const std::string& text, const Article& was,
+                 Article& a) {
+    PostFile post;
+    Diagnostics found;
+    if (!read_post(path, bundle_dir + "/" + path, text, post, found) || !found.empty()) return false;
+    const Date today = local_today();
+    const Article& now = post.article;
+    if (now.slug != was.slug || !(now.date == was.date) || now.aliases != was.aliases || held_back(now, today) ||
+        held_back(was, today))
+        return false;
+    a = std::move(post.article);
+    return true;
+}
+
+bool same_post(const Article& a, const Article& was) {
+    return a.body_markdown == was.body_markdown && a.title == was.title && a.dek == was.dek &&
+           a.opening == was.opening && a.tags == was.tags;
+}
+
+} // namespace
+
 Reload reload_markdown(const std::string& bundle_dir, const std::string& body_file, Site& site,
                        std::vector<std::string>& changed) {
     std::string markdown;
@@ -325,12 +417,15 @@ Reload reload_markdown(const std::string& bundle_dir, const std::string& body_fi
     for (Article& was : site.writing) {
         if (was.body_file != body_file) continue;
         Article a = was;
-        a.body_markdown = markdown;
+        if (!was.post_file)
+            a.body_markdown = markdown;
+        else if (!reread_post(bundle_dir, body_file, markdown, was, a))
+            return Reload::Whole;
         set_body_from(a, was);
         Diagnostics found;
         check_article_images(a, bundle_dir, found);
         if (!found.empty()) return Reload::Whole;
-        if (a.body_markdown == was.body_markdown) continue;
+        if (was.post_file ? same_post(a, was) : a.body_markdown == was.body_markdown) continue;
         changed.push_back(was.slug);
         replace_article(site, static_cast<int>(&was - site.writing.data()), std::move(a), nullptr);
     }

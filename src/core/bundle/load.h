@@ -15,12 +15,14 @@
 
 namespace folio {
 
+struct Drafts; // posts.h
+
 // content.json as the preview's builder keeps it between rebuilds, so that an edit inside one article's
 // entry is read again alone (reload_content).
 struct BundleText {
     std::string text;                       // content.json as loaded
     std::vector<size_t> writing_at;         // where each "writing" entry (its '{') starts in text
-    std::vector<std::string> writing_slugs; // each entry's slug, in the author's order
+    std::vector<std::string> writing_slugs; // each entry's slug, in the author's order (post files' are not)
 };
 
 // derive() for a site read from its sources: the Markdown bodies and the loves' and work's intros parsed
@@ -30,11 +32,13 @@ void derive_sources(Site& site, DeriveOptions options = {});
 // Sets an article's body from Markdown: parsed, then as derive.h's set_body_parsed.
 void set_body(Article& a, const std::string& markdown);
 
-// Reads BUNDLE/content.json and the Markdown files it names; validates; derives. Returns true if clean.
-// The Markdown files are read and parsed through options.parallel (derive.h). When kept is given and the
-// bundle loads clean, it is filled for reload_content.
+// Reads BUNDLE/content.json, the Markdown files it names and the post files under BUNDLE/writing that it
+// does not name (posts.h); validates; derives. Returns true if clean. The Markdown files are read and
+// parsed through options.parallel (derive.h). When kept is given and the bundle loads clean, it is filled
+// for reload_content. Drafts and posts dated after today are left out, or kept and marked with
+// drafts->show; drafts->held lists them (null: left out, by the local date).
 bool load_bundle(const std::string& bundle_dir, Site& site, Diagnostics& out, const DeriveOptions& options = {},
-                 BundleText* kept = nullptr);
+                 BundleText* kept = nullptr, Drafts* drafts = nullptr);
 
 // What a partial reload did.
 enum class Reload {
@@ -51,16 +55,19 @@ enum class Reload {
 Reload reload_content(const std::string& bundle_dir, std::string text, BundleText& kept, Site& site, Diagnostics& out,
                       std::vector<std::string>& changed);
 
-// The Markdown file body_file changed: the articles it is the body of are parsed again.
+// The Markdown file body_file changed: the articles it is the body of are parsed again (a post file's
+// front matter read again too: Whole when its slug, date, aliases or being held back changed).
 Reload reload_markdown(const std::string& bundle_dir, const std::string& body_file, Site& site,
                        std::vector<std::string>& changed);
 
 // Validates and derives from JSON text. Markdown files named by body_file are read through read_file
-// (may be null: then body_file is an error). file_label is used in messages.
+// (may be null: then body_file is an error). file_label is used in messages. There are no post files;
+// drafts as for load_bundle.
 using ReadFile = bool (*)(const std::string& path, std::string& contents, void* user);
 // read_file must be safe to call from several threads at once when options.parallel is given.
 bool load_site_json(const std::string& file_label, std::string text, Site& site, Diagnostics& out,
-                    ReadFile read_file = nullptr, void* user = nullptr, const DeriveOptions& options = {});
+                    ReadFile read_file = nullptr, void* user = nullptr, const DeriveOptions& options = {},
+                    Drafts* drafts = nullptr);
 
 // Reads a whole file (native only). False if it cannot be opened.
 bool read_whole_file(const std::string& path, std::string& contents);

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/bundle/load.h"
+#include "core/bundle/posts.h"
 #include "core/markup/markdown.h"
 #include "core/markup/word_breaks.h"
 #include "core/model/bound.h"
@@ -553,11 +554,33 @@ void check_unique(Reader& r, const std::vector<std::string>& keys, const std::st
     }
 }
 
+// The articles content.json lists come first in site.writing, then those of post files (`posts`, in the
+// same order): a problem with one is placed in its own file.
+struct Places {
+    size_t listed = 0;
+    std::vector<const PostFile*> posts;
+
+    // "$.writing[2].aliases[0]", or "writing/x.md:3:1" for a post file's.
+    std::string where(size_t article, const std::string& member) const {
+        if (article < listed) return json_path_member(json_path_index("$.writing", article), member);
+        int line = 0, column = 0;
+        posts[article - listed]->place(member.c_str(), line, column);
+        return posts[article - listed]->file + ":" + std::to_string(line) + ":" + std::to_string(column);
+    }
+    void error(Reader& r, size_t article, const std::string& json_path, const char* key, const std::string& msg,
+               const std::string& hint) const {
+        if (article < listed)
+            r.error(json_path, false, msg, hint);
+        else
+            post_error(r.out, *posts[article - listed], key, msg, hint);
+    }
+};
+
 // An old address may not be one the site answers itself, nor be claimed twice (by two articles, or twice
 // by one). Aliases alias_problem refused were reported when read.
-void check_aliases(Reader& r, const Site& s) {
+void check_aliases(Reader& r, const Site& s, const Places& places) {
     const std::vector<std::string> owned = site_owned_paths(s);
-    std::map<std::string, std::string> claimed; // alias_path -> the JSON path of its first claim
+    std::map<std::string, std::string> claimed; // alias_path -> where its first claim is
     for (size_t i = 0; i < s.writing.size(); ++i) {
         const Article& a = s.writing[i];
         for (size_t k = 0; k < a.aliases.size(); ++k) {
@@ -565,30 +588,64 @@ void check_aliases(Reader& r, const Site& s) {
             if (!alias_problem(a.aliases[k], hint).empty()) continue;
             const std::string path = alias_path(a.aliases[k]);
             const std::string at = json_path_index(json_path_member(json_path_index("$.writing", i), "aliases"), k);
+            const std::string where = i < places.listed ? at : places.where(i, "aliases");
             if (site_owns_path(owned, path)) {
-                r.error(at, false, "the alias '" + a.aliases[k] + "' is an address this site already uses",
-                        "leave it out: the site answers " + path + " itself");
+                places.error(r, i, at, "aliases",
+                             "the alias '" + a.aliases[k] + "' is an address this site already uses",
+                             "leave it out: the site answers " + path + " itself");
                 continue;
             }
-            auto [first, fresh] = claimed.emplace(path, at);
+            auto [first, fresh] = claimed.emplace(path, where);
             if (!fresh)
-                r.error(at, false, "the alias '" + a.aliases[k] + "' is also claimed at " + first->second,
-                        "keep it on one article: an old address can lead to one page only");
+                places.error(r, i, at, "aliases",
+                             "the alias '" + a.aliases[k] + "' is also claimed at " + first->second,
+                             "keep it on one article: an old address can lead to one page only");
         }
     }
 }
 
-void check_references(Reader& r, const Site& s) {
+// The post files' articles after content.json's, each slug once: a post whose slug an entry or an earlier
+// post has already is an error naming both places, and is left out.
+void add_posts(Reader& r, Site& site, const std::vector<PostFile>& posts, Places& places) {
+    places.listed = site.writing.size();
+    std::map<std::string, std::string> taken; // slug -> where it was given
+    for (size_t i = 0; i < site.writing.size(); ++i) {
+        int line = 0, column = 0;
+        const std::string at = json_path_member(json_path_index("$.writing", i), "slug");
+        r.src.position_of(at, false, line, column);
+        taken.emplace(site.writing[i].slug,
+                      r.src.file + ":" + std::to_string(line) + ":" + std::to_string(column) + " (" + at + ")");
+    }
+    for (const PostFile& post : posts) {
+        const std::string& slug = post.article.slug;
+        if (slug.empty()) continue; // its error is said
+        int line = 0, column = 0;
+        post.place("slug", line, column);
+        auto [first, fresh] =
+            taken.emplace(slug, post.file + ":" + std::to_string(line) + ":" + std::to_string(column));
+        if (!fresh) {
+            post_error(r.out, post, "slug", "the slug '" + slug + "' is also given at " + first->second,
+                       "give each article its own slug: set slug in this post's front matter, or rename the file");
+            continue;
+        }
+        site.writing.push_back(post.article);
+        places.posts.push_back(&post);
+    }
+}
+
+void check_references(Reader& r, const Site& s, const Places& places) {
     std::vector<std::string> slugs, ids, repos, shelf_ids;
     for (const Article& a : s.writing)
         slugs.push_back(a.slug);
+    // content.json's own; a post file's slug was checked against them as it was added (add_posts)
+    const std::vector<std::string> listed_slugs(slugs.begin(), slugs.begin() + places.listed);
     for (const Project& p : s.projects)
         ids.push_back(p.id);
     for (const Contribution& c : s.contributions)
         repos.push_back(c.repo);
     for (const Shelf& sh : s.loves.shelves)
         shelf_ids.push_back(sh.id);
-    check_unique(r, slugs, "$.writing", "slug", "slug");
+    check_unique(r, listed_slugs, "$.writing", "slug", "slug");
     check_unique(r, ids, "$.projects", "id", "project id");
     check_unique(r, repos, "$.contributions", "repo", "repository");
     check_unique(r, shelf_ids, "$.loves.shelves", "id", "shelf id");
@@ -603,7 +660,7 @@ void check_references(Reader& r, const Site& s) {
             if (te.ref.empty()) continue;
             if (te.kind == EntryKind::Article && !known(slugs, te.ref))
                 r.error(ep + ".article", false, "no article has the slug '" + te.ref + "'",
-                        "add it to \"writing\" or fix the slug");
+                        "add it to \"writing\" (or as a post file, writing/" + te.ref + ".md) or fix the slug");
             if (te.kind == EntryKind::Project && !known(ids, te.ref))
                 r.error(ep + ".project", false, "no project has the id '" + te.ref + "'",
                         "add it to \"projects\" or fix the id");
@@ -621,7 +678,7 @@ void check_references(Reader& r, const Site& s) {
             r.error(json_path_member(json_path_index("$.loves.shelves", i), "id"), false,
                     "the id '" + shelf_ids[i] + "' is reserved (it names a chapter or a folder of the site)",
                     "choose another id; reserved: " + reserved_chapter_ids());
-    check_aliases(r, s);
+    check_aliases(r, s, places);
     // The contents may list any chapter but the contents itself, each once.
     std::vector<std::string> chapters;
     for (const Chapter& c : available_chapters(s))
@@ -645,7 +702,8 @@ void check_references(Reader& r, const Site& s) {
 } // namespace
 
 void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
-    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "aliases", "body", "body_file"})) return;
+    if (!r.object(v, p, {"slug", "title", "date", "dek", "opening", "tags", "aliases", "body", "body_file", "draft"}))
+        return;
     if (r.string(v, p, "slug", a.slug, true)) r.name(json_path_member(p, "slug"), a.slug, "slug");
     r.string(v, p, "title", a.title, true, true);
     r.date(v, p, "date", a.date, true);
@@ -660,13 +718,14 @@ void read_article(Reader& r, const json& v, const std::string& p, Article& a) {
         std::string hint, problem = alias_problem(a.aliases[i], hint);
         if (!problem.empty()) r.error(json_path_index(json_path_member(p, "aliases"), i), false, problem, hint);
     }
+    r.boolean(v, p, "draft", a.draft);
     bool inline_body = r.string(v, p, "body", a.body_markdown, false);
     if (r.string(v, p, "body_file", a.body_file, false) && inline_body)
         r.error(json_path_member(p, "body_file"), true, "both 'body' and 'body_file' are given",
                 "keep only one of them");
 }
 
-bool read_document(Reader& r, const json& root, Site& site) {
+bool read_document(Reader& r, const json& root, Site& site, const std::vector<PostFile>* posts) {
     if (!r.object(root, "$",
                   {"schema", "site", "timeline", "writing", "projects", "contributions", "loves", "work", "find_me",
                    "contents"}))
@@ -678,6 +737,9 @@ bool read_document(Reader& r, const json& root, Site& site) {
     }
     if (const json* v = r.field(root, "$", "site", true)) read_site(r, *v, site.info);
     read_list(r, root, "writing", true, site.writing, read_article);
+    Places places;
+    places.listed = site.writing.size();
+    if (posts) add_posts(r, site, *posts, places);
     read_list(r, root, "projects", false, site.projects, read_project);
     read_list(r, root, "contributions", false, site.contributions, read_contribution);
     if (const json* v = r.field(root, "$", "timeline", true)) read_timeline(r, *v, site.timeline);
@@ -685,7 +747,7 @@ bool read_document(Reader& r, const json& root, Site& site) {
     if (const json* v = r.field(root, "$", "work", false)) read_work(r, *v, site.work);
     if (const json* v = r.field(root, "$", "find_me", false)) read_find_me(r, *v, site.find_me);
     if (const json* v = r.field(root, "$", "contents", true)) read_contents(r, *v, site.contents);
-    check_references(r, site);
+    check_references(r, site, places);
     return true;
 }
 

@@ -3,16 +3,21 @@
 // site_reader.h).
 #pragma once
 
+#include <vector>
+
 #include "core/bundle/json_reader.h"
 #include "core/model/model.h"
 
 namespace folio {
 
+struct PostFile; // posts.h
+
 // Reads every section of the document into site, and checks the cross-references (unique slugs and
-// ids, references that resolve, chapters that exist, reserved ids). Every problem goes to the reader's
+// ids, references that resolve, chapters that exist, reserved ids). The articles of post files (posts.h),
+// when given, follow content.json's, each slug once across both. Every problem goes to the reader's
 // diagnostics; false when the document is not one this folio can read at all (not an object, another
 // schema version).
-bool read_document(Reader& r, const nlohmann::json& root, Site& site);
+bool read_document(Reader& r, const nlohmann::json& root, Site& site, const std::vector<PostFile>* posts = nullptr);
 
 // One entry of "writing" at path p (e.g. "$.writing[3]"), without the checks across entries.
 void read_article(Reader& r, const nlohmann::json& v, const std::string& p, Article& a);

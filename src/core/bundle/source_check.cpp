@@ -75,6 +75,7 @@ template <typename Fn> void each_image(const Article& a, const std::string& bund
         Diagnostic d;
         d.file = source_label(a, bundle_dir);
         if (at != std::string::npos && !a.body_file.empty()) locate(src, at, d.line, d.column);
+        if (at != std::string::npos && reread.empty()) d.line += a.body_line - 1; // after a post's front matter
         if (a.body_file.empty()) d.path = "$.writing[" + a.slug + "].body";
         fn(*img, d);
     }
@@ -142,6 +143,7 @@ Diagnostic article_warning(const Article& a, const std::string& bundle_dir, cons
     for (const std::string& snippet : snippets)
         if (at == std::string::npos && !snippet.empty()) at = src.find(snippet);
     if (at != std::string::npos && !a.body_file.empty()) locate(src, at, d.line, d.column);
+    if (at != std::string::npos && reread.empty()) d.line += a.body_line - 1; // after a post's front matter
     if (a.body_file.empty()) d.path = "$.writing[" + a.slug + "].body";
     d.message = std::move(message);
     d.hint = std::move(hint);
@@ -157,7 +159,7 @@ void check_raw_html(const Site& site, const std::string& bundle_dir, Diagnostics
             Diagnostic d;
             d.warning = true;
             d.file = source_label(a, bundle_dir);
-            if (!a.body_file.empty()) d.line = n.line, d.column = n.column;
+            if (!a.body_file.empty()) d.line = n.line + a.body_line - 1, d.column = n.column;
             if (a.body_file.empty()) d.path = "$.writing[" + a.slug + "].body";
             d.message = n.message;
             out.push_back(d);

@@ -64,6 +64,12 @@ struct Article {
     bool body_is_tree = false; // site.json from `folio build`: body is a finished tree, never parsed again
     bool body_failed = false;  // the fetch failed: the page says so (a later open asks again)
     int fold = -1;             // the archive fold (Site::folds) the writing chapter lists it under; -1: always shown
+    // Native only (the bundle's loader; site.json never carries them): "draft": true as the author wrote it,
+    // and whether the article is a post file of its own (writing/*.md, its front matter for an entry; body_file
+    // its path) rather than an entry of content.json. bundle/load.h: Drafts, bundle/posts.h.
+    bool draft = false;
+    bool post_file = false;
+    int body_line = 1; // the line of body_file where the body starts (after a post file's front matter)
     // Derived:
     int number = 0;           // 1 = oldest
     int words = 0;            // words in the body

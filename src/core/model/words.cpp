@@ -70,6 +70,7 @@ const std::vector<std::pair<const char*, std::string Words::*>>& word_keys() {
         {"one_article", &Words::one_article},
         {"articles", &Words::articles},
         {"more_results", &Words::more_results},
+        {"draft", &Words::draft},
 #endif
     };
     return keys;

@@ -84,6 +84,9 @@ struct Words {
     std::string one_article = "1 article";
     std::string articles = "{n} articles";
     std::string more_results = "more results";
+    // The preview's mark on the title of a post the built site holds back (a draft, or dated after today):
+    // the loader writes it into the title (bundle/load.h: Drafts), so neither site.json nor a script needs it.
+    std::string draft = "{title} (draft)";
 #endif
 };
 

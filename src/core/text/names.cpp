@@ -91,4 +91,28 @@ NameCheck check_name(const std::string& raw) {
     return out;
 }
 
+std::string name_from_text(const std::string& text) {
+    std::string raw;
+    bool gap = false;
+    const auto* bytes = reinterpret_cast<const utf8proc_uint8_t*>(text.data());
+    for (utf8proc_ssize_t i = 0, n = static_cast<utf8proc_ssize_t>(text.size()); i < n;) {
+        utf8proc_int32_t cp = -1;
+        const utf8proc_ssize_t len = utf8proc_iterate(bytes + i, n - i, &cp);
+        if (len <= 0) return "";
+        const utf8proc_category_t cat = utf8proc_category(cp);
+        if (cp == '\'' || cp == 0x2019) { // "don't" is "dont"
+        } else if (letter_mark_or_digit(cat) && !invisible(cp, cat)) {
+            if (gap && !raw.empty()) raw += '-';
+            raw.append(text, static_cast<size_t>(i), static_cast<size_t>(len));
+            gap = false;
+        } else {
+            gap = true;
+        }
+        i += len;
+    }
+    if (raw.empty()) return "";
+    NameCheck c = check_name(raw);
+    return c.problem.empty() ? c.normal : "";
+}
+
 } // namespace folio

@@ -19,4 +19,10 @@ struct NameCheck {
 // Checks and normalises a name. Native only (utf8proc): names are checked when the bundle is read.
 NameCheck check_name(const std::string& raw);
 
+// A name made from text, a title in any script ("Parsing by hand" -> "parsing-by-hand", "日本語のメモ" ->
+// "日本語のメモ"): its letters, marks and digits, each run of anything else a hyphen between them,
+// apostrophes dropped, then normalised as check_name does. Empty when the text has no letter or digit.
+// Native only, as check_name.
+std::string name_from_text(const std::string& text);
+
 } // namespace folio

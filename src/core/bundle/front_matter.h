@@ -1,15 +1,18 @@
-// folio import: source files of other generators as data. Text normalised (BOM, CRLF), front matter
-// split off and read (YAML between "---" lines, TOML between "+++" lines), config files read, all into
-// nlohmann::json so the generators' fields are picked out by one code path (import.cpp).
+// folio core: Markdown files with front matter, and other generators' config files, as data. Text
+// normalised (BOM, CRLF), front matter split off and read (YAML between "---" lines, TOML between "+++"
+// lines), all into nlohmann::json, so one code path picks out the fields: a bundle's post files
+// (bundle/posts.h) and `folio import`'s sources (cli/import.cpp).
 //
-// Native CLI only (yaml-cpp and toml++ from Debian); never linked into the wasm.
+// Native only (yaml-cpp and toml++ from Debian); never linked into the wasm.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
-namespace folio::import {
+namespace folio {
 
 // Without a UTF-8 byte-order mark, with "\r\n" and lone "\r" as "\n".
 std::string normalize_text(const std::string& raw);
@@ -20,11 +23,17 @@ struct SourceError {
     std::string message;
 };
 
+// Where each top-level key was written: key -> 1-based line (line_offset added) and column.
+using KeyPlaces = std::map<std::string, std::pair<int, int>>;
+
 // YAML (the first document) or TOML text as JSON. Quoted YAML scalars stay strings; plain ones become
 // booleans (true/false), integers or strings. TOML dates and times become ISO strings as written
-// ("2024-03-01", "2024-03-01T09:30:00-07:00"). line_offset is added to reported lines.
-bool yaml_to_json(const std::string& text, int line_offset, nlohmann::json& out, SourceError& err);
-bool toml_to_json(const std::string& text, int line_offset, nlohmann::json& out, SourceError& err);
+// ("2024-03-01", "2024-03-01T09:30:00-07:00"). line_offset is added to reported lines. With places, the
+// top-level keys' positions are kept there.
+bool yaml_to_json(const std::string& text, int line_offset, nlohmann::json& out, SourceError& err,
+                  KeyPlaces* places = nullptr);
+bool toml_to_json(const std::string& text, int line_offset, nlohmann::json& out, SourceError& err,
+                  KeyPlaces* places = nullptr);
 
 enum class FrontMatterKind { None, Yaml, Toml };
 
@@ -46,4 +55,4 @@ bool calendar_date(const std::string& s, int& year, int& month, int& day);
 // A string or a list of strings as a list; Jekyll's space-separated "tags: a b" splits on spaces.
 std::vector<std::string> string_list(const nlohmann::json& v, bool split_spaces);
 
-} // namespace folio::import
+} // namespace folio

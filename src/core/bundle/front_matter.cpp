@@ -1,12 +1,12 @@
-// folio import: front matter and config files as JSON. See import_front_matter.h.
-#include "cli/import_front_matter.h"
+// folio core: front matter and config files as JSON. See front_matter.h.
+#include "core/bundle/front_matter.h"
 
 #include <cstdlib>
 #include <sstream>
 #include <toml++/toml.h>
 #include <yaml-cpp/yaml.h>
 
-namespace folio::import {
+namespace folio {
 
 using nlohmann::json;
 
@@ -65,10 +65,13 @@ json yaml_value(const YAML::Node& n) {
 
 } // namespace
 
-bool yaml_to_json(const std::string& text, int line_offset, json& out, SourceError& err) {
+bool yaml_to_json(const std::string& text, int line_offset, json& out, SourceError& err, KeyPlaces* places) {
     try {
         YAML::Node root = YAML::Load(text);
         out = root.IsNull() ? json::object() : yaml_value(root);
+        if (places && root.IsMap())
+            for (const auto& kv : root)
+                (*places)[kv.first.Scalar()] = {line_offset + kv.first.Mark().line + 1, kv.first.Mark().column + 1};
         return true;
     } catch (const YAML::Exception& e) {
         err.line = line_offset + (e.mark.line >= 0 ? e.mark.line : 0) + 1;
@@ -113,10 +116,14 @@ json toml_value(const toml::node& n) {
 
 } // namespace
 
-bool toml_to_json(const std::string& text, int line_offset, json& out, SourceError& err) {
+bool toml_to_json(const std::string& text, int line_offset, json& out, SourceError& err, KeyPlaces* places) {
     try {
         toml::table t = toml::parse(text);
         out = toml_value(t);
+        if (places)
+            for (const auto& [k, v] : t)
+                (*places)[std::string(k.str())] = {line_offset + static_cast<int>(k.source().begin.line),
+                                                   static_cast<int>(k.source().begin.column)};
         return true;
     } catch (const toml::parse_error& e) {
         err.line = line_offset + static_cast<int>(e.source().begin.line);
@@ -216,4 +223,4 @@ std::vector<std::string> string_list(const json& v, bool split_spaces) {
     return out;
 }
 
-} // namespace folio::import
+} // namespace folio
