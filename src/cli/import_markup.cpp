@@ -6,6 +6,7 @@
 #include "cli/import_markup.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace folio::import {
 
@@ -92,6 +93,9 @@ public:
                     continue;
                 }
                 if (ctx_.generator == Generator::Zola && starts_with_at(s_, i_, "](@/") && zola_link()) continue;
+                if (starts_with_at(s_, i_, "\\\\") && escaped_math_delimiters()) continue;
+                if (ctx_.generator == Generator::Jekyll && starts_with_at(s_, i_, "$$") && kramdown_inline_math())
+                    continue;
             }
             out_ += s_[i_++];
         }
@@ -561,6 +565,78 @@ private:
         out_.append(s_, i_, dest_begin - i_);
         out_ += address;
         i_ = dest_end;
+        return true;
+    }
+
+    //---- Math written for a typesetter in the browser ----
+
+    // Where the paragraph holding i ends: the next blank line, or the end.
+    size_t paragraph_end(size_t i) const {
+        for (size_t k = s_.find('\n', i); k != std::string::npos; k = s_.find('\n', k + 1)) {
+            const size_t next = s_.find_first_not_of(" \t\r", k + 1);
+            if (next == std::string::npos || s_[next] == '\n') return k;
+        }
+        return s_.size();
+    }
+
+    // "\\( x \\)" and "\\[ x \\]": Markdown turns the doubled backslash into one, so the page held "\( x \)" for
+    // MathJax or KaTeX to typeset (what kramdown, Hugo's and Zola's Markdown all did). folio reads TeX's own
+    // delimiters itself (docs/content.md, "Math"): the pair becomes "\( x \)", its TeX as the page held it
+    // (Markdown's escapes applied: "\\{" was "\{", "\\\\" a new line).
+    bool escaped_math_delimiters() {
+        if (i_ + 2 >= s_.size() || (s_[i_ + 2] != '(' && s_[i_ + 2] != '[')) return false;
+        if (i_ > 0 && (s_[i_ - 1] == '\\' || std::isalnum(static_cast<unsigned char>(s_[i_ - 1])))) return false;
+        const std::string close = s_[i_ + 2] == '(' ? "\\\\)" : "\\\\]";
+        const size_t from = i_ + 3, end = paragraph_end(i_);
+        size_t found = std::string::npos;
+        for (size_t k = from; k < end && found == std::string::npos; ++k) {
+            if (s_[k] == '`' || s_[k] == '$') return false;
+            if (s_.compare(k, close.size(), close) == 0)
+                found = k;
+            else if (s_[k] == '\\')
+                ++k; // an escape takes the next character with it
+        }
+        if (found == std::string::npos) return false;
+        const std::string tex = markdown_unescaped(s_.substr(from, found - from));
+        if (std::none_of(tex.begin(), tex.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); }))
+            return false;
+        out_ += std::string("\\") + s_[i_ + 2] + tex + "\\" + close.back();
+        i_ = found + close.size();
+        return true;
+    }
+
+    // Markdown's backslash escapes, as the page the typesetter read had them: "\\" before ASCII punctuation
+    // drops (kramdown's fewer: "\\," stays TeX's thin space). "\$" stays, so the formula holds no dollar
+    // (folio's \( \) pair never does).
+    std::string markdown_unescaped(const std::string& s) const {
+        static const std::string kKramdownEscapes = "\\.*_+`<>()[]{}#!:|\"'=-";
+        const bool kramdown = ctx_.generator == Generator::Jekyll;
+        std::string out;
+        for (size_t k = 0; k < s.size(); ++k) {
+            const char next = k + 1 < s.size() ? s[k + 1] : '\0';
+            const bool escapable = kramdown ? next != '\0' && kKramdownEscapes.find(next) != std::string::npos
+                                            : std::ispunct(static_cast<unsigned char>(next)) != 0;
+            if (s[k] == '\\' && escapable && next != '$') ++k;
+            out += s[k];
+        }
+        return out;
+    }
+
+    // kramdown: "$$ x $$" within a line of text is an inline formula (its only math delimiter; one on lines
+    // of its own is displayed). folio's $$ is always displayed, so the inline one becomes "\( x \)".
+    bool kramdown_inline_math() {
+        if (i_ > 0 && s_[i_ - 1] == '\\') return false;
+        const size_t end = paragraph_end(i_), close = s_.find("$$", i_ + 2);
+        if (close == std::string::npos || close >= end) return false;
+        const std::string tex = s_.substr(i_ + 2, close - i_ - 2);
+        if (tex.find('$') != std::string::npos || tex.find_first_not_of(" \t\n") == std::string::npos) return false;
+        const size_t line_begin = s_.rfind('\n', i_) == std::string::npos ? 0 : s_.rfind('\n', i_) + 1;
+        const size_t line_end = std::min(s_.find('\n', close), s_.size());
+        const bool alone =
+            s_.find_first_not_of(" \t", line_begin) == i_ && s_.find_first_not_of(" \t\r", close + 2) >= line_end;
+        if (alone) return false; // displayed: folio's own $$ says the same
+        out_ += "\\(" + tex + "\\)";
+        i_ = close + 2;
         return true;
     }
 

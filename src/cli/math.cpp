@@ -51,6 +51,25 @@ std::string ascii_markup(const std::string& markup) {
     return out;
 }
 
+// Markdown's escapes where TeX has no reading of its own: in a formula, a backslash before one of these is
+// Markdown's escape, as a browser typesetter saw it after Markdown ran ("\\left\\(" was "\\left("). Temml
+// refuses each of them in math mode; every other "\\" + punctuation ("\\{", "\\,", "\\\\", "\\|") means
+// something to TeX, and TeX wins (docs/content.md, "Math").
+std::string tex_for_typesetting(const std::string& tex) {
+    static const std::string kMarkdownOnly = "()[]*+-/<?@";
+    std::string out;
+    out.reserve(tex.size());
+    for (size_t i = 0; i < tex.size(); ++i) {
+        if (tex[i] == '\\' && i + 1 < tex.size()) {
+            if (kMarkdownOnly.find(tex[i + 1]) == std::string::npos) out += tex[i];
+            out += tex[++i]; // "\\\\" is TeX's new line: its second backslash escapes nothing
+            continue;
+        }
+        out += tex[i];
+    }
+    return out;
+}
+
 // The largest picture side kept, in thousandths of an em: what the body file's reader takes for a node's
 // numbers (site_reader.cpp); a larger formula is set as its TeX.
 constexpr int kLargestFormula = 100000;
@@ -88,7 +107,7 @@ void typeset_math(Site& site, const std::string& bundle_dir, Diagnostics& warnin
 
     nlohmann::json request = nlohmann::json::array();
     for (const Formula& f : formulas)
-        request.push_back({{"tex", f.tex}, {"display", f.display}});
+        request.push_back({{"tex", tex_for_typesetting(f.tex)}, {"display", f.display}});
     char in_path[] = "/tmp/folio-math-XXXXXX";
     const int fd = mkstemp(in_path);
     const std::string in_file = fd >= 0 ? in_path : "", out_file = in_file + ".out";
