@@ -390,6 +390,7 @@ TEST_CASE("an inline <img> whose data: address spans 220 lines is a picture, nev
 TEST_CASE("only raster data: pictures are drawn; any other data: address stays its alt text", "[raw_html][links]") {
     CHECK(embedded_image("data:image/png;base64,iVBORw0KGgo="));
     CHECK(embedded_image("DATA:image/JPEG;base64,/9j/4AAQ"));
+    CHECK(embedded_image("data:image/jpg;base64,/9j/4AAQ")); // no registered type, but browsers draw it
     CHECK_FALSE(embedded_image("data:image/svg+xml;base64,PHN2Zz4="));          // an SVG can hold links and scripts
     CHECK_FALSE(embedded_image("data:text/html;base64,PHNjcmlwdD4="));          // not a picture
     CHECK_FALSE(embedded_image("data:image/png,rawbytes"));                     // not base64

@@ -73,7 +73,8 @@ std::string image_origin(const std::string& src) {
 }
 
 bool embedded_image(const std::string& src) {
-    static const char* const kTypes[] = {"png", "jpeg", "gif", "webp", "avif"};
+    // "jpg" is no registered type, but pasted pictures often say it and browsers draw them.
+    static const char* const kTypes[] = {"png", "jpeg", "jpg", "gif", "webp", "avif"};
     const size_t comma = src.find(',');
     if (comma == std::string::npos || comma > 40) return false;
     std::string head = src.substr(0, comma);
