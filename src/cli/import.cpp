@@ -19,6 +19,7 @@
 
 #include "cli/fetch.h"
 #include "cli/import_markup.h"
+#include "cli/import_permalinks.h"
 #include "core/bundle/front_matter.h"
 #include "core/bundle/load.h"
 #include "core/markup/markdown.h"
@@ -862,6 +863,46 @@ void convert_post(Post& p, Generator g, const std::map<std::string, std::string>
     out.bodies.emplace_back(file, body);
 }
 
+// The site's address patterns, expanded for each post as the old generator did (import_permalinks.h):
+// Jekyll's permalink (a post's own overriding the site's; a post's own with placeholders expanded too),
+// Hugo's [permalinks] per section, else Hugo's own folders-and-name address. A post whose front matter gives
+// its address (Hugo's url) answered there only.
+void add_pattern_aliases(std::vector<Post>& kept, const ojson& writing, Generator g, const json& config) {
+    if (g == Generator::Zola) return;
+    const std::string site_pattern = str(config, {"permalink"});
+    for (size_t i = 0; i < kept.size(); ++i) {
+        Post& p = kept[i];
+        PermalinkPost pp;
+        if (!calendar_date(writing[i].value("date", ""), pp.year, pp.month, pp.day)) continue;
+        int y, m, d; // Jekyll's :title is the file's name without its date; Hugo's :filename the whole name
+        if (g != Generator::Jekyll || !dated_name(p.stem, y, m, d, pp.name)) pp.name = p.stem;
+        if (p.fm.contains("slug") && p.fm["slug"].is_string()) pp.slug = p.fm["slug"].get<std::string>();
+        pp.title_slug = slugify(p.title);
+        if (g == Generator::Jekyll) {
+            for (const char* key : {"categories", "category"})
+                if (p.fm.contains(key))
+                    for (const std::string& c : string_list(p.fm[key], true))
+                        pp.categories.push_back(c);
+            auto own =
+                std::find_if(p.aliases.begin(), p.aliases.end(), [](const auto& a) { return a.second == "permalink"; });
+            if (own == p.aliases.end())
+                p.aliases.insert(p.aliases.begin(), {expand_jekyll(jekyll_pattern(site_pattern), pp), "permalink"});
+            else if (own->first.find(':') != std::string::npos)
+                own->first = expand_jekyll(jekyll_pattern(own->first), pp);
+            continue;
+        }
+        if (p.fm.contains("url")) continue;
+        const fs::path dir = fs::path(p.rel).parent_path();
+        for (const fs::path& part : p.bundle ? dir.parent_path() : dir)
+            pp.sections.push_back(part.string());
+        const std::string section = pp.sections.empty() ? "" : pp.sections.front();
+        std::string pattern = str(config, {"permalinks", section.c_str()});
+        if (pattern.empty()) pattern = str(config, {"permalinks", "page", section.c_str()});
+        p.aliases.insert(p.aliases.begin(),
+                         {pattern.empty() ? hugo_default_address(pp) : expand_hugo(pattern, pp), "permalinks"});
+    }
+}
+
 // Old addresses, as aliases: each one folio check takes (a path, not a route of the new site, claimed
 // once); any other is named in a warning, never dropped in silence. Returns how many are kept.
 int keep_aliases(std::vector<Post>& kept, ojson& writing, Report& report) {
@@ -1006,6 +1047,7 @@ int run(const Options& o) {
     Converted converted;
     for (Post& p : kept)
         convert_post(p, s.g, route_of, images, o.fetch_images, report, converted);
+    add_pattern_aliases(kept, converted.writing, s.g, config);
     const int aliased = keep_aliases(kept, converted.writing, report);
     if (!report.errors.empty()) {
         Report::print(report.warnings);

@@ -77,10 +77,11 @@ ok cmp "$fixtures/hugo/assets/img/chart.png" "$tmp/hugo/images/img/chart.png"
 ok cmp "$fixtures/hugo/content/posts/bundle-post/cat.png" "$tmp/hugo/images/bundle-post/cat.png"
 ok has "$tmp/hugo/writing/bundle-post.md" '![a cat](/images/bundle-post/cat.png "Our cat")'
 # Old addresses kept as aliases: url (whose last part names the slug), aliases relative to the section and
-# full URLs reduced to their path.
+# full URLs reduced to their path; without [permalinks], Hugo's own address (section, then slug or file name).
 ok field "$tmp/hugo" 'w["bundle-post"]["aliases"] == ["/2022/08/bundle-post/", "/posts/old-bundle", "/bundles/cat/"]'
-ok field "$tmp/hugo" 'w["rust-good-parts"]["aliases"] == ["/2023/05/rust/"] and "aliases" not in w["line-endings"]'
-ok has "$tmp/hugo.out" "4 old addresses kept as aliases"
+ok field "$tmp/hugo" 'w["rust-good-parts"]["aliases"] == ["/posts/rust-good-parts/", "/2023/05/rust/"]'
+ok field "$tmp/hugo" 'w["line-endings"]["aliases"] == ["/posts/line-endings/"] and w["line-endings-2"]["aliases"] == ["/notes/line-endings/"]'
+ok has "$tmp/hugo.out" "8 old addresses kept as aliases"
 ok has "$tmp/hugo/writing/bundle-post.md" '<img src="/images/bundle-post/cat.png" alt="the cat again" width="300">'
 ok has "$tmp/hugo.err" "content/posts/bundle-post/index.md:20:1: warning: image 'gone.png' not found"
 ok has "$tmp/hugo/writing/line-endings-2.md" '## Why'
@@ -91,7 +92,7 @@ ok hasnt "$tmp/hugo/writing/line-endings-2.md" '{#why}'
 import_site jekyll
 ok test "$rc" -eq 0
 ok has "$tmp/jekyll.out" "folio import: Jekyll site"
-ok has "$tmp/jekyll.out" "4 posts, 1 image, 2 drafts skipped, 8 warnings"
+ok has "$tmp/jekyll.out" "4 posts, 1 image, 2 drafts skipped, 7 warnings"
 ok has "$tmp/jekyll.out" "draft, skipped: _drafts/unfinished.md"
 ok has "$tmp/jekyll.out" "draft, skipped: _posts/2021-05-05-unpublished.md"
 ok checks "$tmp/jekyll"
@@ -113,9 +114,11 @@ ok hasnt "$tmp/jekyll/writing/leap-day.md" 'never appears'
 ok has "$tmp/jekyll.err" "_posts/2020-02-29-leap-day.md:30:1: warning: Liquid tag 'include'"
 # permalink and redirect_from kept; what folio check would refuse is named, never dropped in silence.
 ok field "$tmp/jekyll" 'w["hello"]["aliases"] == ["/2019/01/01/hello.html", "/hello/", "/welcome/"]'
-ok field "$tmp/jekyll" '"aliases" not in w["leap-day"] and "aliases" not in w["hello-2"]'
+# The site's permalink (/:year/:month/:day/:title/) for every post; a post's own, placeholders and all, instead.
+ok field "$tmp/jekyll" 'w["leap-day"]["aliases"] == ["/2020/02/29/leap-day/"] and w["hello-2"]["aliases"] == ["/2021/hello/"]'
+ok field "$tmp/jekyll" 'w["no-front-matter"]["aliases"] == ["/2019/06/15/no-front-matter/"]'
 ok has "$tmp/jekyll.err" "_posts/2020-02-29-leap-day.md:7:1: warning: the old address '/hello/' (redirect_from) is not kept: the post _posts/2019-01-01-hello.md keeps it already"
-ok has "$tmp/jekyll.err" "_posts/2021-03-03-hello.md:3:1: warning: the old address '/:year/:title/' (permalink) is not kept: it holds a placeholder"
+ok hasnt "$tmp/jekyll.err" "placeholder"
 ok has "$tmp/jekyll.err" "_posts/2021-03-03-hello.md:4:1: warning: the old address '/writing/' (redirect_from) is not kept: the new site answers /writing itself"
 ok has "$tmp/jekyll.err" "_posts/2019-01-01-hello.md:12:1: warning: post_url '2018-05-05-missing' names no imported post"
 ok cmp "$fixtures/jekyll/assets/img/pic.png" "$tmp/jekyll/images/assets/img/pic.png"
@@ -206,6 +209,87 @@ ok has "$tmp/far.err" "content/posts/far.md:9:1: warning: the picture '$cdn/pics
 ok has "$tmp/far.err" "content/posts/far.md:11:1: warning: the picture '$cdn/pics/page.png' could not be downloaded (what came is no PNG, JPEG, GIF, WebP, AVIF or SVG picture, though the host called it image/png); kept as written, on its host"
 ok has "$tmp/far-out/writing/far.md" "![gone]($cdn/pics/gone.png)"
 ok checks "$tmp/far-out"
+
+#---- Address patterns: every post's old address, as the generator wrote it ----
+# site DIR: a small Jekyll site, permalink as given, one post with categories and one with its own permalink.
+jekyll_site() {
+    mkdir -p "$1/_posts"
+    printf 'title: Patterns\nurl: "https://p.example"\npermalink: %s\n' "$2" >"$1/_config.yml"
+    printf -- '---\ntitle: A leap day\ncategories: [Notes, Deep Dives]\n---\nOne day more.\n' >"$1/_posts/2020-02-29-leap-day.md"
+    printf -- '---\ntitle: Own\npermalink: /:year/own-:title/\n---\nIts own.\n' >"$1/_posts/2021-01-05-own.md"
+}
+for style in "date|/notes/deep%20dives/2020/02/29/leap-day.html" "pretty|/notes/deep%20dives/2020/02/29/leap-day/" \
+    "ordinal|/notes/deep%20dives/2020/060/leap-day.html" "none|/notes/deep%20dives/leap-day.html" \
+    "/:year/:month/:title/|/2020/02/leap-day/" "/:categories/:short_year/:i_month/:i_day/:slug.html|/notes/deep%20dives/20/2/29/leap-day.html"; do
+    site="$tmp/pattern-$(echo "${style%%|*}" | tr -c 'a-z\n' '_')"
+    jekyll_site "$site" "${style%%|*}"
+    "$folio" import "$site" "$site.out" >"$site.log" 2>&1
+    ok field "$site.out" "w['leap-day']['aliases'] == ['${style#*|}'] and w['own']['aliases'] == ['/2021/own-own/']"
+    ok checks "$site.out"
+done
+jekyll_site "$tmp/pattern-unset" '""'
+sed -i '/^permalink/d' "$tmp/pattern-unset/_config.yml" # Jekyll's default is the date style
+"$folio" import "$tmp/pattern-unset" "$tmp/pattern-unset.out" >/dev/null 2>&1
+ok field "$tmp/pattern-unset.out" "w['leap-day']['aliases'] == ['/notes/deep%20dives/2020/02/29/leap-day.html']"
+# The old address answers with the post: the built site has a page there that sends the reader on.
+"$folio" build "$tmp/pattern-pretty.out" -o "$tmp/pattern-pretty.site" >/dev/null 2>&1
+ok has "$tmp/pattern-pretty.site/notes/deep dives/2020/02/29/leap-day/index.html" "/writing/leap-day"
+ok has "$tmp/pattern-pretty.site/_redirects" "/notes/deep%20dives/2020/02/29/leap-day /writing/leap-day 301"
+
+# Hugo's [permalinks] per section; a section without one keeps Hugo's own address; a post's url wins.
+mkdir -p "$tmp/hugo-patterns/content/posts" "$tmp/hugo-patterns/content/notes"
+printf 'baseURL = "https://h.example/"\ntitle = "H"\n[permalinks]\nposts = "/:year/:month/:title/"\n' >"$tmp/hugo-patterns/hugo.toml"
+printf -- '---\ntitle: "Rust: the good parts"\ndate: 2023-05-01T23:30:00-07:00\n---\nText.\n' >"$tmp/hugo-patterns/content/posts/rust.md"
+printf -- '---\ntitle: Moved\ndate: 2023-06-01\nurl: /moved-here/\n---\nText.\n' >"$tmp/hugo-patterns/content/posts/moved.md"
+printf -- '---\ntitle: A note\ndate: 2023-07-01\nslug: short\n---\nText.\n' >"$tmp/hugo-patterns/content/notes/a-note.md"
+"$folio" import "$tmp/hugo-patterns" "$tmp/hugo-patterns.out" >/dev/null 2>&1
+ok field "$tmp/hugo-patterns.out" "w['rust']['aliases'] == ['/2023/05/rust-the-good-parts/']"
+ok field "$tmp/hugo-patterns.out" "w['moved-here']['aliases'] == ['/moved-here/'] and w['short']['aliases'] == ['/notes/short/']"
+printf 'baseURL = "https://h.example/"\n[permalinks.page]\nposts = "/:section/:yearday/:filename/"\n' >"$tmp/hugo-patterns/hugo.toml"
+"$folio" import "$tmp/hugo-patterns" "$tmp/hugo-patterns2.out" >/dev/null 2>&1
+ok field "$tmp/hugo-patterns2.out" "w['rust']['aliases'] == ['/posts/121/rust/']"
+
+#---- Math as the old site's typesetter read it ----
+# kramdown: \\( \\) and \\[ \\] (Markdown's escapes made them \( \) for MathJax), and $$ within a line is an
+# inline formula; $$ on lines of its own is displayed. A broken formula stays a located warning.
+mkdir -p "$tmp/kmath/_posts"
+printf 'title: K\nurl: "https://k.example"\nmarkdown: kramdown\n' >"$tmp/kmath/_config.yml"
+printf -- '---\ntitle: Sums\n---\nInline \\\\( x^2 + y^2 \\\\) and a set \\\\( \\\\{ a, b \\\\} \\\\) and $$\\frac{1}{2}$$ in a line.\n\n$$\n\\sum_{i=1}^{n} i\n$$\n\nShown \\\\[ \\int_0^1 f(x)\\,dx \\\\] here, `\\\\( code \\\\)`, and a broken $$\\frac{a$$ one.\n' \
+    >"$tmp/kmath/_posts/2022-07-08-sums.md"
+"$folio" import "$tmp/kmath" "$tmp/kmath.out" >/dev/null 2>&1
+ok has "$tmp/kmath.out/writing/sums.md" 'Inline \( x^2 + y^2 \) and a set \( \{ a, b \} \) and \(\frac{1}{2}\) in a line.'
+ok has "$tmp/kmath.out/writing/sums.md" 'Shown \[ \int_0^1 f(x)\,dx \] here, `\\( code \\)`'
+"$folio" build "$tmp/kmath.out" -o "$tmp/kmath.site" >/dev/null 2>"$tmp/kmath.err"
+kpage="$tmp/kmath.site/writing/sums/index.html"
+ok test "$(sed -n '/<div class="body">/,/<\/div>/p' "$kpage" | grep -o '<math' | wc -l)" -eq 5
+ok has "$kpage" '<code class="math">\frac{a</code>'
+ok has "$kpage" '<code>\\( code \\)</code>'
+ok has "$tmp/kmath.err" 'writing/sums.md:7:'"$(($(sed -n 7p "$tmp/kmath.out/writing/sums.md" | grep -bo 'a broken' | cut -d: -f1) + 10))"": warning: the formula '\\frac{a' does not parse"
+# Hugo: Markdown's escapes applied before its browser typesetter read the TeX, so \left\( was \left(.
+mkdir -p "$tmp/hmath/content/posts"
+printf 'baseURL = "https://m.example/"\n' >"$tmp/hmath/hugo.toml"
+printf -- '---\ntitle: Grown\ndate: 2021-04-05\n---\nGrown $$\\left\\( \\frac{a}{b} \\right\\)$$ and $\\left\\(y\\right\\)$ too.\n' >"$tmp/hmath/content/posts/grown.md"
+"$folio" import "$tmp/hmath" "$tmp/hmath.out" >/dev/null 2>&1
+"$folio" build "$tmp/hmath.out" -o "$tmp/hmath.site" >/dev/null 2>"$tmp/hmath.err"
+ok test "$(grep -o '<math' "$tmp/hmath.site/writing/grown/index.html" | wc -l)" -eq 2
+ok hasnt "$tmp/hmath.err" "does not parse"
+
+#---- A pasted picture: a data: address over 200 lines, inside a paragraph ----
+mkdir -p "$tmp/pasted/content/posts"
+printf 'baseURL = "https://d.example/"\n' >"$tmp/pasted/hugo.toml"
+{
+    printf -- '---\ntitle: Pasted\ndate: 2020-01-02\n---\nThe result <img src="data:image/png;base64,iVBORw0KGgo'
+    for i in $(seq 210); do printf '\n%s' "AAAAAAAAAAAAAAAAAAAA+BBBBBBBBBBBBBBBBBB/CCCCCCCCCCCCCCCCCCCC$(printf %02d $((i % 100)))ab"; done
+    printf '=" alt="a plot"\nwidth="300"> as the run drew it.\n\nAfter.\n'
+} >"$tmp/pasted/content/posts/pasted.md"
+"$folio" import "$tmp/pasted" "$tmp/pasted.out" >/dev/null 2>&1
+"$folio" build "$tmp/pasted.out" -o "$tmp/pasted.site" >/dev/null 2>"$tmp/pasted.err"
+ppage="$tmp/pasted.site/writing/pasted/index.html"
+ok has "$ppage" '<p>The result <img src="data:image/png;base64,iVBORw0KGgoAAAAAAAAAAAAAAAAAAAA+BBBB'
+ok has "$ppage" 'alt="a plot"'
+ok test "$(sed 's/<[^>]*>//g' "$ppage" | grep -c 'AAAAAAAAAA')" -eq 0 # never shown as text
+ok test "$(grep -l '\["img",{"href":"data:image/png;base64,iVBORw0KGgoAAAA' "$tmp"/pasted.site/assets/bodies/*.json | wc -l)" -eq 1
+ok hasnt "$tmp/pasted.err" "warning"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
