@@ -78,7 +78,7 @@ TEST_CASE("posts: Markdown files with YAML and TOML front matter are articles", 
     CHECK(y.aliases == std::vector<std::string>{"/2026/04/yaml-post/"});
     CHECK(y.opening == "The opening paragraph of the YAML post,\nover two lines."); // after the heading
     CHECK(y.post_file);
-    CHECK(y.body_line == 11);
+    CHECK(y.body_line == 10); // the line after the closing fence
 
     const int toml = site.find_article("toml-post");
     REQUIRE(toml >= 0);
@@ -182,7 +182,8 @@ TEST_CASE("posts: a slug given by a post file and by content.json is an error na
     CHECK_FALSE(load_bundle(dir.string(), site, d));
     fs::remove_all(dir);
     REQUIRE(d.size() == 1);
-    CHECK(has(format_diagnostic(d[0]), "writing/yaml-post.md:1:1: error: slug: the slug 'yaml-post' is also given at "));
+    CHECK(
+        has(format_diagnostic(d[0]), "writing/yaml-post.md:1:1: error: slug: the slug 'yaml-post' is also given at "));
     CHECK(has(format_diagnostic(d[0]), "writing/notes/yaml-post.md:1:1"));
 }
 
