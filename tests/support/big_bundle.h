@@ -10,13 +10,14 @@
 
 namespace folio::testing {
 
-// A bundle of n articles (one every ~4 days back from mid-2026, each with a body longer than its
-// opening), a shelf of `books` books in one group, and a timeline naming six articles a year.
+// A bundle of n articles (one every ~4 days back from 2025, each with a body longer than its opening: all
+// of them in the past, none a scheduled post the loader holds back), a shelf of `books` books in one group,
+// and a timeline naming six articles a year.
 inline std::string big_bundle(int n, int books) {
     nlohmann::json writing = nlohmann::json::array();
     std::map<int, std::vector<std::string>> by_year;
     for (int i = 0; i < n; ++i) {
-        const int days = i * 4, year = 2026 - days / 365, month = 1 + (days % 365) / 31 % 12, day = 1 + days % 28;
+        const int days = i * 4, year = 2025 - days / 365, month = 1 + (days % 365) / 31 % 12, day = 1 + days % 28;
         char date[16];
         std::snprintf(date, sizeof date, "%04d-%02d-%02d", year, month, day);
         const std::string slug = "entry-" + std::to_string(i);

@@ -129,7 +129,7 @@ TEST_CASE("a big archive folds its long lists past their bounds", "[core][bound]
         }
     CHECK(counted == folded);
     CHECK(writing_folds == static_cast<int>(years.size()));
-    CHECK(site.folds.front().partial_year); // 2026's newest are shown, the rest of 2026 folds
+    CHECK(site.folds.front().partial_year); // 2025's newest are shown, the rest of 2025 folds
     // The shelf: its first items, the rest folded; the count is the whole shelf's.
     const ShelfGroup& g = site.loves.shelves[0].groups[0];
     REQUIRE(g.fold >= 0);
