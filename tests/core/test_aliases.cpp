@@ -146,7 +146,8 @@ TEST_CASE("aliases: a page at each old address sends the reader on; _redirects s
     CHECK_FALSE(file(emit_site_files(site, "{{body}}", assets), "_redirects"));
 }
 
-TEST_CASE("import keeps Hugo's url and aliases, Jekyll's permalink and redirect_from, Zola's aliases",
+TEST_CASE("import keeps Hugo's url and aliases, Jekyll's permalink and redirect_from, Zola's aliases, and the "
+          "addresses of the site's pattern",
           "[aliases][import]") {
     namespace fs = std::filesystem;
     const fs::path tmp = fs::temp_directory_path() / ("folio-aliases-" + std::to_string(::getpid()));
@@ -157,10 +158,11 @@ TEST_CASE("import keeps Hugo's url and aliases, Jekyll's permalink and redirect_
         const char* slug;
         std::vector<std::string> aliases;
     } cases[] = {{"hugo", "bundle-post", {"/2022/08/bundle-post/", "/posts/old-bundle", "/bundles/cat/"}},
-                 {"hugo", "rust-good-parts", {"/2023/05/rust/"}},
+                 {"hugo", "rust-good-parts", {"/posts/rust-good-parts/", "/2023/05/rust/"}}, // Hugo's own first
                  {"jekyll", "hello", {"/2019/01/01/hello.html", "/hello/", "/welcome/"}},
-                 {"jekyll", "leap-day", {}}, // its /hello/ is hello's already: a warning, not a second claim
-                 {"jekyll", "hello-2", {}},  // a permalink with placeholders, and /writing, the new site's own
+                 // The site's permalink expanded; its /hello/ is hello's already: a warning, not a second claim.
+                 {"jekyll", "leap-day", {"/2020/02/29/leap-day/"}},
+                 {"jekyll", "hello-2", {"/2021/hello/"}}, // its own permalink expanded; /writing, the new site's own
                  {"zola", "first", {"/2024/01/first/", "/old/first.html"}}};
     for (const char* name : {"hugo", "jekyll", "zola"}) {
         import::Options o;
