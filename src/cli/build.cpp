@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <future>
+#include <set>
 #include <thread>
 
 #include "core/bundle/load.h"
@@ -260,22 +261,45 @@ void make_page_folders(const fs::path& root, const std::vector<Route>& routes) {
     }
 }
 
+// The routes in the order their pages are made: the edited articles' first (BuildMode::edited), `edited`
+// of them.
+struct PageOrder {
+    std::vector<Route> routes;
+    size_t edited = 0;
+};
+
+PageOrder page_order(const Site& site, const std::vector<std::string>& edited) {
+    PageOrder order{all_routes(site), 0};
+    if (edited.empty()) return order;
+    const std::set<std::string> first(edited.begin(), edited.end());
+    const auto rest = std::stable_partition(order.routes.begin(), order.routes.end(), [&](const Route& r) {
+        return r.kind == RouteKind::Article && first.count(site.writing[static_cast<size_t>(r.article)].slug) > 0;
+    });
+    order.edited = static_cast<size_t>(rest - order.routes.begin());
+    return order;
+}
+
 // The pages stage: made and written by one worker per core (each route's page is independent of the
 // others), each with its route's proof; then the proofs' frame closes.
-void write_pages(Target& t, const Site& site, const std::vector<Route>& routes, const Assets& assets, Proofs& proofs,
-                 bool print_proof_cost) {
+// Once the edited articles' pages (the order's first) are written, on_edited_written is called.
+void write_pages(Target& t, const Site& site, const PageOrder& order, const Assets& assets, Proofs& proofs,
+                 const BuildMode& mode) {
     const auto start = std::chrono::steady_clock::now();
+    const std::vector<Route>& routes = order.routes;
+    const size_t edited = order.edited;
     if (t.ok) {
         std::atomic<bool> ok{true};
+        std::atomic<size_t> edited_left{edited};
         parallel_for(routes.size(), [&](size_t i) {
             if (!ok) return;
             OutputFile f = emit_page(site, routes[i], assets.shell, assets.site, proofs.maker->html(routes[i]));
             if (!t.output->write(f.path, f.contents)) ok = false;
+            if (i < edited && --edited_left == 0 && mode.on_edited_written) mode.on_edited_written();
         });
         t.ok = ok;
     }
     end_proofs(proofs);
-    if (print_proof_cost)
+    if (mode.print_proof_cost)
         std::printf("folio build: proofs: %d layouts, %.0f ms of layout (the main book: %.0f ms); pages written in "
                     "%.0f ms\n",
                     proofs.maker->layouts(), proofs.maker->layout_ms(), proofs.maker->main_book_ms(),
@@ -336,17 +360,17 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     }
     std::future<std::vector<OutputFile>> side = start_side_files(site, assets);
     write_content(target, content, mode.on_content_written);
-    const std::vector<Route> routes = all_routes(site);
-    make_page_folders(target.folder, routes);
+    const PageOrder order = page_order(site, mode.edited);
+    make_page_folders(target.folder, order.routes);
     clock.mark("folders");
-    write_pages(target, site, routes, assets, proofs, mode.print_proof_cost);
+    write_pages(target, site, order, assets, proofs, mode);
     clock.mark("pages");
     for (OutputFile& f : side.get())
         assets.files.push_back(std::move(f));
     clock.mark("waiting for the side");
     write_other_files(target, assets.files);
     clock.mark("other files");
-    return finish_build(target, routes.size() + assets.files.size() + content.chunks + 1);
+    return finish_build(target, order.routes.size() + assets.files.size() + content.chunks + 1);
 }
 
 } // namespace folio

@@ -13,8 +13,8 @@ class Output;          // output.h
 struct FontState;      // core/font_build/site_fonts.h
 
 struct BuildMode {
-    bool preview = false;          // the page watches preview-status.json for content changes (./folio preview)
-    bool incremental = false;      // update out_dir in place, writing only the files that changed (see below)
+    bool preview = false;     // the page watches preview-status.json for content changes (./folio preview)
+    bool incremental = false; // update out_dir in place, writing only the files that changed (see below)
     // Stop with kExitFontsNeeded when the text needs what the fonts lack (a character, a run to shape), by
     // this state of fonts_dir (the preview's builder keeps it; it makes the fonts again and builds whole).
     FontState* fonts = nullptr;
@@ -23,8 +23,12 @@ struct BuildMode {
     // An in-place build calls this once site.json and the article bodies are written, before the pages,
     // the feed and the search index: the open preview page can show the change from then on.
     std::function<void()> on_content_written;
-    BodyChunkCache* bodies = nullptr; // when set (the site keeps its Markdown), read and updated
-    Output* output = nullptr;         // an in-place build writes through this one (the preview keeps it)
+    // The articles an edit read again (the preview's builder): their pages are made first, so the page the
+    // author is looking at has the edit within a few pages' time, not after the whole site's.
+    std::vector<std::string> edited;
+    std::function<void()> on_edited_written; // called once the edited articles' pages are written
+    BodyChunkCache* bodies = nullptr;        // when set (the site keeps its Markdown), read and updated
+    Output* output = nullptr;                // an in-place build writes through this one (the preview keeps it)
 };
 
 // Exit code of build_site when the text needs what mode.fonts says the fonts lack: make them again

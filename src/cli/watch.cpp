@@ -251,7 +251,7 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
         // The open page refetches site.json when the version moves (also after the first build: it may
         // follow an edit that needed new characters in the fonts).
         bool told = false, told_ok = true;
-        double shown_ms = -1;
+        double shown_ms = -1, page_ms = -1; // when the book, and the edited article's page, have the edit
         auto tell = [&](const std::string& errors) {
             told = true;
             shown_ms = since_start();
@@ -324,6 +324,8 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             if (output) output->start_round();
             each.output = output.get();
             each.on_content_written = nullptr;
+            each.edited = how == Reload::Done ? changed : std::vector<std::string>{};
+            each.on_edited_written = [&]() { page_ms = since_start(); };
             if (how == Reload::Done && changed.empty()) { // saved as it was: nothing to build
                 tell("");
             } else if (how == Reload::Done) { // what the page shows first, then the rest
@@ -351,7 +353,11 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
         }
         if (!told) tell("");
         if (!told_ok) return fail("cannot write " + (out / "preview-status.json").string());
-        if (shown_ms >= 0)
+        if (page_ms >= 0)
+            std::printf("folio build: the book can show it after %.1f ms, its article's page after %.1f ms; rebuilt "
+                        "in %.1f ms\n",
+                        shown_ms, page_ms, since_start());
+        else if (shown_ms >= 0)
             std::printf("folio build: the page can show it after %.1f ms; rebuilt in %.1f ms\n", shown_ms,
                         since_start());
         std::fflush(stdout);

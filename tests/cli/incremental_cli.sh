@@ -179,6 +179,9 @@ PY
 n=$((n + 1)); ok wait_rebuilds $n
 ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug3"
 ok grep -rq "The watcher saw this" "$dir/big-watch/assets/bodies"
+# Its page is made before the others', and the watcher says when it was written.
+ok grep -q "The watcher saw this" "$dir/big-watch/writing/$slug3/index.html"
+ok test -n "$(last_line 'rebuilt in' | grep "the book can show it after [0-9.]* ms, its article's page after [0-9.]* ms")"
 # An old article's title: its record is in a fold chunk (core/model/bound.h).
 slug=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][-4]["slug"])' "$dir/big/content.json")
 edit_json 'c["writing"][-4]["title"] += " (watched)"'
