@@ -448,7 +448,9 @@ std::string ProofMaker::html(const Route& route) {
         for (const std::vector<std::pair<int, int>>* list :
              {&here, const_cast<const std::vector<std::pair<int, int>>*>(&pair)}) {
             std::string names;
-            for (const auto& [script, slice] : *list) {
+            for (const std::pair<int, int>& used_slice : *list) {
+                // (a plain pair, not a structured binding: C++17 lets no lambda capture one, and clang refuses)
+                const int script = used_slice.first, slice = used_slice.second;
                 names += (names.empty() ? "" : " ") + std::to_string(script) + "." + std::to_string(slice);
                 auto it = std::find_if(slice_uses.begin(), slice_uses.end(),
                                        [&](const SliceUse& u) { return u.script == script && u.slice == slice; });

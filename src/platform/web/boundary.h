@@ -67,7 +67,7 @@ FOLIO_EXPORT void folio_draw_now();
 FOLIO_EXPORT void folio_dispatch(int kind, double a, double b, double c, const char* s);
 FOLIO_EXPORT void folio_follow(const char* href);
 FOLIO_EXPORT void folio_scroll_to(double y);
-// The text layer (web/textlayer.js): its pages, its focus model.
+// The text layer (web/textlayer.js, layer_page.js, layer_links.js): its pages, its focus model.
 FOLIO_EXPORT const char* folio_layer_page(int page);
 FOLIO_EXPORT int folio_link_stop(int page, int box, int dir, folio_web::IntPair* out);
 FOLIO_EXPORT int folio_reveal(int page, int box);

@@ -467,7 +467,7 @@ bool scroll_key(const EmscriptenKeyboardEvent* e) {
 }
 
 // Only the scrolling keys belong to the book. Tab, Enter and the rest stay with the browser: focus moves
-// through the text layer's links (web/textlayer.js) and Enter follows the focused one like any link.
+// through the text layer's links (web/layer_links.js) and Enter follows the focused one like any link.
 EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
     bool down = type == EMSCRIPTEN_EVENT_KEYDOWN;
     update_modifiers(e);
