@@ -16,15 +16,20 @@
   }
 
   //--- Folding and terms: the same rules as core/find.cpp (fold_text) and core/search_index.cpp.
-  var SPECIAL = { "\u0111": "d", "\u00f0": "d", "\u00f8": "o", "\u0127": "h", "\u0131": "i", "\u0133": "ij",
-    "\u0140": "l", "\u0142": "l", "\u0149": "n", "\u014b": "n", "\u0153": "oe", "\u0138": "k", "\u0167": "t",
-    "\u017f": "s", "\u00fe": "th", "\u00df": "ss", "\u00e6": "ae", "\u2018": "'", "\u2019": "'", "\u201c": "\"",
-    "\u201d": "\"" };
-  var SPECIAL_RE = /[\u0111\u00f0\u00f8\u0127\u0131\u0133\u0140\u0142\u0149\u014b\u0153\u0138\u0167\u017f\u00fe\u00df\u00e6\u2018\u2019\u201c\u201d]/g;
+  // Letters that neither decompose nor case-fold into plain ones, the final sigma, and quotes and
+  // apostrophes typed as ASCII ones (fold.cpp's special).
+  var SPECIAL = { "\u0111": "d", "\u00f0": "d", "\u00f8": "o", "\u0127": "h", "\u0131": "i", "\u0142": "l",
+    "\u014b": "n", "\u0153": "oe", "\u0138": "k", "\u0167": "t", "\u00fe": "th", "\u00df": "ss", "\u00e6": "ae",
+    "\u03c2": "\u03c3", "\u02bc": "'", "\u2018": "'", "\u2019": "'", "\u201c": "\"", "\u201d": "\"" };
+  var SPECIAL_RE = new RegExp("[" + Object.keys(SPECIAL).join("") + "]", "g");
+  // Nonspacing marks, but not where they spell the word (kana's voicing, Thaana, the scripts of India and
+  // Southeast Asia): fold.cpp's dropped_mark.
+  var MARK = /(?![\u0780-\u07bf\u0900-\u109f\u1700-\u1aaf\u1b00-\u1c4f\u3099\u309a\ua800-\uabff\u{11000}-\u{11fff}])\p{Mn}/gu;
   function fold(s) {
-    // NFD then NFC again: marks go, and what NFD took apart without a mark (Hangul syllables) comes back.
-    return String(s).normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").toLowerCase()
-      .replace(SPECIAL_RE, function (c) { return SPECIAL[c]; }).replace(/\u200b/g, "")
+    // fold.h's rule: NFKD, marks dropped, case folded (upper then lower case is full case folding but for
+    // ς and ẞ, mapped below), specials, then NFC: what NFKD took apart without a mark (Hangul, が) comes back.
+    return String(s).normalize("NFKD").replace(MARK, "").toUpperCase().toLowerCase()
+      .replace(SPECIAL_RE, function (c) { return SPECIAL[c]; }).normalize("NFC").replace(/\u200b/g, "")
       .replace(/[ \t\n\r\u00a0\u202f]+/g, " ");
   }
   function isTermChar(cp) {

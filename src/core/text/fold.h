@@ -1,6 +1,6 @@
 // folio core: text folded for matching, one rule for the book's find bar (book/find.h), the folds'
 // filter (model/bound.h) and the search index (site/search_index.h); web/search.js folds queries the same
-// way, and tests/fixtures/fold.txt holds both to it.
+// way, and tests/fixtures/fold.txt holds both to it (the wasm's older table aside: see below).
 #pragma once
 
 #include <string>
@@ -8,9 +8,27 @@
 
 namespace folio {
 
-// Folds text for matching: lower case, diacritics removed (é -> e, ß -> ss, Œ -> oe), curly quotes
-// made straight, every run of white space one space. origin, when given, receives for each byte of the
-// result the byte offset in `text` of the character it came from, plus one final entry: text.size().
+// Folds text for matching. The rule, natively (utf8proc) and in web/search.js alike:
+//   1. compatibility decomposition, NFKD (ﬁ -> fi, ＡＢＣ -> ABC, x² -> x2, ｶﾞ -> カ and its voicing mark);
+//   2. nonspacing marks (General Category Mn) removed (é -> e, giới -> gioi, Καλημέρα -> Καλημερα, й -> и),
+//      except where they spell the word: kana's voicing marks U+3099-309A, Thaana U+0780-07BF, and the
+//      scripts of India and Southeast Asia U+0900-109F, U+1700-1AAF, U+1B00-1C4F, U+A800-ABFF,
+//      U+11000-11FFF (है is not ह, ไก่ is not ไก);
+//   3. full Unicode case folding (ß and ẞ -> ss, ς -> σ, İ -> i), but Cherokee to its small letters;
+//   4. the letters that neither decompose nor fold to plain ones: ø -> o, ł -> l, đ ð -> d, ħ -> h,
+//      ı -> i, ŋ -> n, ĸ -> k, ŧ -> t, þ -> th, æ -> ae, œ -> oe; ’ ‘ ʼ -> ', “ ” -> ";
+//   5. NFC's composition: what NFKD took apart and no removed mark held comes back (Hangul syllables, が);
+//   6. the zero-width space removed, every run of white space one space.
+// ŀ and ŉ follow NFKD (l·, 'n), so ŀl folds as the usual l·l. tests/fixtures/fold.txt holds both sides to
+// it; they differ only on what Unicode assigned after utf8proc's version (15.0).
+// origin, when given, receives for each byte of the result the byte offset in `text` of the character it
+// came from (a character composed of several, from the first), plus one final entry: text.size().
+//
+// In the browser's wasm (FOLIO_TREES_ONLY, no utf8proc) this is still the older table: lower case for
+// Latin-1, Latin Extended-A, Greek and Cyrillic capitals, their diacritics removed, combining marks
+// U+0300-036F removed, and the same quotes and spaces. The book's find bar and the folds' filter fold both
+// the query and the text there, so they agree with themselves; they do not fold έ or ớ, say, so there a
+// query finds "Καλημέρα" typed with its accent, not without.
 std::string fold_text(const std::string& text, std::vector<int>* origin = nullptr);
 
 } // namespace folio
