@@ -12,6 +12,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -22,6 +23,7 @@
 #include "cli/import_permalinks.h"
 #include "core/bundle/front_matter.h"
 #include "core/bundle/load.h"
+#include "core/bundle/posts.h"
 #include "core/markup/markdown.h"
 #include "core/model/links.h"
 #include "core/model/routes.h"
@@ -240,19 +242,6 @@ std::string collapse_space(const std::string& s) {
     return out;
 }
 
-// The first paragraph's text, as readers of the feed see it.
-bool has_text(const Node& n);
-
-std::string first_paragraph(const Node& n) {
-    if (n.kind == NodeKind::Paragraph) return has_text(n) ? collapse_space(plain_text(n)) : "";
-    if (n.kind == NodeKind::CodeBlock || n.kind == NodeKind::Table) return "";
-    for (const Node& c : n.children) {
-        std::string t = first_paragraph(c);
-        if (!t.empty()) return t;
-    }
-    return "";
-}
-
 // A body's first line "# Heading": the title when the front matter gave none, and gone from the body
 // either way when it only repeats the title (folio prints the title above the body).
 std::string take_leading_heading(const std::string& body, std::string& title) {
@@ -271,16 +260,6 @@ std::string take_leading_heading(const std::string& body, std::string& title) {
     else if (lower(heading) != lower(collapse_space(title)))
         return body;
     return eol == std::string::npos ? "" : body.substr(eol + 1);
-}
-
-// The first paragraph that has text of its own (not only an image).
-bool has_text(const Node& n) {
-    if ((n.kind == NodeKind::Text || n.kind == NodeKind::Code) &&
-        n.text.find_first_not_of(" \t\n") != std::string::npos)
-        return true;
-    for (const Node& c : n.children)
-        if (c.kind != NodeKind::Image && has_text(c)) return true;
-    return false;
 }
 
 // The first sentence, at most about 200 characters (cut at a word).
@@ -842,8 +821,7 @@ void convert_post(Post& p, Generator g, const std::map<std::string, std::string>
         p.title = humanize(dated_name(p.stem, y, m, d, name) ? name : p.stem);
     }
     const std::string date = post_date(p, report);
-    Document doc = parse_markdown(body);
-    std::string opening = first_of({first_paragraph(doc), collapse_space(p.description), p.title});
+    std::string opening = first_of({opening_of(body), collapse_space(p.description), p.title});
     std::string dek = first_of({collapse_space(p.description), first_sentence(opening)});
     std::vector<std::string> tags;
     for (const std::string& t : p.tags) {
@@ -943,32 +921,43 @@ int keep_aliases(std::vector<Post>& kept, ojson& writing, Report& report) {
     return aliased;
 }
 
-// content.json: newest first, in the writing list and in the timeline.
-ojson bundle_content(const ojson& site, ojson& writing) {
-    std::stable_sort(writing.begin(), writing.end(), [](const auto& a, const auto& b) {
-        return a["date"].template get<std::string>() > b["date"].template get<std::string>();
-    });
-    ojson timeline = ojson::array();
-    for (const ojson& a : writing) {
-        int year = std::stoi(a["date"].get<std::string>().substr(0, 4));
-        if (timeline.empty() || timeline.back()["year"] != year)
-            timeline.push_back(ojson{{"year", year}, {"entries", ojson::array()}});
-        timeline.back()["entries"].push_back(ojson{{"article", a["slug"]}});
-    }
+// content.json: the site and its writing chapter. The posts are files of their own (post_files), which folio
+// takes into the writing list and the timeline by date.
+ojson bundle_content(const ojson& site) {
     ojson content = ojson::object();
     content["schema"] = 1;
     content["site"] = site;
-    content["timeline"] = timeline;
-    content["writing"] = writing;
+    content["timeline"] = ojson::array();
+    content["writing"] = ojson::array();
     content["projects"] = ojson::array();
     content["contents"] = ojson::array({ojson{{"title", "writing"}, {"chapter", "writing"}}});
     return content;
 }
 
+// Each post as folio reads a post file (docs/content.md, "Posts as files"): writing/<slug>.md, its front
+// matter (title, date, the dek as description, tags, the old addresses, draft) and its Markdown.
+std::vector<std::pair<std::string, std::string>> post_files(const std::vector<Post>& kept, const ojson& writing,
+                                                            const Converted& converted) {
+    std::vector<std::pair<std::string, std::string>> files;
+    for (size_t i = 0; i < kept.size(); ++i) {
+        const ojson& a = writing[i];
+        ojson fields = ojson::object();
+        fields["title"] = a["title"];
+        fields["date"] = a["date"];
+        fields["description"] = a["dek"];
+        fields["tags"] = a["tags"];
+        if (a.contains("aliases")) fields["aliases"] = a["aliases"];
+        if (kept[i].draft) fields["draft"] = true;
+        files.emplace_back(a["body_file"].get<std::string>(),
+                           yaml_front_matter(fields) + "\n" + converted.bodies[i].second);
+    }
+    return files;
+}
+
 // Writes the bundle into a temporary folder beside its place, checks it with folio's own loader, then
 // moves it in; false after saying why, nothing written.
-bool write_bundle(const Source& s, const Options& o, const ojson& content, const Converted& converted,
-                  const ImageCopier& images) {
+bool write_bundle(const Source& s, const Options& o, const ojson& content,
+                  const std::vector<std::pair<std::string, std::string>>& posts, const ImageCopier& images) {
     std::error_code ec;
     fs::path tmp = s.dest;
     tmp += ".folio-import-tmp";
@@ -976,8 +965,8 @@ bool write_bundle(const Source& s, const Options& o, const ojson& content, const
     // Text that is not UTF-8 (a Latin-1 title) is written with U+FFFD rather than failing the import.
     bool ok =
         write_file(tmp / "content.json", content.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-    for (const auto& [file, body] : converted.bodies)
-        ok = ok && write_file(tmp / file, body);
+    for (const auto& [file, text] : posts)
+        ok = ok && write_file(tmp / file, text);
     for (const auto& [from, to] : images.dest_of) {
         fs::create_directories((tmp / to).parent_path(), ec);
         ok = ok && fs::copy_file(from, tmp / to, fs::copy_options::overwrite_existing, ec);
@@ -1012,19 +1001,24 @@ bool write_bundle(const Source& s, const Options& o, const ojson& content, const
     return true;
 }
 
-void print_summary(const Source& s, const Options& o, const Report& report, const std::vector<Post>& drafts,
-                   size_t posts, const ImageCopier& images, int aliased) {
+void print_summary(const Source& s, const Options& o, const Report& report, const std::vector<Post>& kept,
+                   const ImageCopier& images, int aliased) {
     Report::print(report.warnings);
-    for (const Post& p : drafts)
-        std::printf("draft, skipped: %s\n", p.label.c_str());
+    size_t drafts = 0;
+    for (const Post& p : kept)
+        if (p.draft) {
+            std::printf("draft, kept as a draft (folio preview shows it; the built site holds it back): %s\n",
+                        p.label.c_str());
+            ++drafts;
+        }
+    const size_t posts = kept.size() - drafts;
     std::printf("folio import: %s site %s -> %s\n", generator_name(s.g), o.src.c_str(), s.dest.c_str());
     auto count = [](size_t n, const char* one, const char* many) {
         return std::to_string(n) + " " + (n == 1 ? one : many);
     };
-    std::printf("%s, %s, %s skipped, %s\n", count(posts, "post", "posts").c_str(),
+    std::printf("%s, %s, %s, %s\n", count(posts, "post", "posts").c_str(),
                 count(images.dest_of.size() + images.fetched_bytes.size(), "image", "images").c_str(),
-                count(drafts.size(), "draft", "drafts").c_str(),
-                count(report.warnings.size(), "warning", "warnings").c_str());
+                count(drafts, "draft", "drafts").c_str(), count(report.warnings.size(), "warning", "warnings").c_str());
     if (aliased > 0)
         std::printf("%d old address%s kept as aliases: each sends its readers on to /writing/<slug>\n", aliased,
                     aliased == 1 ? "" : "es");
@@ -1042,6 +1036,8 @@ int run(const Options& o) {
     ojson site = site_info(config, s.g, s.name, report, cfg_label);
     std::vector<Post> kept, drafts;
     read_posts(s.src, s.g, report, kept, drafts);
+    // Drafts come too, as drafts: the author goes on with them where they were.
+    std::move(drafts.begin(), drafts.end(), std::back_inserter(kept));
     const std::map<std::string, std::string> route_of = give_slugs(kept, report);
     ImageCopier images{s.src, s.g, {}, {}, {}, {}};
     Converted converted;
@@ -1056,9 +1052,8 @@ int run(const Options& o) {
                      report.errors.size(), report.errors.size() == 1 ? "" : "s");
         return 1;
     }
-    const ojson content = bundle_content(site, converted.writing);
-    if (!write_bundle(s, o, content, converted, images)) return 1;
-    print_summary(s, o, report, drafts, converted.writing.size(), images, aliased);
+    if (!write_bundle(s, o, bundle_content(site), post_files(kept, converted.writing, converted), images)) return 1;
+    print_summary(s, o, report, kept, images, aliased);
     return 0;
 }
 

@@ -8,6 +8,7 @@
 
 #include "cli/build.h"
 #include "cli/output.h"
+#include "core/bundle/front_matter.h"
 #include "core/bundle/load.h"
 #include "core/bundle/posts.h"
 #include "core/text/names.h"
@@ -21,16 +22,6 @@ namespace {
 int refuse(const std::string& message) {
     std::fprintf(stderr, "folio new post: %s\n", message.c_str());
     return 1;
-}
-
-// The title as a YAML string in double quotes.
-std::string yaml_quoted(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "\"";
 }
 
 // Whether content.json lists an article with this slug already (a post file with it would be an error).
@@ -58,8 +49,12 @@ int new_post(const std::string& title, const std::string& bundle_dir) {
     if (listed_in_content((bundle / "content.json").string(), slug))
         return refuse("content.json already has an article with the slug '" + slug + "'; choose another title");
     // A draft, as Hugo makes one: the preview shows it, the built site holds it back until draft is false.
-    const std::string text = "---\ntitle: " + yaml_quoted(title) + "\ndate: " + format_iso(local_today()) +
-                             "\ndraft: true\ndescription: \"\"\ntags: []\n---\n\n";
+    const std::string text = yaml_front_matter({{"title", title},
+                                                {"date", format_iso(local_today())},
+                                                {"draft", true},
+                                                {"description", ""},
+                                                {"tags", nlohmann::json::array()}}) +
+                             "\n";
     std::error_code ec;
     fs::create_directories(file.parent_path(), ec);
     if (!write_file(file, text)) return refuse("cannot write " + file.string());

@@ -179,6 +179,7 @@ TEST_CASE("import keeps Hugo's url and aliases, Jekyll's permalink and redirect_
         REQUIRE(k >= 0);
         CHECK(site.writing[k].aliases == c.aliases);
     }
-    CHECK(has(read(tmp / "jekyll" / "content.json"), "\"aliases\""));
+    // Kept in the post's own file, where the author will look for them.
+    CHECK(has(read(tmp / "jekyll" / "writing" / "leap-day.md"), "aliases: [\"/2020/02/29/leap-day/\"]"));
     fs::remove_all(tmp);
 }

@@ -76,7 +76,7 @@ TEST_CASE("posts: Markdown files with YAML and TOML front matter are articles", 
     CHECK(y.tags == std::vector<std::string>{"notes", "yamltag"});
     CHECK(y.dek == "Front matter in YAML, as Hugo and Jekyll write it.");
     CHECK(y.aliases == std::vector<std::string>{"/2026/04/yaml-post/"});
-    CHECK(y.opening == "The opening paragraph of the YAML post,\nover two lines."); // after the heading
+    CHECK(y.opening == "The opening paragraph of the YAML post, over two lines."); // its words, one space apart, after the heading
     CHECK(y.post_file);
     CHECK(y.body_line == 10); // the line after the closing fence
 

@@ -223,4 +223,17 @@ std::vector<std::string> string_list(const json& v, bool split_spaces) {
     return out;
 }
 
+std::string yaml_front_matter(const nlohmann::ordered_json& fields) {
+    std::string out = "---\n";
+    for (const auto& field : fields.items()) {
+        const auto& v = field.value();
+        int y, m, d; // a date as authors write it, unquoted (YAML reads it as the same text)
+        const bool date =
+            v.is_string() && v.get<std::string>().size() == 10 && calendar_date(v.get<std::string>(), y, m, d);
+        out += field.key() + ": " +
+               (date ? v.get<std::string>() : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) + "\n";
+    }
+    return out + "---\n";
+}
+
 } // namespace folio

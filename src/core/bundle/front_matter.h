@@ -55,4 +55,10 @@ bool calendar_date(const std::string& s, int& year, int& month, int& day);
 // A string or a list of strings as a list; Jekyll's space-separated "tags: a b" splits on spaces.
 std::vector<std::string> string_list(const nlohmann::json& v, bool split_spaces);
 
+// A post file's front matter as folio writes it (`folio new post`, `folio import`): "---", one `key: value`
+// line a field in the object's order, "---". Each value is written as JSON, which YAML 1.2 reads as the same
+// value (a string in double quotes with JSON's escapes, a list in brackets), so no title or tag can be
+// misread (a colon, a leading '-', "no", a date-like text).
+std::string yaml_front_matter(const nlohmann::ordered_json& fields);
+
 } // namespace folio

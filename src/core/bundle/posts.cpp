@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/bundle/json_reader.h"
+#include "core/markup/markdown.h"
 #include "core/markup/word_breaks.h"
 #include "core/model/routes.h"
 #include "core/model/words.h"
@@ -127,8 +128,8 @@ void name_parts(const std::string& path, std::string& slug, Date& date) {
     slug = stem;
 }
 
-// The first paragraph of a body: its first block of text that is not a heading, a fence, HTML, a rule,
-// a shortcode or a picture alone. Empty when there is none.
+// The first paragraph of a body, as Markdown: its first block of text that is not a heading, a fence,
+// HTML, a rule, a shortcode or a picture alone. Empty when there is none.
 std::string first_paragraph(const std::string& body) {
     std::vector<std::string> lines;
     for (size_t at = 0; at <= body.size();) {
@@ -170,6 +171,38 @@ std::string first_paragraph(const std::string& body) {
     }
     return "";
 }
+
+// The words of the first paragraph within a parsed block, white space made single.
+std::string paragraph_words(const Node& n) {
+    if (n.kind == NodeKind::Paragraph) {
+        std::string words;
+        for (const char c : plain_text(n)) {
+            const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+            if (!space)
+                words += c;
+            else if (!words.empty() && words.back() != ' ')
+                words += ' ';
+        }
+        while (!words.empty() && words.back() == ' ')
+            words.pop_back();
+        if (!words.empty()) return words;
+    }
+    for (const Node& c : n.children) {
+        std::string words = paragraph_words(c);
+        if (!words.empty()) return words;
+    }
+    return "";
+}
+
+} // namespace
+
+std::string opening_of(const std::string& body) {
+    // Only the paragraph's block is parsed: its markup (emphasis, links, an inline picture's 200 lines of
+    // data: address) is gone from the words a feed reader and the lists show.
+    return paragraph_words(parse_markdown(first_paragraph(body)));
+}
+
+namespace {
 
 // Reads what a post's front matter says into post.article; problems to out.
 struct FieldReader {
@@ -352,7 +385,7 @@ bool read_post(const std::string& path, const std::string& file, const std::stri
     a.body_markdown = split.body;
     a.body_line = split.body_line;
     // The opening is the body's first paragraph; a post with none (just started) opens with its dek, or title.
-    a.opening = first_paragraph(split.body);
+    a.opening = opening_of(split.body);
     if (a.opening.empty()) a.opening = a.dek.empty() ? a.title : a.dek;
     for (size_t i = before; i < out.size(); ++i)
         if (!out[i].warning) return false;

@@ -45,6 +45,10 @@ std::vector<std::string> find_post_files(const std::string& bundle_dir);
 bool read_post(const std::string& path, const std::string& file, const std::string& text, PostFile& post,
                Diagnostics& out);
 
+// A post's opening: the words of its body's first paragraph, without their markup (the feed's description,
+// the lists' line). `folio import` writes what this reads, and takes the dek from it.
+std::string opening_of(const std::string& body);
+
 // Puts each post file's article the timeline does not name into its year's block (made when missing, the
 // years newest first), before the first entry of that year dated earlier.
 void place_posts_in_timeline(Site& site);
