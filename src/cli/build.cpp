@@ -279,25 +279,35 @@ PageOrder page_order(const Site& site, const std::vector<std::string>& edited) {
     return order;
 }
 
-// The pages stage: made and written by one worker per core (each route's page is independent of the
-// others), each with its route's proof; then the proofs' frame closes.
-// Once the edited articles' pages (the order's first) are written, on_edited_written is called.
+// Pages made and written by one worker per core (each route's page is independent of the others), each
+// with its route's proof: routes[begin, end).
+void write_page_range(Target& t, const Site& site, const std::vector<Route>& routes, size_t begin, size_t end,
+                      const Assets& assets, Proofs& proofs) {
+    if (!t.ok || begin >= end) return;
+    std::atomic<bool> ok{true};
+    parallel_for(end - begin, [&](size_t k) {
+        if (!ok) return;
+        const Route& route = routes[begin + k];
+        OutputFile f = emit_page(site, route, assets.shell, assets.site, proofs.maker->html(route));
+        if (!t.output->write(f.path, f.contents)) ok = false;
+    });
+    t.ok = ok;
+}
+
+// The preview's edited articles' pages (the order's first), before the rest of the site is made: the
+// preview's builder packed their bodies already (watch.cpp), so they name the chunks the build writes.
+void write_edited_pages(Target& t, const Site& site, const PageOrder& order, const Assets& assets, Proofs& proofs,
+                        const BuildMode& mode) {
+    if (order.edited == 0) return;
+    write_page_range(t, site, order.routes, 0, order.edited, assets, proofs);
+    if (t.ok && mode.on_edited_written) mode.on_edited_written();
+}
+
+// The pages stage: every other page; then the proofs' frame closes.
 void write_pages(Target& t, const Site& site, const PageOrder& order, const Assets& assets, Proofs& proofs,
                  const BuildMode& mode) {
     const auto start = std::chrono::steady_clock::now();
-    const std::vector<Route>& routes = order.routes;
-    const size_t edited = order.edited;
-    if (t.ok) {
-        std::atomic<bool> ok{true};
-        std::atomic<size_t> edited_left{edited};
-        parallel_for(routes.size(), [&](size_t i) {
-            if (!ok) return;
-            OutputFile f = emit_page(site, routes[i], assets.shell, assets.site, proofs.maker->html(routes[i]));
-            if (!t.output->write(f.path, f.contents)) ok = false;
-            if (i < edited && --edited_left == 0 && mode.on_edited_written) mode.on_edited_written();
-        });
-        t.ok = ok;
-    }
+    write_page_range(t, site, order.routes, order.edited, order.routes.size(), assets, proofs);
     end_proofs(proofs);
     if (mode.print_proof_cost)
         std::printf("folio build: proofs: %d layouts, %.0f ms of layout (the main book: %.0f ms); pages written in "
@@ -350,6 +360,9 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
 
     Target target;
     open_target(target, out_dir, mode.incremental, mode.output);
+    const PageOrder order = page_order(site, mode.edited);
+    write_edited_pages(target, site, order, assets, proofs, mode);
+    clock.mark("edited pages");
     Content content = write_chunks(site, mode.bodies, target);
     clock.mark("bodies");
     content.site_json = {"site.json", site_to_json(site, /*separate_bodies=*/true)};
@@ -360,7 +373,6 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     }
     std::future<std::vector<OutputFile>> side = start_side_files(site, assets);
     write_content(target, content, mode.on_content_written);
-    const PageOrder order = page_order(site, mode.edited);
     make_page_folders(target.folder, order.routes);
     clock.mark("folders");
     write_pages(target, site, order, assets, proofs, mode);
