@@ -280,7 +280,7 @@ ImVec2 App::page_origin(int page) const {
     float left = spreads ? view_width * 0.5f - pw : view_width * 0.5f - pw * 0.5f;
     // The row's offset minus the scroll first: at a route's opening scroll that is exactly 0, so the page
     // lies exactly kTopPad down, as the build's proof of the page does (float rounding could floor 28 to 27).
-    return ImVec2(std::floor(left + static_cast<float>(col) * pw),
+    return ImVec2(std::floor(left + static_cast<float>(col) * pw + kEdgeSnap),
                   std::floor(static_cast<float>(row) * row_height(*this) - scroll + kTopPad));
 }
 

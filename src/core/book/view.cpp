@@ -29,13 +29,14 @@ PagePlan plan_pages(float view_width, float view_height, float body_box_per_em) 
         return plan;
     }
     // Otherwise the pocket page: the widest of the few pocket widths that fits at the target size (the
-    // build sets the first page of every route in each of them; docs/layout.md), scaled to fill the width.
+    // build sets the first page of every route in each of them; docs/layout.md), scaled to fill the width
+    // up to the largest body size (a small tablet's page then stands centred).
     const float avail = view_width - 2 * kPocketSide;
     float units = kPocketWidths[0];
     for (float w : kPocketWidths)
         if (w <= avail / target) units = w;
     plan.spec = PageSpec::pocket(units);
-    plan.single_scale = avail / units;
+    plan.single_scale = std::min(avail / units, scale_for(kMaxBodyPx));
     plan.pocket = true;
     return plan;
 }

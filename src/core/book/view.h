@@ -26,16 +26,23 @@ float body_px_for_width(float view_width);
 // body_box_per_em: the body face's glyph box in ems (ui/fonts.h: Fonts::box_per_em).
 PagePlan plan_pages(float view_width, float view_height, float body_box_per_em);
 
-// The pocket page's widths in page units (docs/layout.md, "The pocket page"): few, so that the build can
-// set each route's first page in every one of them (the early page, site/proof.h).
-inline constexpr float kPocketWidths[] = {190, 215, 235, 260, 300, 350, 400, 445};
-// Body text reads at kMinBodyPx or more on every screen and grows with the screen up to kMaxBodyPx; spreads
-// only where two whole pages fit at kSpreadMinBodyPx or more.
+// The pocket page's widths in page units (docs/layout.md, "The pocket page"): three, so that with the
+// reference page the book has four page sizes, and the build sets each route's first page in each of them
+// (the early page, site/proof.h): 190 from 320 px screens, 215 from 360, 250 from 414.
+inline constexpr float kPocketWidths[] = {190, 215, 250};
+// Body text reads at kMinBodyPx or more on every screen and grows with the screen up to kMaxBodyPx (a
+// pocket page stops growing there and stands centred); spreads only where two whole pages fit at
+// kSpreadMinBodyPx or more.
 inline constexpr float kMinBodyPx = 16.5f, kMaxBodyPx = 22.0f, kSpreadMinBodyPx = 18.0f;
 // The desk around the pages (CSS px): plan_pages and the canvas's page_origin, the early page's stylesheet
 // and the page's scripts (site/proof.h: desk_css hands them over as CSS custom properties).
 inline constexpr float kSpreadSide = 48.0f, kPageSide = 20.0f, kPocketSide = 6.0f, kRowGap = 28.0f, kTopPad = 28.0f,
                        kScrollbarWidth = 10.0f;
+
+// A page's left edge is floored to a CSS pixel after this much is added, by the canvas (App::page_origin)
+// and by the early page's CSS (desk_css: --snap), so that an edge on an exact pixel, which float rounding
+// puts a hair to either side (a pocket page filling the width), floors alike in both.
+inline constexpr float kEdgeSnap = 0.01f;
 
 // Which side of a spread page `page` is on, 0 left, 1 right: the first page of each spread on the left,
 // or, in a book that binds on the right (Book::rtl), on the right.

@@ -301,8 +301,8 @@ std::vector<ProofVariant> proof_variants(float body_box_per_em) {
 }
 
 std::string desk_css() {
-    return ":root{--top-pad:" + num(kTopPad) + "px;--row-gap:" + num(kRowGap) + "px;--word-gap:" + num(kWordGap) +
-           ";--reveal:" + num(kTextRevealSeconds) + "s}\n";
+    return ":root{--top-pad:" + num(kTopPad) + "px;--row-gap:" + num(kRowGap) + "px;--snap:" + num(kEdgeSnap) +
+           "px;--word-gap:" + num(kWordGap) + ";--reveal:" + num(kTextRevealSeconds) + "s}\n";
 }
 
 std::string proof_css(float body_box_per_em, size_t script_faces, const FaceMetrics (&faces)[kFaceCount]) {
@@ -326,7 +326,7 @@ std::string proof_css(float body_box_per_em, size_t script_faces, const FaceMetr
     for (int i = 0; i < kInkCount; ++i)
         css += "#proof .k" + std::to_string(i) + "{color:var(--pf-k" + std::to_string(i) + ")}\n";
     // The variants: each page size shows in its own range of widths; the scale is plan_pages' (one page
-    // centred, spreads, or a pocket page filling the width).
+    // centred, spreads, or a pocket page filling the width up to the largest body size).
     for (const ProofVariant& v : proof_variants(bpe)) {
         std::string range;
         if (v.min_width > 0) range += "(min-width: " + num(v.min_width) + "px)";
@@ -334,7 +334,8 @@ std::string proof_css(float body_box_per_em, size_t script_faces, const FaceMetr
             range += std::string(range.empty() ? "" : " and ") + "(max-width: " + num(v.max_width - 0.001f) + "px)";
         css += "@media " + range + "{#proof .pv-" + v.name + "{display:block;--u:";
         if (v.pocket)
-            css += "calc((100vw - " + num(2 * kPocketSide) + "px) / " + num(v.spec.width) + ")";
+            css += "min((100vw - " + num(2 * kPocketSide) + "px) / " + num(v.spec.width) + ", " + num(kMaxBodyPx) +
+                   "px * " + k + ")";
         else
             css += "min(" + target + ", (100vw - " + num(2 * kPageSide + kScrollbarWidth) + "px) / " + num(ref.width) +
                    ")";
@@ -345,8 +346,8 @@ std::string proof_css(float body_box_per_em, size_t script_faces, const FaceMetr
            "px) / " + num(2 * ref.width) + ", (100vh - " + num(2 * kTopPad) + "px) / " + num(ref.height) +
            ");--row:var(--pd);--rows:var(--nd)}"
            "#proof .pv-ref:not(.solo) .pg.pair{display:block}"
-           "#proof .pv-ref:not(.solo) .pg.c0{left:round(down, calc(50% - var(--pwp)), 1px)}"
-           "#proof .pv-ref:not(.solo) .pg.c1{left:round(down, 50%, 1px)}"
+           "#proof .pv-ref:not(.solo) .pg.c0{left:round(down, calc(50% - var(--pwp) + var(--snap)), 1px)}"
+           "#proof .pv-ref:not(.solo) .pg.c1{left:round(down, calc(50% + var(--snap)), 1px)}"
            "#proof .pv-ref:not(.solo) .pg::after{content:\"\";position:absolute;top:0;bottom:0;width:calc(14 * "
            "var(--u))}"
            "#proof .pv-ref:not(.solo) .pg.c0::after{right:0;background:linear-gradient(to right,transparent,var(--pf-"
@@ -430,7 +431,7 @@ std::string ProofMaker::html(const Route& route) {
     Shown used;
     used.keep_text = !slice_maps_.empty();
     std::string variants;
-    variants.reserve(1 << 16); // an article's nine variants take some tens of kilobytes
+    variants.reserve(1 << 16); // an article's four variants take some kilobytes
     std::vector<SliceUse> slice_uses;
     // Each variant says which slices it shows (data-slices on its element): a page fetches those of the variant
     // its screen shows (web/downloads.js) and preloads each for the screens that show it (slice_media).
