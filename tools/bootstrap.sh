@@ -48,6 +48,8 @@ APT_PACKAGES=(
   # build time, native only: the site's fonts cut and their shaped runs shaped by HarfBuzz's library
   # (core/font_build)
   libharfbuzz-dev
+  # build time, native only: the chunk files of article bodies and folds stored gzip-compressed
+  zlib1g-dev
   # folio import: front matter in YAML and TOML (native CLI only)
   libyaml-cpp-dev libtomlplusplus-dev
   # folio import --fetch-images: pictures on other hosts downloaded into the bundle (native CLI only)

@@ -54,6 +54,15 @@
     return response;
   };
 
+  // A chunk file's bytes as written (`folio build` stores the chunks of bodies and folds gzip-compressed,
+  // src/cli/output.h): inflated here, in the browser's own stream; bytes that are not gzip's (a host that
+  // inflated them on the way) pass as they are.
+  folio.inflate = function (buffer) {
+    var b = new Uint8Array(buffer, 0, Math.min(2, buffer.byteLength));
+    if (b.length < 2 || b[0] !== 0x1f || b[1] !== 0x8b) return Promise.resolve(buffer);
+    return new Response(new Blob([buffer]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  };
+
   //---- The faces ----
 
   // The faces this route's first pages show come whole; for the others only their stand-ins (advances,
@@ -141,11 +150,11 @@
   // The wasm is fetched and compiled here, in parallel with the JS glue (start.js: Module.instantiateWasm),
   // so that every failure of it is ours to report: Emscripten's own loader leaves a rejected promise
   // and a blank page when the download fails on the network.
-  function compileWasm(url) {
+  function compileWasm(url, mark) {
     return fetchOk(url).then(function (r) {
       var streaming = typeof WebAssembly.compileStreaming === "function" &&
         (r.headers.get("content-type") || "").indexOf("application/wasm") === 0;
-      if (streaming) return WebAssembly.compileStreaming(r).then(function (m) { folio.mark("wasm-compiled"); return m; }).catch(function (e) { throw startError(e); });
+      if (streaming) return WebAssembly.compileStreaming(r).then(function (m) { folio.mark(mark); return m; }).catch(function (e) { throw startError(e); });
       return r.arrayBuffer().then(function (b) { return WebAssembly.compile(b).catch(function (e) { throw startError(e); }); });
     });
   }
@@ -160,11 +169,16 @@
   // page has been painted. Until then the early page's files have the connection to themselves, and the
   // page's first paint (its LCP) depends on nothing of the book's (docs/first-view.md, "Two stages").
   // Sets downloads.wasm (the compiled module), downloads.site (site.json's text) and downloads.all
-  // ([site.json, script faces, first slices, ...faces]) and returns the first two together.
+  // ([site.json, script faces, first slices, ...faces]), and downloads.wasmLater (the later module, compiled,
+  // when it comes with the first) and returns the first two together.
   downloads.requestBook = function () {
     if (downloads.all) return Promise.all([downloads.wasm, downloads.site]);
     folio.mark("book-requested");
-    downloads.wasm = tracked(compileWasm(assets.wasm));
+    downloads.wasm = tracked(compileWasm(assets.wasm, "wasm-compiled"));
+    // A site whose text needs the code for other scripts (a script face, right to left: the build says so)
+    // has its first view run later code: the later module comes with the first, and is in before main()
+    // (web/later.js). A Latin site's first view carries none of it.
+    downloads.wasmLater = assets.laterFirst && assets.wasmLater ? tracked(compileWasm(assets.wasmLater, "later-compiled")) : null;
     downloads.site = tracked(fetchOk("/site.json").then(function (r) { return r.text(); }).then(function (t) { folio.mark("site-json"); return t; }));
     downloads.all = Promise.all([downloads.site, Promise.all(downloads.scripts), Promise.all(downloads.firstSlices)].concat(downloads.fonts));
     downloads.all.catch(loader.failWith);

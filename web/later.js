@@ -140,6 +140,12 @@
   later.placeholders = placeholders;
   later.withInputKept = withInputKept;
   later.load = loadLater;
+  // The later module compiled with the first (a site whose first view runs later code: downloads.js), put
+  // in at once.
+  later.adopt = function (module) {
+    later.module = module;
+    laterInstantiate();
+  };
   later.instantiated = function (exports) {
     later.primary = exports;
     for (var name in exports) if (exports[name] instanceof WebAssembly.Table) later.table = exports[name];

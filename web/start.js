@@ -182,13 +182,15 @@
     Module = window.Module = {
       canvas: canvas,
       instantiateWasm: function (imports, receive) {
-        downloads.wasm
-          .then(function (m) {
+        Promise.all([downloads.wasm, downloads.wasmLater])
+          .then(function (modules) {
+            var m = modules[0];
             folio.mark("instantiate:start");
             if (assets.wasmLater) imports.placeholder = later.placeholders();
             return WebAssembly.instantiate(m, imports).then(function (instance) {
               folio.mark("instantiate:end");
               later.instantiated(instance.exports);
+              if (modules[1]) later.adopt(modules[1]); // the later code, in before main() (downloads.js)
               // the runtime starts and main() runs (and registers the book's input handlers)
               folio.timed("main", function () { later.withInputKept(function () { receive(instance, m); }); });
             });

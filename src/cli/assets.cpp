@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/bundle/load.h"
+#include "core/font_build/site_fonts.h"
 #include "core/fonts/font_partial.h"
 #include "core/model/words.h"
 #include "ui/theme.h"
@@ -289,6 +290,11 @@ bool finish_assets(const Site& site, const AssetSources& from, Proofs& proofs, b
     if (proofs.usable && !a.site.font_metrics.empty() && !add_partials(*proofs.maker, a, error)) return false;
     std::vector<std::string> script_urls;
     if (!add_script_faces(site, *proofs.maker, proofs.usable && !preview, a, script_urls, error)) return false;
+    // The wasm's first part holds what a Latin site's first views run. A site whose text needs the code for
+    // other scripts (a script face behind the book's, right to left) asks for the later part with it, before
+    // its first frame (docs/first-view.md, "The code that comes later"; web/downloads.js).
+    if (a.manifest.contains("wasmLater") && (!script_urls.empty() || fonts_made_for_bidi(from.fonts)))
+        a.manifest["laterFirst"] = true;
     std::string page_scripts;
     if (!read_page_scripts(from, page_scripts, error)) return false;
     add_boot_script(site, *proofs.maker, page_scripts, a);

@@ -172,12 +172,12 @@ struct Content {
 };
 
 // The entries under each fold of a bounded archive (core/model/bound.h), one content-hashed chunk file a fold
-// ("/assets/folds/<hash>.json"), fetched when the reader opens the fold; sets each fold's url, so it must
+// ("/assets/folds/<hash>.json.gz", output.h: chunk_path), fetched when the reader opens the fold; sets each fold's url, so it must
 // run after pack_bodies (the chunks carry the articles' body_url) and before site.json is written.
 template <typename Sink> void write_fold_chunks(Site& site, Sink&& sink) {
     for (size_t i = 0; i < site.folds.size(); ++i) {
         std::string data = fold_chunk(site, static_cast<int>(i));
-        site.folds[i].url = "/assets/folds/" + content_hash(data) + ".json";
+        site.folds[i].url = "/" + chunk_path("folds", data);
         sink(OutputFile{site.folds[i].url.substr(1), std::move(data)});
     }
 }
@@ -185,14 +185,42 @@ template <typename Sink> void write_fold_chunks(Site& site, Sink&& sink) {
 // The bodies stage: the chunk files. A full build writes each chunk as it is made (never the whole
 // archive's text in memory twice); an in-place build holds them until the fonts are known to cover the
 // text, so a stop for the fonts leaves the folder as it was.
+// Writes chunk files compressed (output.h: gzip), each on a thread of its own, a few at a time, while the
+// next are packed; finish() waits for them.
+class ChunkWrites {
+public:
+    explicit ChunkWrites(Target& t) : t_(t) {}
+    ~ChunkWrites() { finish(); }
+    void add(OutputFile f) {
+        if (running_.size() >= limit_) wait_one();
+        running_.push_back(std::async(std::launch::async, [out = t_.output, f = std::move(f)] {
+            return out->write(f.path, gzip(f.contents));
+        }));
+    }
+    void finish() {
+        while (!running_.empty())
+            wait_one();
+    }
+
+private:
+    void wait_one() {
+        t_.ok = running_.front().get() && t_.ok;
+        running_.erase(running_.begin());
+    }
+    Target& t_;
+    std::vector<std::future<bool>> running_;
+    const size_t limit_ = std::max(2u, std::thread::hardware_concurrency());
+};
+
 Content write_chunks(Site& site, BodyChunkCache* cache, Target& t) {
     Content c;
+    ChunkWrites writes(t);
     auto write_chunk = [&](OutputFile&& chunk) {
         ++c.chunks;
         if (t.in_place)
             c.held.push_back(std::move(chunk));
         else
-            write_to(t, chunk);
+            writes.add(std::move(chunk));
     };
     pack_bodies(site, cache, [&](BodyChunk&& chunk) {
         if (chunk.kept)
@@ -237,8 +265,11 @@ std::future<std::vector<OutputFile>> start_side_files(const Site& site, const As
 // The book's content first (the chunks held, then site.json): in place, the open preview page can show
 // the edit from here on.
 void write_content(Target& t, Content& c, const std::function<void()>& on_content_written) {
-    for (const OutputFile& f : c.held)
-        write_to(t, f);
+    {
+        ChunkWrites writes(t);
+        for (OutputFile& f : c.held)
+            writes.add(std::move(f));
+    }
     std::vector<OutputFile>().swap(c.held);
     write_to(t, c.site_json);
     std::string().swap(c.site_json.contents);
@@ -353,10 +384,12 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     Assets assets;
     std::string error;
     if (!read_assets(site, from, mode.preview, assets, error)) return fail(error);
+    clock.mark("assets: read");
     Proofs proofs;
     start_proofs(proofs, site, from.fonts, assets.fonts_usable);
+    clock.mark("assets: the proofs' fonts");
     if (!finish_assets(site, from, proofs, mode.preview, assets, error)) return fail(error);
-    clock.mark("assets");
+    clock.mark("assets: by the proofs");
 
     Target target;
     open_target(target, out_dir, mode.incremental, mode.output);

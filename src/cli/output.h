@@ -25,6 +25,14 @@ bool write_file(const std::filesystem::path& path, const std::string& data);
 // FNV-1a, 64 bits, its first 10 hex digits: enough to tell versions of one file apart in a name.
 std::string content_hash(const std::string& data);
 
+// The data in gzip's format. The chunk files (article bodies, folds) are stored so, as Pagefind stores its
+// fragments: the page inflates them (folio.inflate, web/downloads.js), and a host's own compression leaves
+// them be (docs/first-view.md).
+std::string gzip(const std::string& data);
+// A chunk file's path for its (uncompressed) data: "assets/<folder>/<hash>.json.gz", folder "bodies" or
+// "folds". Its contents are written through gzip.
+std::string chunk_path(const char* folder, const std::string& data);
+
 // Where the built files go. A full build writes into a fresh folder beside the target (swapped in whole
 // at the end). An incremental build (the preview) writes into the target itself, and only the files
 // whose contents changed, each through a temporary name: out/.folio-manifest remembers what it wrote.
@@ -83,8 +91,8 @@ bool move_into_place(Target& t, std::string& error);
 // Article bodies (the document tree of every article longer than its opening, body_tree_json) packed in
 // order into chunk files of about kChunkBytes, named by their content: a 10,000-article archive writes a
 // few hundred files, not one file and one folder per article. Each article's body_url becomes
-// "/assets/bodies/<hash>.json#<offset>-<length>" (bytes); the browser fetches the chunk once and slices it.
-// A chunk ends after an article whose slug is an anchor (one in four, by its hash) once it holds
+// "/assets/bodies/<hash>.json.gz#<offset>-<length>" (bytes of the inflated chunk); the browser fetches the chunk once
+// and slices it. A chunk ends after an article whose slug is an anchor (one in four, by its hash) once it holds
 // kChunkMinBytes, or after whichever article brings it to kChunkBytes. An edit that changes one body's
 // size so moves only the ends of the chunks up to the next anchor both packings share (a chunk or two),
 // not those of every chunk after it: the preview rewrites a few chunks, not half the archive.
@@ -100,7 +108,7 @@ struct BodyChunkCache {
     };
     struct Chunk {
         std::vector<uint64_t> members; // its trees' versions, in order (a version names one tree's text)
-        std::string path;              // "assets/bodies/<hash>.json"
+        std::string path;              // chunk_path("bodies", ...)
     };
     std::unordered_map<std::string, Tree> trees; // by slug
     std::vector<Chunk> chunks;

@@ -191,7 +191,7 @@ int write_content(Site& site, const Before& before, const std::vector<std::strin
     for (size_t i = 0; i < site.folds.size(); ++i) {
         if (!dirty[i]) continue;
         std::string data = fold_chunk(site, static_cast<int>(i));
-        site.folds[i].url = "/assets/folds/" + content_hash(data) + ".json";
+        site.folds[i].url = "/" + chunk_path("folds", data);
         files.push_back({site.folds[i].url.substr(1), std::move(data)});
     }
     clock.mark("folds");
@@ -206,10 +206,11 @@ int write_content(Site& site, const Before& before, const std::vector<std::strin
         if (!fonts_cover(fonts, texts) && !make_fonts()) return kExitFontsNeeded;
     }
     bool ok = true;
-    for (const BodyChunk& c : chunks)
-        ok = (c.kept ? output.keep(c.path) : output.write(c.path, c.contents)) && ok;
-    for (const OutputFile& f : files) // site.json last: it names the others
-        ok = ok && output.write(f.path, f.contents);
+    for (const BodyChunk& c : chunks) // chunk files compressed (output.h)
+        ok = (c.kept ? output.keep(c.path) : output.write(c.path, gzip(c.contents))) && ok;
+    for (size_t i = 0; i + 1 < files.size(); ++i) // the folds' chunks
+        ok = ok && output.write(files[i].path, gzip(files[i].contents));
+    ok = ok && output.write(files.back().path, files.back().contents); // site.json last: it names the others
     return ok ? 0 : 1;
 }
 

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import { serve, open, ready, settle, launch, SITE } from "../support/harness.mjs";
 
@@ -43,7 +44,8 @@ after(async () => {
 function writingFold(year) {
   const fold = env.site.folds.find((f) => f.kind === "writing" && f.year === year);
   assert.ok(fold, `a writing fold for ${year}`);
-  const chunk = JSON.parse(fs.readFileSync(path.join(env.big, fold.url), "utf8"));
+  // Stored gzip-compressed, as every chunk file is (src/cli/output.h).
+  const chunk = JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(env.big, fold.url))).toString("utf8"));
   return { fold, titles: chunk.writing.map((a) => a.title), slugs: chunk.writing.map((a) => a.slug) };
 }
 

@@ -9,7 +9,9 @@ import path from "node:path";
 import { serve, launch, settle, idle, within, gate, SITE } from "../support/harness.mjs";
 
 const LATER = /\/assets\/folio\.later\.[0-9a-f]+\.wasm$/;
-const SITES = { seed: SITE, rich: process.env.FOLIO_RICH_SITE, blog: process.env.FOLIO_BLOG_SITE };
+const SITES = { seed: SITE, rich: process.env.FOLIO_RICH_SITE, blog: process.env.FOLIO_BLOG_SITE,
+  rtl: process.env.FOLIO_RTL_SITE, zh: process.env.FOLIO_ZH_SITE, scripts: process.env.FOLIO_SCRIPTS_SITE,
+  hostile: process.env.FOLIO_HOSTILE_SITE };
 // A front page, a list, a tag's page, and articles with code, tables, images, notes and raw HTML, at a
 // phone's size and a desktop's.
 const FIRST_VIEWS = [
@@ -93,6 +95,41 @@ async function whileHeld(opened, acts) {
   }
   return done;
 }
+
+// The manifest the build prepends to a site's boot script (window.FOLIO_ASSETS).
+const manifestOf = (dir) => {
+  const boot = fs.readdirSync(path.join(dir, "assets")).find((f) => /^boot\.[0-9a-f]+\.js$/.test(f));
+  return JSON.parse(fs.readFileSync(path.join(dir, "assets", boot), "utf8").match(/window\.FOLIO_ASSETS = (\{.*?\});\n/)[1]);
+};
+
+// The first part holds what a Latin site's first views run (tools/first_view_profile.mjs profiles only
+// those); a site whose text needs the code for other scripts asks for the later part with it.
+test("a Latin site's first view leaves the code for other scripts to later; a site in other scripts has it before its first frame", async () => {
+  for (const site of ["seed", "rich", "blog", "hostile"]) assert.ok(!manifestOf(SITES[site]).laterFirst, `${site} asks for the later code first`);
+  for (const site of ["rtl", "zh", "scripts"]) assert.equal(manifestOf(SITES[site]).laterFirst, true, site);
+  for (const [site, route] of [["rtl", "/writing/haifa"], ["zh", "/"], ["scripts", "/"]]) {
+    for (const [label, view] of [["phone", PHONE], ["1280", DESKTOP]]) {
+      const { page, context, errors, asked } = await openWith(site, route, view, () => "serve");
+      const failure = await shown(page);
+      assert.equal(failure, null, `${site} ${route} at ${label}`);
+      const seen = await marks(page);
+      const at = (name) => seen.indexOf("folio:" + name);
+      assert.ok(at("later-ready") >= 0 && at("later-ready") < at("frame-drawn"), `${site} ${label}: ${seen.join(" ")}`);
+      assert.equal(at("later-requested"), -1, "asked for again after the first frame");
+      assert.equal(asked(), 1);
+      assert.equal(await page.evaluate(() => window.folio.later.early), 0, `${site} ${label}: a synchronous download`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+  // The contrast: a Latin site's first frame comes before its later code is asked for.
+  const { page, context } = await openWith("seed", "/", DESKTOP, () => "serve");
+  assert.equal(await shown(page), null);
+  await laterReady(page);
+  const seen = await marks(page);
+  assert.ok(seen.indexOf("folio:frame-drawn") < seen.indexOf("folio:later-requested"), seen.join(" "));
+  await context.close();
+});
 
 test("the site ships the wasm in two, and the later part is not in the first view's HTML", () => {
   const assets = fs.readdirSync(path.join(SITE, "assets"));

@@ -55,7 +55,7 @@ test("an article's body arrives, then its image loads from the site's own origin
   page.on("pageerror", (e) => errors.push(String(e)));
   const images = [];
   page.on("response", (r) => { if (r.url().includes("/images/")) images.push(r.status()); });
-  const body = page.waitForResponse((r) => /\/assets\/bodies\/[0-9a-f]+\.json$/.test(r.url()));
+  const body = page.waitForResponse((r) => /\/assets\/bodies\/[0-9a-f]+\.json\.gz$/.test(r.url()));
   const image = page.waitForResponse((r) => r.url().endsWith("/images/figure.svg"));
   await page.goto(`http://127.0.0.1:${own.address().port}/writing/everything-markdown`);
   await ready(page);

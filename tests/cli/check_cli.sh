@@ -458,13 +458,13 @@ if needs "build atomicity" "$fonts_built" "$web_built"; then
     # The pictures the book and the early page draw: one SVG per good formula (4), named by its content;
     # the article's body file names them and carries their MathML with its characters as references, so
     # the book's faces are asked for none of them; the early page draws the first page's.
-    mbody=$(grep -l '"href":"/math/' "$tmp"/builds/math/assets/bodies/*.json "$tmp/builds/math/site.json" 2>/dev/null | head -1)
+    mbody=$(zgrep -l '"href":"/math/' "$tmp"/builds/math/assets/bodies/*.json.gz "$tmp/builds/math/site.json" 2>/dev/null | head -1)
     expect "each typeset formula is a picture the body names, with ASCII MathML" 0 \
         '"$(ls "$tmp/builds/math/math" | grep -c "^[0-9a-f]*\.svg$")" == 4' "pictures: $(ls "$tmp/builds/math/math" 2>/dev/null | tr '\n' ' ')" \
         '"$(head -c 200 "$tmp"/builds/math/math/*.svg | grep -c "<svg xmlns=")" == 4' 'a picture is not an SVG' \
         '-n "$mbody"' 'no body file holds a formula' \
-        '"$(cat "$mbody")" == *"\"href\":\"/math/"*"\"info\":\"<math"*"&#x2211;"*' 'the body does not name the picture or carry ASCII MathML' \
-        '"$(grep -c "∑" "$mbody")" == 0' 'the body carries the MathML'"'"'s characters themselves'
+        '"$(zcat -f "$mbody")" == *"\"href\":\"/math/"*"\"info\":\"<math"*"&#x2211;"*' 'the body does not name the picture or carry ASCII MathML' \
+        '"$(zcat -f "$mbody" | grep -c "∑")" == 0' 'the body carries the MathML'"'"'s characters themselves'
 
     # The fonts are made in the build (core/font_build); a fonts folder that cannot be written stops it first.
     echo "not a folder" >"$tmp/fonts-file"

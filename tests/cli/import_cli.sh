@@ -304,7 +304,7 @@ ppage="$tmp/pasted.site/writing/pasted/index.html"
 ok has "$ppage" '<p>The result <img src="data:image/png;base64,iVBORw0KGgoAAAAAAAAAAAAAAAAAAAA+BBBB'
 ok has "$ppage" 'alt="a plot"'
 ok test "$(sed 's/<[^>]*>//g' "$ppage" | grep -c 'AAAAAAAAAA')" -eq 0 # never shown as text
-ok test "$(grep -l '\["img",{"href":"data:image/png;base64,iVBORw0KGgoAAAA' "$tmp"/pasted.site/assets/bodies/*.json | wc -l)" -eq 1
+ok test "$(zgrep -l '\["img",{"href":"data:image/png;base64,iVBORw0KGgoAAAA' "$tmp"/pasted.site/assets/bodies/*.json.gz | wc -l)" -eq 1
 ok hasnt "$tmp/pasted.err" "warning"
 
 echo "$pass passed, $fail failed"

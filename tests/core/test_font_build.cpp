@@ -118,6 +118,22 @@ TEST_CASE("a stand-in measures as its face and draws nothing", "[font_build]") {
     }
 }
 
+TEST_CASE("a folder's fonts say whether their text changes a line's order: the page then has the later code first",
+          "[font_build]") {
+    const fs::path dir = fresh_dir("site-fonts-bidi");
+    FontState state;
+    bool made = false;
+    std::string error;
+    INFO(error);
+    REQUIRE(ensure_site_fonts("Hello, caf\u00e9 \u2014 na\u00efve", "en", dir.string(), state, made, error));
+    CHECK_FALSE(fonts_made_for_bidi(dir.string())); // Latin, beyond ASCII too
+    // An override amid Latin words (no face of a script behind the book's): the line's order is changed.
+    REQUIRE(ensure_site_fonts("lorem \u202Eevil\u202C ipsum", "en", dir.string(), state, made, error));
+    CHECK(fonts_made_for_bidi(dir.string()));
+    fs::remove_all(dir);
+    CHECK_FALSE(fonts_made_for_bidi(dir.string())); // no state: no such text
+}
+
 TEST_CASE("the site's fonts: made for the text, kept while they cover it, made again for new text", "[font_build]") {
     const fs::path dir = fresh_dir("site-fonts");
     FontState state;

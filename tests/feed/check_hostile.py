@@ -11,6 +11,7 @@ attributes (no markup), no executable address in an address field, and images th
 files of this site. `--self-test` shows the checks fail on input made to fail them. Exit status 1 lists
 every finding as file: <tag>: why.
 """
+import gzip
 import json
 import os
 import re
@@ -272,13 +273,15 @@ def audit_site(site):
             elif f.endswith(".json"):
                 words = rel.split(os.sep)[0] == "search"
                 audit_json_file(rel, open(path, encoding="utf-8").read(), found, words)
+            elif f.endswith(".json.gz"):  # a chunk of bodies or folds, stored gzip-compressed
+                audit_json_file(rel, gzip.decompress(open(path, "rb").read()).decode("utf-8"), found, False)
     # Each article's body where the book fetches it: site.json's body_url names a byte range of a chunk.
     for a in meta.get("writing", []):
         url = a.get("body_url", "")
         if not url:
             continue
         file, _, span = url.partition("#")
-        data = open(os.path.join(site, file.lstrip("/")), "rb").read()
+        data = gzip.decompress(open(os.path.join(site, file.lstrip("/")), "rb").read())
         start, _, length = span.partition("-")
         tree = json.loads(data[int(start):int(start) + int(length)] if span else data)
         trees += 1

@@ -548,6 +548,15 @@ bool make_fonts(const CodePointSet& chars, const std::vector<std::string_view>& 
 
 } // namespace
 
+bool fonts_made_for_bidi(const std::string& dir) {
+    FontState state;
+    read_state(dir, state);
+    std::string text; // every character beyond ASCII, for the one rule (needs_bidi)
+    for (uint32_t c = 0x80; c < state.chars.bits.size(); ++c)
+        if (state.chars.bits[c]) utf8_append(text, c);
+    return needs_bidi(text);
+}
+
 bool fonts_cover(const FontState& state, const std::vector<std::string_view>& texts) {
     if (state.key.empty()) return false;
     CodePointSet chars;

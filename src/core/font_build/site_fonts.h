@@ -46,10 +46,14 @@ bool fonts_cover(const FontState& state, const std::vector<std::string_view>& te
 // says whether they were made. False with a reason (a face that cannot be read or cut).
 bool ensure_site_fonts(const std::vector<std::string_view>& texts, const std::string& language, const std::string& dir,
                        FontState& state, bool& made, std::string& error, const FontSources& sources = {});
-inline bool ensure_site_fonts(std::string_view text, const std::string& language, const std::string& dir, FontState& state,
-                              bool& made, std::string& error, const FontSources& sources = {}) {
+inline bool ensure_site_fonts(std::string_view text, const std::string& language, const std::string& dir,
+                              FontState& state, bool& made, std::string& error, const FontSources& sources = {}) {
     return ensure_site_fonts(std::vector<std::string_view>{text}, language, dir, state, made, error, sources);
 }
+
+// Whether a folder's fonts were made for text with a character that changes a line's order or shape (its
+// state's characters, by needs_bidi): a site whose first view runs the book's right-to-left code.
+bool fonts_made_for_bidi(const std::string& dir);
 
 // The state file's name in the folder.
 inline constexpr const char* kFontStateFile = "fonts.state";

@@ -1,5 +1,5 @@
 // folio core: reading what `folio build` wrote for the browser: site.json, an article's body tree
-// (/assets/bodies/*.json, document_json.h) and a fold chunk (/assets/folds/*.json, bound.h).
+// (/assets/bodies/*.json.gz, inflated by the page; document_json.h) and a fold chunk (/assets/folds/*.json.gz, bound.h).
 //
 // The build validated the author's bundle (schema.h, with line and column) before it wrote these files,
 // so this reader trusts their shape and reads straight into the model, in one pass, without a DOM, without

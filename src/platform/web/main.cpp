@@ -69,7 +69,9 @@ EM_JS(void, js_fetch_body, (const char* url_ptr), {
     const chunks = Module.bodyChunks || (Module.bodyChunks = {});
     // Through the page's loader when there is one: the stall rule counts this download (web/downloads.js).
     const download = window.folio && window.folio.download ? window.folio.download : (u) => fetch(u);
-    const bytes = chunks[file] || (chunks[file] = download(file).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(r.status))));
+    // Stored gzip-compressed (folio build): inflated once, then sliced (web/downloads.js: folio.inflate).
+    const inflate = window.folio && window.folio.inflate ? window.folio.inflate : (b) => b;
+    const bytes = chunks[file] || (chunks[file] = download(file).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(r.status))).then(inflate));
     bytes.catch(() => { delete chunks[file]; }); // a later open asks again
     bytes.then((buf) => {
         const range = hash < 0 ? [0, buf.byteLength] : url.slice(hash + 1).split("-").map(Number);
@@ -84,7 +86,9 @@ EM_JS(void, js_fetch_fold, (const char* url_ptr), {
     const url = UTF8ToString(url_ptr);
     const pass = (s) => { const n = lengthBytesUTF8(s) + 1, p = _malloc(n); stringToUTF8(s, p, n); return p; };
     const reply = (text, ok) => { const u = pass(url), t = pass(text); _folio_fold_arrived(u, t, ok); _free(u); _free(t); };
-    fetch(url).then((r) => (r.ok ? r.text() : Promise.reject(new Error("HTTP " + r.status)))).then(
+    const inflate = window.folio && window.folio.inflate ? window.folio.inflate : (b) => b; // as a body's chunk
+    fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error("HTTP " + r.status)))).then(inflate)
+        .then((b) => new TextDecoder().decode(b)).then(
         (text) => reply(text, 1),
         (e) => { console.warn("folio: " + url + " could not be fetched (" + (e && e.message) + ")"); reply("", 0); });
 });
@@ -897,6 +901,9 @@ int main() {
     io.IniFilename = nullptr;
     io.LogFilename = nullptr;
     io.BackendPlatformName = "folio_web";
+    // The book's frame makes its ImGui calls in one shape every time, with no Begin left unended to recover
+    // from: ImGui's recovery, 10 KB of code End() would otherwise run every frame, stays in the later module.
+    io.ConfigErrorRecovery = false;
     ImGui::GetStyle().AntiAliasedLinesUseTex = false;
 
     const char* canvas = "#book";
