@@ -2,8 +2,8 @@
 // the /search/ page: a panel over the book, or, without the canvas, the static page's own form.
 // Fetched the first time search is used (web/find.js), so the first view never pays for it.
 //
-// Only the shards holding the query's words are fetched (each once), so the first query of a 10,000-
-// article site costs a few kilobytes. Ranking: the index stores each term's BM25 weight in its best
+// Only the shards holding the query's words are fetched (each once), and the files of results without an
+// inline card, so a first query costs tens of kilobytes however large the site (docs/search.md). Ranking: the index stores each term's BM25 weight in its best
 // articles; an article's score is the sum over the query's words of its best weight for a term equal
 // to the word (or, less, starting with it), and articles with every word come first.
 (function (root) {
@@ -72,13 +72,40 @@
     return out;
   }
 
+  // About 160 characters of text around the first place of a query word (a Chinese one: 60), cut at spaces
+  // near it, as the build cuts the inline snippets (search_index.cpp, snippet_at); "" when none is in it.
+  // The text is folded a character at a time, so a place in the folded text maps back to the text.
+  function snippet(text, words) {
+    text = String(text || "");
+    var folded = "", at = [], i = 0;
+    for (var ch of text) {
+      var f = ch < "\u0080" ? ch.toLowerCase() : fold(ch);
+      for (var k = 0; k < f.length; k++) at.push(i);
+      folded += f;
+      i += ch.length;
+    }
+    var best = -1;
+    words.forEach(function (w) {
+      var p = folded.indexOf(w);
+      if (p >= 0 && (best < 0 || p < best)) best = p;
+    });
+    if (best < 0) return "";
+    var start = at[best], wide = !isBigramChar(text.codePointAt(start)), before = wide ? 50 : 20, after = wide ? 110 : 40;
+    var b = Math.max(0, start - before), e = Math.min(text.length, start + after), sp;
+    if (b > 0 && (sp = text.lastIndexOf(" ", b)) >= 0 && b - sp <= 24) b = sp + 1;
+    if (e < text.length && (sp = text.indexOf(" ", e)) >= 0 && sp - e <= 24) e = sp;
+    if (/[\udc00-\udfff]/.test(text[b] || "")) b++; // not half a character
+    if (/[\ud800-\udbff]/.test(text[e - 1] || "")) e--;
+    return (b > 0 ? "\u2026" : "") + text.slice(b, e).replace(/\s+/g, " ").trim() + (e < text.length ? "\u2026" : "");
+  }
+
   //--- The engine: get(url) resolves to parsed JSON (fetch in the page; files in the benchmark).
   function Engine(base, get) {
     this.base = base;
     this.get = get;
     this.manifest = null;
     this.shards = {};
-    this.chunks = {};
+    this.docs = {};
   }
   Engine.prototype.load = function () {
     var self = this;
@@ -87,12 +114,14 @@
   };
   Engine.prototype.url = function (m, path) { return this.base + path + "?v=" + m.version; };
   Engine.prototype.shard = function (m, i) {
-    if (!this.shards[i]) this.shards[i] = this.get(this.url(m, "t/" + i + ".json"));
+    if (!this.shards[i]) this.shards[i] = this.get(this.url(m, "t/" + i + ".json.gz"));
     return this.shards[i];
   };
-  Engine.prototype.chunk = function (m, k) {
-    if (!this.chunks[k]) this.chunks[k] = this.get(this.url(m, "d/" + k + ".json"));
-    return this.chunks[k];
+  // Article d: [slug, title, date, dek, body text], from the file of m.per_file articles holding it.
+  Engine.prototype.doc = function (m, d) {
+    var per = m.per_file || 1, k = Math.floor(d / per);
+    if (!this.docs[k]) this.docs[k] = this.get(this.url(m, "d/" + k + ".json.gz"));
+    return this.docs[k].then(function (group) { return group[d % per]; });
   };
   // Index of the last shard whose first term is <= t.
   function shardOf(firsts, t) {
@@ -153,10 +182,10 @@
     });
     all.sort(function (a, b) { return (b.matched - a.matched) || (b.score - a.score) || (a.doc - b.doc); });
     var top = all.slice(0, limit);
-    // Articles without an inline card come from the card files (one fetch per 64 articles).
+    // Articles without an inline card come from their own file: the card, and a snippet cut from the text.
     return Promise.all(top.map(function (e) {
       if (e.card) return Promise.resolve(e.card);
-      return self.chunk(m, Math.floor(e.doc / m.chunk)).then(function (c) { return c[e.doc % m.chunk]; });
+      return self.doc(m, e.doc).then(function (c) { return [c[0], c[1], c[2], snippet(c[4], words) || c[3]]; });
     })).then(function (cards) {
       return {
         words: words, total: all.length, approximate: approximate,
@@ -168,17 +197,24 @@
     });
   };
 
-  var api = { fold: fold, terms: terms, Engine: Engine };
+  var api = { fold: fold, terms: terms, snippet: snippet, Engine: Engine };
   root.FolioSearch = api;
   if (typeof document === "undefined") return;
 
   //--- The page: /search/ and ?q= in the URL.
   var html = document.documentElement;
+  // The shards and article files are stored gzip-compressed (*.json.gz): inflated in the browser's own
+  // stream, as web/downloads.js's folio.inflate does; bytes a host already inflated pass as they are.
+  function inflate(buffer) {
+    var b = new Uint8Array(buffer, 0, Math.min(2, buffer.byteLength));
+    if (b.length < 2 || b[0] !== 0x1f || b[1] !== 0x8b) return Promise.resolve(buffer);
+    return new Response(new Blob([buffer]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  }
   var engine = new Engine("/search/", function (url, fresh) {
     return fetch(url, fresh ? { cache: "no-cache" } : {}).then(function (r) {
       if (!r.ok) throw new Error("HTTP " + r.status);
-      return r.json();
-    });
+      return r.arrayBuffer();
+    }).then(inflate).then(function (b) { return JSON.parse(new TextDecoder().decode(b)); });
   });
   var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
   function day(iso) {

@@ -2,7 +2,8 @@
 //
 //   node bench/page/search.mjs LABEL SITE_DIR [PAGEFIND_DIR]
 //
-// 1. index: bytes of SITE/search/ raw and gzip -9 (each file alone, as a host sends it).
+// 1. index: bytes of SITE/search/ raw and gzip -9 (each file alone, as a host sends it; a file the build
+//    stored gzip-compressed, *.json.gz, counts as it is).
 // 2. queries: 100 queries (single words, prefixes, two-word queries, drawn with a fixed seed from the
 //    index's own terms) answered by web/search.js itself (the page's engine, loaded into node) from the
 //    files on disk. Median and p95 in milliseconds, cold (a fresh engine: the manifest and shards are read
@@ -21,7 +22,9 @@ import { serve, launch } from "../../tests/support/harness.mjs";
 const [label, site, pagefindDir] = process.argv.slice(2);
 if (!site) { console.error("usage: node bench/page/search.mjs LABEL SITE_DIR [PAGEFIND_DIR]"); process.exit(2); }
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
+const gzipped = (buf) => buf.length > 2 && buf[0] === 0x1f && buf[1] === 0x8b;
+const gz = (buf) => (gzipped(buf) ? buf.length : zlib.gzipSync(buf, { level: 9 }).length);
+const readJson = (file) => { const b = fs.readFileSync(file); return JSON.parse((gzipped(b) ? zlib.gunzipSync(b) : b).toString("utf8")); };
 const kb = (b) => (b / 1000).toFixed(1) + " KB";
 const pct = (v, p) => { const s = [...v].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * (s.length - 1) + 0.5))]; };
 const median = (v) => pct(v, 0.5);
@@ -37,7 +40,7 @@ function walk(dir) {
 
 console.log(`\n-- ${label}: ${path.relative(ROOT, site) || site}`);
 //--- 1. index bytes
-const files = walk(path.join(site, "search")).filter((f) => f.endsWith(".json"));
+const files = walk(path.join(site, "search")).filter((f) => /\.json(\.gz)?$/.test(f));
 let raw = 0, packed = 0;
 for (const f of files) { const b = fs.readFileSync(f); raw += b.length; packed += gz(b); }
 const manifest = JSON.parse(fs.readFileSync(path.join(site, "search/index.json"), "utf8"));
@@ -54,12 +57,12 @@ function engine(meter) {
   return new Engine(path.join(site, "search") + "/", (url) => {
     const buf = fs.readFileSync(url.replace(/\?.*$/, ""));
     if (meter) meter.push(buf); // sized after the timing
-    return Promise.resolve(JSON.parse(buf.toString("utf8")));
+    return Promise.resolve(JSON.parse((gzipped(buf) ? zlib.gunzipSync(buf) : buf).toString("utf8")));
   });
 }
 const terms = [];
 for (let i = 0; i < manifest.shards.length; i++)
-  terms.push(...Object.keys(JSON.parse(fs.readFileSync(path.join(site, `search/t/${i}.json`), "utf8"))));
+  terms.push(...Object.keys(readJson(path.join(site, `search/t/${i}.json.gz`))));
 const words = terms.filter((t) => /^[a-z]{4,}$/.test(t));
 let seed = 12345;
 const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };

@@ -2,7 +2,9 @@
 # folio benchmark: a Chinese site against an English one of as many posts, both of real prose from Debian
 # packages (bench/gen/gen_prose.py: fortunes-zh and fortunes), built the same way: the search index's files and
 # bytes (issue: a CJK index at most 1.5 times an English one), the whole site's, and the build's wall time,
-# median of FOLIO_BENCH_RUNS (3) runs, alternating languages, each into a new output folder.
+# median of FOLIO_BENCH_RUNS (3) runs, alternating languages, each into a new output folder. Then Pagefind (npm's
+# pagefind, its own default settings) indexes each built site's HTML (a copy without folio's search/), and its
+# files and bytes are printed beside folio's (issue 46: folio's no larger in either on the Chinese site).
 # Uses the prebuilt build/native/folio and build/web.
 set -euo pipefail
 # shellcheck source=bench/common.bash
@@ -41,6 +43,20 @@ for lang in zh en; do
   printf '%s: search index %s files, %s bytes; site %s files, %s bytes; build wall %s s (min %s, max %s)\n' \
     "$lang" "${IF[$lang]}" "${IB[$lang]}" "${SF[$lang]}" "${SB[$lang]}" \
     "$(median ${WALL[$lang]})" "$(minimum ${WALL[$lang]})" "$(maximum ${WALL[$lang]})"
+done
+PAGEFIND="$ROOT/node_modules/.bin/pagefind"
+for lang in zh en; do
+  if [ ! -x "$PAGEFIND" ]; then echo "pagefind: not measured (npm's pagefind is not installed)"; break; fi
+  copy="$BENCH_OUT/prose-$lang-pagefind"
+  rm -rf "$copy"
+  cp -r "$BENCH_OUT/prose-$lang-site-1" "$copy"
+  rm -rf "$copy/search"
+  "$PAGEFIND" --site "$copy" >"$copy.log" 2>&1 || { echo "pagefind failed (log: ${copy#"$ROOT"/}.log)"; continue; }
+  pf_files=$(files "$copy/pagefind")
+  pf_bytes=$(bytes "$copy/pagefind")
+  awk -v l="$lang" -v ff="${IF[$lang]}" -v fb="${IB[$lang]}" -v pf="$pf_files" -v pb="$pf_bytes" \
+    'BEGIN { printf "%s: search index: folio %d files, %d bytes; pagefind %d files, %d bytes (folio / pagefind: %.3f x the files, %.3f x the bytes)\n", l, ff, fb, pf, pb, ff / pf, fb / pb }'
+  rm -rf "$copy"
 done
 awk -v zf="${IF[zh]}" -v ef="${IF[en]}" -v zb="${IB[zh]}" -v eb="${IB[en]}" \
   'BEGIN { printf "search index, Chinese / English: %.3f x the files, %.3f x the bytes (at most 1.5 asked)\n", zf / ef, zb / eb }'

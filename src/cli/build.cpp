@@ -246,8 +246,11 @@ bool fonts_lack(const FontState& fonts, const Content& c) {
 // search index over all the writing (core/site/search_index.h), fetched when search is first used.
 std::vector<OutputFile> side_files(const Site& site, const std::string& shell, const SiteAssets& assets) {
     std::vector<OutputFile> files = emit_site_files(site, shell, assets);
-    for (OutputFile& f : build_search_index(site))
+    for (OutputFile& f : build_search_index(site)) {
+        // The index names the files it wants stored compressed (*.gz); web/search.js inflates them.
+        if (f.path.size() > 3 && f.path.compare(f.path.size() - 3, 3, ".gz") == 0) f.contents = gzip(f.contents);
         files.push_back(std::move(f));
+    }
     return files;
 }
 

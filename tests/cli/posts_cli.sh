@@ -70,13 +70,13 @@ if [ -e "$web/folio.wasm" ]; then
     check "the front page's timeline names the post" '"$(cat "$site/index.html")" == *"/writing/toml-post"*'
     check "the feed has the post" '"$(cat "$site/rss.xml")" == *"/writing/yaml-post"*'
     check "the sitemap has the post" '"$(cat "$site/sitemap.xml")" == *"/writing/yaml-post"*'
-    check "the search index has the post" '"$(cat "$site"/search/index.json "$site"/search/d/* 2>/dev/null)" == *"yaml-post"*'
+    check "the search index has the post" '"$(zcat -f "$site"/search/index.json "$site"/search/d/* 2>/dev/null)" == *"yaml-post"*'
     check "the post's tag has its page" '-f "$site/tags/yamltag/index.html"'
     for slug in draft-post future-post entry-draft; do
         check "no page for $slug" '! -e "$site/writing/$slug"'
         check "no feed item for $slug" '"$(cat "$site/rss.xml")" != *"$slug"*'
         check "no sitemap entry for $slug" '"$(cat "$site/sitemap.xml")" != *"$slug"*'
-        check "no search entry for $slug" '"$(cat "$site"/search/index.json "$site"/search/d/* 2>/dev/null)" != *"$slug"*'
+        check "no search entry for $slug" '"$(zcat -f "$site"/search/index.json "$site"/search/d/* 2>/dev/null)" != *"$slug"*'
         check "not in site.json: $slug" '"$(cat "$site/site.json")" != *"$slug"*'
         check "not on the front page: $slug" '"$(cat "$site/index.html")" != *"$slug"*'
     done

@@ -1,4 +1,4 @@
-// The search index `folio build` writes: terms, BM25 champions, inline cards, shards, article cards.
+// The search index `folio build` writes: terms, BM25 champions, inline cards, shards, article files.
 #include <catch2/catch_test_macros.hpp>
 
 #include <fstream>
@@ -26,7 +26,7 @@ json shard_of(const std::vector<OutputFile>& files, const std::string& term) {
     size_t at = 0;
     for (size_t i = 0; i < m["shards"].size(); ++i)
         if (m["shards"][i].get<std::string>() <= term) at = i;
-    const OutputFile* f = file(files, "search/t/" + std::to_string(at) + ".json");
+    const OutputFile* f = file(files, "search/t/" + std::to_string(at) + ".json.gz"); // compressed by the cli
     REQUIRE(f);
     return json::parse(f->contents);
 }
@@ -119,18 +119,26 @@ TEST_CASE("a Greek and a Vietnamese word on a page are found by the query as the
     }
 }
 
-TEST_CASE("article cards come in chunks, newest first, in site order", "[search]") {
+TEST_CASE("article files hold cards and body text, a few articles each, in site order", "[search]") {
     Site s = small_site();
     SearchIndexOptions o;
-    o.chunk = 2;
+    o.per_file = 2;
     auto files = build_search_index(s, o);
-    REQUIRE(file(files, "search/d/0.json"));
-    REQUIRE(file(files, "search/d/1.json"));
-    CHECK_FALSE(file(files, "search/d/2.json"));
-    json c1 = json::parse(file(files, "search/d/1.json")->contents);
+    CHECK(json::parse(file(files, "search/index.json")->contents)["per_file"] == 2);
+    REQUIRE(file(files, "search/d/0.json.gz"));
+    REQUIRE(file(files, "search/d/1.json.gz"));
+    CHECK_FALSE(file(files, "search/d/2.json.gz"));
+    json c1 = json::parse(file(files, "search/d/1.json.gz")->contents);
     REQUIRE(c1.size() == 1);
     CHECK(c1[0][0] == "c");
     CHECK(c1[0][3] == "About queues.");
+    CHECK(c1[0][4].is_string()); // the body's plain text, for the page's snippet
+    // A large site: more articles a file, so that the files stay few.
+    o.most_doc_files = 1;
+    files = build_search_index(s, o);
+    CHECK(json::parse(file(files, "search/index.json")->contents)["per_file"] == s.writing.size());
+    CHECK(json::parse(file(files, "search/d/0.json.gz")->contents).size() == s.writing.size());
+    CHECK_FALSE(file(files, "search/d/1.json.gz"));
 }
 
 TEST_CASE("on the seed: shards are sorted, bounded, and every term is where the manifest says", "[search]") {
@@ -142,7 +150,7 @@ TEST_CASE("on the seed: shards are sorted, bounded, and every term is where the 
     std::string prev;
     size_t terms = 0;
     for (size_t i = 0; i < m["shards"].size(); ++i) {
-        const OutputFile* f = file(files, "search/t/" + std::to_string(i) + ".json");
+        const OutputFile* f = file(files, "search/t/" + std::to_string(i) + ".json.gz");
         REQUIRE(f);
         json shard = json::parse(f->contents);
         CHECK(shard.begin().key() == m["shards"][i].get<std::string>());
@@ -186,10 +194,9 @@ TEST_CASE("terms split as the shared fixture says: words, and pairs of Chinese, 
     CHECK(lines >= 12);
 }
 
-TEST_CASE("on a large site a rare pair of CJK characters carries no inline cards; a common one and words do",
-          "[search]") {
+TEST_CASE("on a large site a pair of CJK characters carries no inline cards; words do", "[search]") {
     // 极光 in one article, 周刊 in four, "aurora" (a word) in one: cards for all on a small site; on a
-    // large one (pair_cards_from lowered to this site's size) not for the rare pair.
+    // large one (pair_cards_from lowered to this site's size) not for the pairs, rare or common.
     Site s;
     s.info.title = "t";
     const char* bodies[] = {"在北方看极光 aurora，周刊。", "周刊第二期。", "周刊第三期。", "周刊第四期。"};
@@ -212,6 +219,7 @@ TEST_CASE("on a large site a rare pair of CJK characters carries no inline cards
     CHECK(cards(files, "极光") == 0); // still found: its article is in the entry
     CHECK(shard_of(files, "极光")["极光"][1] == json::array({0, shard_of(files, "极光")["极光"][1][1]}));
     CHECK(cards(files, "北方") == 0);
-    CHECK(cards(files, "周刊") == 4);   // in pair_cards_df articles
-    CHECK(cards(files, "aurora") == 1); // a word keeps its card however rare
+    CHECK(cards(files, "周刊") == 0);
+    CHECK(shard_of(files, "周刊")["周刊"][0] == 4); // still in its four articles
+    CHECK(cards(files, "aurora") == 1);             // a word keeps its card however rare
 }

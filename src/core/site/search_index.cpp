@@ -301,8 +301,7 @@ std::vector<std::vector<std::string>> snippets(const Site& site, const Counted& 
     const auto& postings = c.postings;
     std::vector<size_t> cards(postings.size());
     for (size_t t = 0; t < postings.size(); ++t)
-        cards[t] = static_cast<size_t>(n) >= opt.pair_cards_from && postings[t].size() < opt.pair_cards_df &&
-                           is_pair(c.terms[t])
+        cards[t] = static_cast<size_t>(n) >= opt.pair_cards_from && is_pair(c.terms[t])
                        ? 0
                        : std::min(opt.cards, postings[t].size());
     std::vector<std::vector<std::pair<int, size_t>>> wanted(static_cast<size_t>(n)); // doc -> (term, rank)
@@ -344,7 +343,7 @@ nlohmann::json write_shards(const Site& site, const Counted& c, const std::vecto
         if (shard.empty()) return;
         shard += '}';
         all += shard;
-        files.push_back({"search/t/" + std::to_string(firsts.size() - 1) + ".json", shard + "\n"});
+        files.push_back({"search/t/" + std::to_string(firsts.size() - 1) + ".json.gz", shard + "\n"});
         shard.clear();
         shard_size = 0;
     };
@@ -377,18 +376,25 @@ nlohmann::json write_shards(const Site& site, const Counted& c, const std::vecto
     return firsts;
 }
 
-// 5. Article cards, in chunks, added to files (their text to `all`).
-void write_cards(const Site& site, const SearchIndexOptions& opt, std::vector<OutputFile>& files, std::string& all) {
-    const int n = static_cast<int>(site.writing.size());
-    for (int start = 0; start < n; start += static_cast<int>(opt.chunk)) {
-        nlohmann::json chunk = nlohmann::json::array();
-        for (int d = start; d < std::min(n, start + static_cast<int>(opt.chunk)); ++d) {
+// 5. Article files, articles_per_file each: each article's card (slug, title, date, dek) and its body's
+// plain text, from which the page cuts the snippet of a result without an inline card. The text is stored
+// once, not once per term: inline snippets of CJK pairs were most of a Chinese site's index (docs/search.md).
+size_t articles_per_file(const Site& site, const SearchIndexOptions& opt) {
+    const size_t n = site.writing.size(), most = std::max<size_t>(1, opt.most_doc_files);
+    return std::max<size_t>({1, opt.per_file, (n + most - 1) / most});
+}
+
+void write_docs(const Site& site, const SearchIndexOptions& opt, std::vector<OutputFile>& files, std::string& all) {
+    const size_t n = site.writing.size(), per = articles_per_file(site, opt);
+    for (size_t start = 0; start < n; start += per) {
+        nlohmann::json group = nlohmann::json::array();
+        for (size_t d = start; d < std::min(n, start + per); ++d) {
             const Article& a = site.writing[d];
-            chunk.push_back({a.slug, a.title, format_iso(a.date), a.dek});
+            group.push_back({a.slug, a.title, format_iso(a.date), a.dek, body_text(a)});
         }
-        std::string text = compact(chunk);
+        std::string text = compact(group);
         all += text;
-        files.push_back({"search/d/" + std::to_string(start / opt.chunk) + ".json", text + "\n"});
+        files.push_back({"search/d/" + std::to_string(start / per) + ".json.gz", text + "\n"});
     }
 }
 
@@ -402,10 +408,10 @@ std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOp
     std::vector<OutputFile> files;
     std::string all; // for the version hash
     nlohmann::json firsts = write_shards(site, counted, snippet, opt, files, all);
-    write_cards(site, opt, files, all);
+    write_docs(site, opt, files, all);
     nlohmann::json manifest = {{"version", hash_hex(all)},
                                {"docs", static_cast<int>(site.writing.size())},
-                               {"chunk", opt.chunk},
+                               {"per_file", articles_per_file(site, opt)},
                                {"champions", opt.champions},
                                {"shards", std::move(firsts)}};
     files.insert(files.begin(), OutputFile{"search/index.json", compact(manifest) + "\n"});
