@@ -151,9 +151,21 @@ bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& 
 
 namespace {
 
+// Whether a preview round that read only the `edited` articles again may leave the math stage out: the site
+// had no formula typeset (its other articles have none, or node could not typeset them, said before), and
+// the edited articles have none. Walking 10,000 bodies for formulas took 70-115 ms of each round.
+bool formulas_unchanged(const Site& site, const std::vector<std::string>& edited) {
+    if (edited.empty() || !site.mathml.empty()) return false;
+    const std::set<std::string> slugs(edited.begin(), edited.end());
+    for (const Article& a : site.writing)
+        if (slugs.count(a.slug) && has_formula(a.body)) return false;
+    return true;
+}
+
 // The math stage: the formulas, typeset once for the pages and the feed; a broken one is a warning,
 // shown as its TeX.
-void typeset_formulas(Site& site, const std::string& bundle_dir) {
+void typeset_formulas(Site& site, const std::string& bundle_dir, const std::vector<std::string>& edited) {
+    if (formulas_unchanged(site, edited)) return;
     Diagnostics math_warnings;
     typeset_math(site, bundle_dir, math_warnings);
     for (const Diagnostic& d : math_warnings)
@@ -172,8 +184,8 @@ struct Content {
 };
 
 // The entries under each fold of a bounded archive (core/model/bound.h), one content-hashed chunk file a fold
-// ("/assets/folds/<hash>.json.gz", output.h: chunk_path), fetched when the reader opens the fold; sets each fold's url, so it must
-// run after pack_bodies (the chunks carry the articles' body_url) and before site.json is written.
+// ("/assets/folds/<hash>.json.gz", output.h: chunk_path), fetched when the reader opens the fold; sets each fold's url,
+// so it must run after pack_bodies (the chunks carry the articles' body_url) and before site.json is written.
 template <typename Sink> void write_fold_chunks(Site& site, Sink&& sink) {
     for (size_t i = 0; i < site.folds.size(); ++i) {
         std::string data = fold_chunk(site, static_cast<int>(i));
@@ -185,17 +197,17 @@ template <typename Sink> void write_fold_chunks(Site& site, Sink&& sink) {
 // The bodies stage: the chunk files. A full build writes each chunk as it is made (never the whole
 // archive's text in memory twice); an in-place build holds them until the fonts are known to cover the
 // text, so a stop for the fonts leaves the folder as it was.
-// Writes chunk files compressed (output.h: gzip), each on a thread of its own, a few at a time, while the
-// next are packed; finish() waits for them.
+// Writes chunk files compressed (output.h: gzip, zlib's default level: 5.1 times smaller on 400 of the
+// 10,000 real posts' chunks; level 9 5.1, level 1 4.3), each on a thread of its own, a few at a time, while
+// the next are packed; finish() waits for them.
 class ChunkWrites {
 public:
     explicit ChunkWrites(Target& t) : t_(t) {}
     ~ChunkWrites() { finish(); }
     void add(OutputFile f) {
         if (running_.size() >= limit_) wait_one();
-        running_.push_back(std::async(std::launch::async, [out = t_.output, f = std::move(f)] {
-            return out->write(f.path, gzip(f.contents));
-        }));
+        running_.push_back(std::async(
+            std::launch::async, [out = t_.output, f = std::move(f)] { return out->write(f.path, gzip(f.contents)); }));
     }
     void finish() {
         while (!running_.empty())
@@ -382,7 +394,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     const AssetSources from{bundle_dir, web_dir, fonts_dir.empty() ? fonts_dir_for(bundle_dir) : fonts_dir,
                             shell_file.empty() ? source + "/shell.html" : shell_file, source};
     PhaseClock clock;
-    typeset_formulas(site, bundle_dir);
+    typeset_formulas(site, bundle_dir, mode.edited);
     // Small files first, in memory; the pages are written as they are made.
     Assets assets;
     std::string error;

@@ -95,6 +95,13 @@ void attach_pictures(Node& n, const std::map<std::string, MathPicture>& pictures
 
 } // namespace
 
+bool has_formula(const Node& body) {
+    if (body.kind == NodeKind::Math && !body.text.empty()) return true;
+    for (const Node& c : body.children)
+        if (has_formula(c)) return true;
+    return false;
+}
+
 void typeset_math(Site& site, const std::string& bundle_dir, Diagnostics& warnings) {
     site.mathml.clear();
     site.math_pictures.clear();

@@ -15,4 +15,7 @@ namespace folio {
 // TeX too, and one warning says how to get them typeset. Nothing runs for a site without formulas.
 void typeset_math(Site& site, const std::string& bundle_dir, Diagnostics& warnings);
 
+// Whether a body holds a formula.
+bool has_formula(const Node& body);
+
 } // namespace folio

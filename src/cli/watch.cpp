@@ -205,12 +205,15 @@ int write_content(Site& site, const Before& before, const std::vector<std::strin
             texts.push_back(f.contents);
         if (!fonts_cover(fonts, texts) && !make_fonts()) return kExitFontsNeeded;
     }
+    clock.mark("fonts cover it");
     bool ok = true;
-    for (const BodyChunk& c : chunks) // chunk files compressed (output.h)
+    // Chunk files compressed (output.h), as a whole build writes them.
+    for (const BodyChunk& c : chunks)
         ok = (c.kept ? output.keep(c.path) : output.write(c.path, gzip(c.contents))) && ok;
     for (size_t i = 0; i + 1 < files.size(); ++i) // the folds' chunks
         ok = ok && output.write(files[i].path, gzip(files[i].contents));
     ok = ok && output.write(files.back().path, files.back().contents); // site.json last: it names the others
+    clock.mark("written");
     return ok ? 0 : 1;
 }
 
