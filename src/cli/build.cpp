@@ -149,12 +149,10 @@ bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& 
 // [SECTION] The stages of build_site
 //-----------------------------------------------------------------------------
 
-namespace {
-
 // Whether a preview round that read only the `edited` articles again may leave the math stage out: the site
 // had no formula typeset (its other articles have none, or node could not typeset them, said before), and
 // the edited articles have none. Walking 10,000 bodies for formulas took 70-115 ms of each round.
-bool formulas_unchanged(const Site& site, const std::vector<std::string>& edited) {
+static bool formulas_unchanged(const Site& site, const std::vector<std::string>& edited) {
     if (edited.empty() || !site.mathml.empty()) return false;
     const std::set<std::string> slugs(edited.begin(), edited.end());
     for (const Article& a : site.writing)
@@ -162,8 +160,6 @@ bool formulas_unchanged(const Site& site, const std::vector<std::string>& edited
     return true;
 }
 
-// The math stage: the formulas, typeset once for the pages and the feed; a broken one is a warning,
-// shown as its TeX.
 void typeset_formulas(Site& site, const std::string& bundle_dir, const std::vector<std::string>& edited) {
     if (formulas_unchanged(site, edited)) return;
     Diagnostics math_warnings;
@@ -171,6 +167,8 @@ void typeset_formulas(Site& site, const std::string& bundle_dir, const std::vect
     for (const Diagnostic& d : math_warnings)
         std::fprintf(stderr, "%s\n", format_diagnostic(d).c_str());
 }
+
+namespace {
 
 // Writes f unless an earlier write failed (after a failure the rest are not tried).
 void write_to(Target& t, const OutputFile& f) { t.ok = t.ok && t.output->write(f.path, f.contents); }
@@ -394,7 +392,7 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     const AssetSources from{bundle_dir, web_dir, fonts_dir.empty() ? fonts_dir_for(bundle_dir) : fonts_dir,
                             shell_file.empty() ? source + "/shell.html" : shell_file, source};
     PhaseClock clock;
-    typeset_formulas(site, bundle_dir, mode.edited);
+    if (!mode.formulas_typeset) typeset_formulas(site, bundle_dir, mode.edited);
     // Small files first, in memory; the pages are written as they are made.
     Assets assets;
     std::string error;

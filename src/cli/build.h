@@ -27,9 +27,15 @@ struct BuildMode {
     // author is looking at has the edit within a few pages' time, not after the whole site's.
     std::vector<std::string> edited;
     std::function<void()> on_edited_written; // called once the edited articles' pages are written
+    bool formulas_typeset = false;           // the preview's first pass typeset them this round
     BodyChunkCache* bodies = nullptr;        // when set (the site keeps its Markdown), read and updated
     Output* output = nullptr;                // an in-place build writes through this one (the preview keeps it)
 };
+
+// The math stage (cli/math.h): the formulas typeset for the pages, the feed and the body chunks; a broken
+// one is a warning, shown as its TeX. edited: the articles a preview round read again (a site without
+// formulas is then walked only when they have one).
+void typeset_formulas(Site& site, const std::string& bundle_dir, const std::vector<std::string>& edited);
 
 // Exit code of build_site when the text needs what mode.fonts says the fonts lack: make them again
 // (make_site_fonts), then build.

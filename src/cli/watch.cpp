@@ -330,9 +330,12 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             each.on_content_written = nullptr;
             each.edited = how == Reload::Done ? changed : std::vector<std::string>{};
             each.on_edited_written = [&]() { page_ms = since_start(); };
+            each.formulas_typeset = false;
             if (how == Reload::Done && changed.empty()) { // saved as it was: nothing to build
                 tell("");
-            } else if (how == Reload::Done) { // what the page shows first, then the rest
+            } else if (how == Reload::Done) {                // what the page shows first, then the rest
+                typeset_formulas(site, bundle_dir, changed); // the chunks carry their pictures
+                each.formulas_typeset = true;
                 const int rc =
                     write_content(site, *before, changed, bodies, *output, fonts, [&]() { return make_fonts(site); });
                 if (rc == kExitFontsNeeded) return 1; // the fonts could not be made (said)
