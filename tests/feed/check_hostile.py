@@ -273,8 +273,9 @@ def audit_site(site):
             elif f.endswith(".json"):
                 words = rel.split(os.sep)[0] == "search"
                 audit_json_file(rel, open(path, encoding="utf-8").read(), found, words)
-            elif f.endswith(".json.gz"):  # a chunk of bodies or folds, stored gzip-compressed
-                audit_json_file(rel, gzip.decompress(open(path, "rb").read()).decode("utf-8"), found, False)
+            elif f.endswith(".json.gz"):  # a chunk of bodies or folds, or the search index's, stored compressed
+                words = rel.split(os.sep)[0] == "search"
+                audit_json_file(rel, gzip.decompress(open(path, "rb").read()).decode("utf-8"), found, words)
     # Each article's body where the book fetches it: site.json's body_url names a byte range of a chunk.
     for a in meta.get("writing", []):
         url = a.get("body_url", "")
