@@ -169,13 +169,12 @@ ok wait_rebuilds $n
 # One edit at a time, each once the watcher is idle: one rebuild each.
 # An article's Markdown.
 slug3=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][3]["slug"])' "$dir/big/content.json")
-/usr/bin/python3 - "$dir/big" <<'PY'
-import json, os, sys
-root = sys.argv[1]
-c = json.load(open(os.path.join(root, "content.json")))
-with open(os.path.join(root, c["writing"][3]["body_file"]), "a", encoding="utf-8") as f:
-    f.write("\nThe watcher saw this *edit*.\n")
-PY
+append_to_article3() { # TEXT: a paragraph appended to the fourth article's Markdown file
+  local file
+  file=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][3]["body_file"])' "$dir/big/content.json")
+  printf '\n%s\n' "$1" >>"$dir/big/$file"
+}
+append_to_article3 "The watcher saw this *edit*."
 n=$((n + 1)); ok wait_rebuilds $n
 ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug3"
 ok zgrep -q "The watcher saw this" "$dir"/big-watch/assets/bodies/*.json.gz
@@ -184,13 +183,7 @@ ok grep -q "The watcher saw this" "$dir/big-watch/writing/$slug3/index.html"
 ok test -n "$(last_line 'rebuilt in' | grep "the book can show it after [0-9.]* ms, its article's page after [0-9.]* ms")"
 # A first formula, on a site with none: a round that read only this article leaves the math stage out
 # unless the article has one (build.cpp: formulas_unchanged), so this one is typeset.
-/usr/bin/python3 - "$dir/big" <<'PY'
-import json, os, sys
-root = sys.argv[1]
-c = json.load(open(os.path.join(root, "content.json")))
-with open(os.path.join(root, c["writing"][3]["body_file"]), "a", encoding="utf-8") as f:
-    f.write("\nThe watcher typeset $x^{2}$ too.\n")
-PY
+append_to_article3 'The watcher typeset $x^{2}$ too.'
 n=$((n + 1)); ok wait_rebuilds $n
 ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug3"
 ok grep -q "<math xmlns=\"http://www.w3.org/1998/Math/MathML\"><msup><mi>x</mi>" "$dir/big-watch/writing/$slug3/index.html"
