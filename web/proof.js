@@ -102,7 +102,7 @@
     return Array.prototype.find.call(proof.querySelectorAll(".pv"), function (v) { return v.offsetWidth > 0; });
   }
   function shownRuns(proof) {
-    return Array.prototype.filter.call(proof.querySelectorAll(".pg span, .pg a"), function (run) { return run.offsetParent !== null; });
+    return Array.prototype.filter.call(proof.querySelectorAll(".pg b, .pg a"), function (run) { return run.offsetParent !== null; });
   }
   function proofScrollMax(proof) {
     var variant = shownVariant(proof);
@@ -112,7 +112,7 @@
       var r = pg.getBoundingClientRect();
       if (!r.height) return; // the other page of a spread, where spreads are not shown
       if (!pg.classList.contains("next")) { reach = Math.max(reach, r.bottom + pad); return; }
-      pg.querySelectorAll("span, a, i").forEach(function (ink) { reach = Math.max(reach, ink.getBoundingClientRect().bottom); });
+      pg.querySelectorAll("b, a, i").forEach(function (ink) { reach = Math.max(reach, ink.getBoundingClientRect().bottom); });
     });
     return Math.max(0, Math.floor(reach + proofScroll.y - window.innerHeight));
   }

@@ -56,8 +56,8 @@ test("code is highlighted in the HTML, in the theme's inks, light and dark", asy
   for (const scheme of ["light", "dark"]) {
     const { context, page } = await staticPage("/writing/code-in-every-language", { colorScheme: scheme });
     const r = await page.evaluate(() => {
-      const langs = [...document.querySelectorAll("main#text pre code")].map((c) => [c.className, c.querySelectorAll("span[class^=tok-]").length]);
-      const kw = document.querySelector("main#text .tok-kw");
+      const langs = [...document.querySelectorAll("main#text pre code")].map((c) => [c.className, c.querySelectorAll("t-kw, t-ty, t-st, t-nu, t-co, t-fn, t-op, t-pp, t-ad, t-rm").length]);
+      const kw = document.querySelector("main#text t-kw");
       return { langs, kw: getComputedStyle(kw).color };
     });
     const plain = r.langs.filter(([, n]) => n === 0).map(([c]) => c);

@@ -221,7 +221,7 @@ test("reading on past the proof while the book still comes: the text takes its p
   // The lowest line whole on screen: its longest run's words and where it is.
   const last = await page.evaluate(() => {
     let best = null;
-    for (const run of document.querySelectorAll("#proof .pg span, #proof .pg a")) {
+    for (const run of document.querySelectorAll("#proof .pg b, #proof .pg a")) {
       const r = run.getBoundingClientRect(), words = run.textContent.replace(/\s+/g, " ").trim();
       if (run.offsetParent === null || words.length < 12 || r.top < 0 || r.bottom > innerHeight) continue;
       if (!best || Math.round(r.top) > Math.round(best.top) || (Math.round(r.top) === Math.round(best.top) && words.length > best.words.length))

@@ -154,7 +154,7 @@ test("the proof and the book copy one selection alike: its words and blocks; the
   const view = { viewport: { width: 1280, height: 800 }, reducedMotion: "reduce" };
   const FIRST = "« writing", LAST = "Six.";
   const { page: p1, release } = await openProof(view);
-  const proof = await copyBetween(p1, "#proof .pg span, #proof .pg a", FIRST, LAST);
+  const proof = await copyBetween(p1, "#proof .pg b, #proof .pg a", FIRST, LAST);
   const state = await p1.evaluate(() => document.documentElement.className);
   assert.ok(state.includes("proof-on") && !state.includes("canvas-on"), `the copy was the proof's (${state})`);
   await release();

@@ -183,13 +183,13 @@ test("without JavaScript the proof is the first view and the LCP, and the whole 
     await within(firstCandidate, `${name}: an LCP candidate`);
     // Which elements those are: the proof's runs, or not.
     const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
-    const { nodeIds: proofRuns } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "#proof span, #proof a" });
+    const { nodeIds: proofRuns } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "#proof b, #proof a" });
     const { nodeIds: candidates } = await cdp.send("DOM.pushNodesByBackendIdsToFrontend", { backendNodeIds: lcp });
     assert.ok(candidates.every((id) => proofRuns.includes(id)), `${name}: every LCP candidate is a run of the proof`);
     const seen = await page.evaluate(() => {
       const proof = document.getElementById("proof").getBoundingClientRect();
       const text = document.getElementById("text").getBoundingClientRect();
-      const runs = [...document.querySelectorAll("#proof .pg span, #proof .pg a")].filter((s) => s.offsetParent !== null);
+      const runs = [...document.querySelectorAll("#proof .pg b, #proof .pg a")].filter((s) => s.offsetParent !== null);
       // The pages shown (the opened one, and any other) lie apart: none covers another.
       const pages = [...document.querySelectorAll("#proof .pg")].map((p) => p.getBoundingClientRect())
         .filter((r) => r.height > 0 && r.width > 0);
@@ -276,7 +276,7 @@ const finger = async (cdp, x, y, dy) => {
 };
 const proofAt = () => {
   const proof = document.getElementById("proof");
-  const runs = [...proof.querySelectorAll(".pg span, .pg a")].filter((s) => s.offsetParent !== null);
+  const runs = [...proof.querySelectorAll(".pg b, .pg a")].filter((s) => s.offsetParent !== null);
   return {
     sy: parseFloat(proof.style.getPropertyValue("--sy")) || 0,
     firstTop: runs[0].getBoundingClientRect().top,
@@ -424,8 +424,8 @@ test("1280x800: the proof's text is selected and copied as a page's, and the boo
   await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
   await page.evaluate(() => document.addEventListener("copy", (e) => { window.__copied = e.clipboardData.getData("text/plain"); }));
   // A drag from the tagline's first word to the end of a row of the list, four blocks further down.
-  const from = await shownRun(page, "#proof span, #proof a", "I work on");
-  const to = await shownRun(page, "#proof span, #proof a", "Get the Rostam");
+  const from = await shownRun(page, "#proof b, #proof a", "I work on");
+  const to = await shownRun(page, "#proof b, #proof a", "Get the Rostam");
   await page.mouse.move(from.left + 1, from.y);
   await page.mouse.down();
   await page.mouse.move(to.right - 2, to.y, { steps: 8 });

@@ -113,11 +113,12 @@ test("the proof sets the same runs right to left, with their logical text", asyn
   const html = fs.readFileSync(path.join(RTL, "writing/rust-arabic/index.html"), "utf8");
   const proof = html.slice(html.indexOf('<div id="proof"'));
   assert.match(proof, /^<div id="proof" dir="ltr"/);
-  const variant = proof.slice(0, proof.indexOf('<div class="pv', proof.indexOf('<div class="pv') + 1)); // the first page size
+  // The first page size, with every attribute's value quoted (proof.cpp leaves the quotes out where HTML allows).
+  const variant = proof.slice(0, proof.indexOf('<div class="pv', proof.indexOf('<div class="pv') + 1)).replace(/( [a-z-]+)=([^ "'=<>`]+)/g, '$1="$2"');
   // Each run's place: its own --x, or its wrapper's (the <p> of its size: proof.cpp, RunGroup).
   const runs = [];
   let groupX = NaN;
-  for (const m of variant.matchAll(/<p class="[^"]*" style="[^"]*--x:([\d.]+)">|<(?:span|a)(?: class="[^"]*")? style="(?:--x:([\d.]+);)?--y:([\d.]+)[^"]*"(?: data-b="[^"]*")?( dir="rtl")?[^>]*>([^<]*)</g)) {
+  for (const m of variant.matchAll(/<p class="[^"]*" style="[^"]*--x:([\d.]+)">|<(?:b|a)(?: class="[^"]*")? style="(?:--x:([\d.]+);)?--y:([\d.]+)[^"]*"(?: data-b="[^"]*")?( dir="rtl")?[^>]*>([^<]*)</g)) {
     if (m[1] !== undefined) { groupX = +m[1]; continue; }
     runs.push({ x: m[2] !== undefined ? +m[2] : groupX, y: +m[3], rtl: !!m[4], t: m[5] });
   }

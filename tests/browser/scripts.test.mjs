@@ -269,13 +269,13 @@ test("the early page draws Chinese with the same CJK face, glyph for glyph the b
   const { page, context, errors } = await open(slowWasm.browser, slowWasm.base, "/writing/" + encodeURIComponent("极光") + "/");
   await page.waitForFunction(() => document.documentElement.classList.contains("proof-on"));
   const family = await page.evaluate(() => {
-    const run = [...document.querySelectorAll("#proof .pg span")].find((e) => e.offsetParent !== null && /[\u4e00-\u9fff]/.test(e.textContent));
+    const run = [...document.querySelectorAll("#proof .pg b")].find((e) => e.offsetParent !== null && /[\u4e00-\u9fff]/.test(e.textContent));
     return getComputedStyle(run).fontFamily;
   });
   assert.match(family, /folio-script-\d/, `the proof's font stack has no script face: ${family}`);
   const loaded = await page.evaluate(() => [...document.fonts].filter((f) => /^folio-script-/.test(f.family) && f.status === "loaded").length);
   assert.ok(loaded >= 1, "no script face is loaded as a FontFace");
-  const proof = await hanShapes(page, "#proof .pg span");
+  const proof = await hanShapes(page, "#proof .pg b");
   assertGlyphs("proof", proof, await diamondShape(page, proof.size));
   assert.deepEqual(errors, []);
   await context.close();

@@ -163,7 +163,7 @@ test("without JavaScript the early page fetches only the slices its text needs (
   assert.ok(cjk.every((p) => sliceOf(p) >= 0), cjk.join(" "));
   // The title is set in the slice's face (Noto Serif CJK), not a fallback: its glyphs are 1 em wide.
   const widths = await page.evaluate(() => {
-    const run = [...document.querySelectorAll("#proof .pv-ref .pg span")].find((s) => s.textContent === "林小雨");
+    const run = [...document.querySelectorAll("#proof .pv-ref .pg b")].find((s) => s.textContent === "林小雨");
     return run ? [run.getBoundingClientRect().width, parseFloat(getComputedStyle(run).fontSize)] : null;
   });
   assert.ok(widths, "the site's name is a run of the proof");

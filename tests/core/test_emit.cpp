@@ -408,9 +408,9 @@ TEST_CASE("emit: Markdown bodies become semantic HTML", "[emit]") {
     CHECK(art.find("<blockquote>\n<p>quoted</p>\n</blockquote>") != std::string::npos);
     CHECK(art.find("<ol start=\"3\">\n<li>three</li>") != std::string::npos);
     CHECK(art.find("<ul>\n<li>a</li>") != std::string::npos);
-    CHECK(art.find("<pre tabindex=\"0\"><code class=\"language-cpp\"><span class=\"tok-ty\">int</span> <span "
-                   "class=\"tok-fn\">main</span>") != std::string::npos);
-    CHECK(art.find("<span class=\"tok-op\">&lt;</span> <span class=\"tok-nu\">2</span>") != std::string::npos);
+    CHECK(art.find("<pre tabindex=\"0\"><code class=\"language-cpp\"><t-ty>int</t-ty> <t-fn>main</t-fn>") !=
+          std::string::npos);
+    CHECK(art.find("<t-op>&lt;</t-op> <t-nu>2</t-nu>") != std::string::npos);
     CHECK(art.find("<hr>") != std::string::npos);
     CHECK(art.find("<th class=\"align-left\">l</th>") != std::string::npos);
     CHECK(art.find("<td class=\"align-center\">2</td>") != std::string::npos);

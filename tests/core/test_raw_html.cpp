@@ -241,7 +241,15 @@ TEST_CASE("fenced code is highlighted in every listed language; unknown stays pl
     Document d = parse_markdown("```nosuchlang\nplain text\n```\n");
     CHECK(find(d, NodeKind::CodeBlock)->runs.empty());
     CHECK(has(document_html(d), "<pre tabindex=\"0\"><code class=\"language-nosuchlang\">plain text\n</code></pre>"));
-    CHECK(has(html_of("```rust\nfn main() {}\n```\n"), "<span class=\"tok-kw\">fn</span>"));
+    CHECK(has(html_of("```rust\nfn main() {}\n```\n"), "<t-kw>fn</t-kw>"));
+    // Spaces between two tokens of one kind join them (their colour does not show); other spaces stay
+    // between the elements. A feed's code is plain: no stylesheet colours it there.
+    const Document c = parse_markdown("```c\nint x = a + - b;\nreturn (1);\n```\n");
+    CHECK(has(document_html(c), "<t-ty>int</t-ty> x <t-op>=</t-op> a <t-op>+ -</t-op> b<t-op>;</t-op>\n"
+                                "<t-kw>return</t-kw> <t-op>(</t-op><t-nu>1</t-nu><t-op>);</t-op>\n</code>"));
+    HtmlStyle feed;
+    feed.code_tokens = false;
+    CHECK(has(document_html(c, feed), "<code class=\"language-c\">int x = a + - b;\nreturn (1);\n</code>"));
 }
 
 TEST_CASE("trees survive the JSON the browser reads, and bad JSON is refused", "[document_json]") {
@@ -390,10 +398,10 @@ TEST_CASE("an inline <img> whose data: address spans 220 lines is a picture, nev
 TEST_CASE("only raster data: pictures are drawn; any other data: address stays its alt text", "[raw_html][links]") {
     CHECK(embedded_image("data:image/png;base64,iVBORw0KGgo="));
     CHECK(embedded_image("DATA:image/JPEG;base64,/9j/4AAQ"));
-    CHECK(embedded_image("data:image/jpg;base64,/9j/4AAQ")); // no registered type, but browsers draw it
-    CHECK_FALSE(embedded_image("data:image/svg+xml;base64,PHN2Zz4="));          // an SVG can hold links and scripts
-    CHECK_FALSE(embedded_image("data:text/html;base64,PHNjcmlwdD4="));          // not a picture
-    CHECK_FALSE(embedded_image("data:image/png,rawbytes"));                     // not base64
+    CHECK(embedded_image("data:image/jpg;base64,/9j/4AAQ"));           // no registered type, but browsers draw it
+    CHECK_FALSE(embedded_image("data:image/svg+xml;base64,PHN2Zz4=")); // an SVG can hold links and scripts
+    CHECK_FALSE(embedded_image("data:text/html;base64,PHNjcmlwdD4=")); // not a picture
+    CHECK_FALSE(embedded_image("data:image/png,rawbytes"));            // not base64
     CHECK_FALSE(embedded_image("data:image/png;base64,abc\"onerror=alert(1)")); // nothing but base64
     CHECK_FALSE(embedded_image("data:image/png;base64,"));
     const std::string html = html_of("<img src=\"data:text/html;base64,PHNjcmlwdD4=\" alt=\"a page\">\n");

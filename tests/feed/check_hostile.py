@@ -30,7 +30,9 @@ URL_ATTRS = {"href", "src", "action", "formaction", "data", "poster", "codebase"
 CONTENT_TAGS = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "ul", "ol", "li", "pre", "code", "span", "hr",
                 "table", "thead", "tbody", "tr", "th", "td", "dl", "dt", "dd", "details", "summary", "figure",
                 "figcaption", "div", "sub", "sup", "small", "mark", "cite", "q", "abbr", "em", "strong", "del", "a",
-                "img", "br"}
+                "img", "br",
+                # code tokens (html_document.cpp, token_element)
+                "t-kw", "t-ty", "t-st", "t-nu", "t-co", "t-fn", "t-op", "t-pp", "t-ad", "t-rm"}
 BANNED = {"base", "object", "embed", "iframe", "frame", "frameset", "applet", "portal", "isindex", "keygen", "param",
           "area", "map", "template"}
 # The tree kinds (document.cpp's kNodeTags) the browser may receive: never the raw HTML kinds.

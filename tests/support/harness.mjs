@@ -241,7 +241,7 @@ export function useOneArticle(prefix, article, body) {
 // the book's scrollbar), and whether it is shown.
 export function proofText() {
   const proof = document.getElementById("proof");
-  const runs = [...proof.querySelectorAll(".pg span, .pg a")].filter((s) => s.offsetParent !== null);
+  const runs = [...proof.querySelectorAll(".pg b, .pg a")].filter((s) => s.offsetParent !== null);
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (const s of runs) {
     const r = s.getBoundingClientRect();

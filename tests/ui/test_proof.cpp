@@ -38,10 +38,17 @@ float field(const std::string& style, const std::string& name) {
     return std::regex_search(style, m, re) ? std::stof(m[1].str()) : -1.0f;
 }
 
+// The proof with every attribute's value quoted (proof.cpp leaves the quotes out where HTML allows).
+std::string quoted(const std::string& html) {
+    static const std::regex bare(R"re(( [a-z-]+)=([^ "'=<>`]+))re");
+    return std::regex_replace(html, bare, "$1=\"$2\"");
+}
+
 // The proof's runs, each checked to sit in a size wrapper that never spans pages; counts the wrappers.
-std::vector<Run> runs_of(const std::string& html, int& groups) {
+std::vector<Run> runs_of(const std::string& proof, int& groups) {
     std::vector<Run> runs;
-    const std::regex tag(R"(<(/?)(div|p|span|a|i)\b([^>]*)>([^<]*))");
+    const std::string html = quoted(proof);
+    const std::regex tag(R"(<(/?)(div|p|b|a|i)\b([^>]*)>([^<]*))");
     bool in_group = false, next_page = false;
     std::string group_face, group_x;
     int variant = -1;
@@ -73,7 +80,7 @@ std::vector<Run> runs_of(const std::string& html, int& groups) {
                 ++groups;
             }
             in_group = !closing;
-        } else if ((name == "span" || name == "a") && !closing) {
+        } else if ((name == "b" || name == "a") && !closing) {
             INFO("a run outside a size wrapper: " << attrs);
             CHECK(in_group);
             std::smatch c;

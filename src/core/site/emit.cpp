@@ -422,8 +422,8 @@ std::string head_html(const Site& site, const Route& r, const SiteAssets& assets
     out += meta("property", "og:url", url) + meta("property", "og:type", article ? "article" : "website");
     out += meta("property", "og:site_name", site.info.title);
     if (article) out += meta("property", "article:published_time", format_iso(site.writing[r.article].date));
-    out += meta("name", "twitter:card", "summary") + meta("name", "twitter:title", title) +
-           meta("name", "twitter:description", description);
+    // The card's title and description are og:title and og:description: X reads those when its own are absent.
+    out += meta("name", "twitter:card", "summary");
     out += "<link rel=\"alternate\" type=\"application/rss+xml\" title=\"" + esc(site.info.title) + "\" href=\"" +
            feed_path() + "\">\n";
     if (!assets.style_css.empty()) out += "<link rel=\"stylesheet\" href=\"" + esc(assets.style_css) + "\">\n";

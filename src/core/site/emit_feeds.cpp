@@ -28,6 +28,7 @@ std::string rss_item(const Site& site, const Article& a) {
     HtmlStyle feed = html_style(site);
     feed.base = site.info.base_url;
     feed.inline_align = true;
+    feed.code_tokens = false;
     feed.route = article_path(a);
     const std::string guid_base = site.info.guid_base.empty() ? site.info.base_url : site.info.guid_base;
     std::string out = "<item>\n" + element("title", a.title) + element("link", absolute_url(site, article_path(a)));

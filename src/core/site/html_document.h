@@ -11,6 +11,7 @@ namespace folio {
 struct HtmlStyle {
     std::string base;              // non-empty (feeds): site paths become absolute against it
     bool inline_align = false;     // feeds: style attributes; pages use classes since the CSP forbids inline styles
+    bool code_tokens = true;       // feeds: false, plain code (no stylesheet colours a token there)
     std::string route = "/";       // the page's route: relative links ("../x", "y#part") resolve against it
     bool other_host_images = true; // SiteInfo::other_host_images
     // The site's formulas as MathML (Site::mathml, by math_key): a formula not there (it did not parse, or

@@ -68,9 +68,9 @@ void put_rect(std::string& out, const char* kind, Ink ink, const Box& b) {
     out += kind;
     out += " k";
     out += std::to_string(static_cast<int>(ink));
-    out += "\" style=\"";
+    out += "\" style=";
     put_place(out, b);
-    out += "\"></i>";
+    out += "></i>";
 }
 
 // <i class="fm kK" style="place;--m:url(picture)"></i>: a formula (layout.h: BoxKind::Formula).
@@ -111,13 +111,13 @@ void group_for(std::string& out, RunGroup& g, const Box& b, int face, int ink, f
     g = {true, b.size, top, face, ink, milli(x)};
     out += "<p class=\"f";
     out += static_cast<char>('0' + face);
-    out += " k" + std::to_string(ink) + "\" style=\"--s:";
+    out += " k" + std::to_string(ink) + "\" style=--s:";
     put_num(out, b.size);
     out += ";--t:";
     put_num(out, top);
     out += ";--x:";
     put_num(out, x);
-    out += "\">";
+    out += ">";
 }
 
 // A run of spaces draws no ink (a strike or mark over it is a rectangle of its own), nor does a code run
@@ -160,13 +160,16 @@ struct Shown {
 // The first drawn run of each block says what the block is (data-b: block_tag; "-": the page's furniture),
 // so that copy separates the blocks as the book's layer does (folio.copyOf); marked is the block marked
 // last, over the pages shown.
+// Compact, since a large site's proofs are most of its pages' bytes: a run is a <b> (folio.css undoes its
+// weight), and a value of numbers and names is written unquoted, as HTML allows when it has no space, quote,
+// =, <, > or `.
 void put_page(std::string& out, const Book& book, const Page& pg, int index, const char* role, Shown& used, int& marked,
               float shown = std::numeric_limits<float>::infinity()) {
     out += "<div class=\"pg c";
     out += spread_column(book, index) ? '1' : '0';
     out += ' ';
     out += role;
-    out += std::strcmp(role, "next") == 0 ? "\" style=\"--o:1\">" : "\">";
+    out += std::strcmp(role, "next") == 0 ? "\" style=--o:1>" : "\">";
     RunGroup group;
     if (!pg.blank)
         for (const Box& b : pg.boxes) {
@@ -202,14 +205,15 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
                     const float x = b.rtl ? b.x + b.w : b.x;
                     group_for(out, group, b, face, ink_index, x);
                     const std::string* href = run_href(book, b);
-                    out += href ? "<a" : "<span"; // a run needs no width: its glyphs make it
+                    out += href ? "<a" : "<b"; // a run needs no width: its glyphs make it
                     const bool clipped = reaches_panel_edge(b);
                     std::string cls;
                     if (face != group.face) cls += "f" + std::to_string(face);
                     if (ink_index != group.ink) cls += (cls.empty() ? "k" : " k") + std::to_string(ink_index);
                     if (clipped) cls += cls.empty() ? "cd" : " cd";
-                    if (!cls.empty()) out += " class=\"" + cls + "\"";
-                    out += " style=\"";
+                    if (!cls.empty())
+                        out += cls.find(' ') == std::string::npos ? " class=" + cls : " class=\"" + cls + "\"";
+                    out += " style=";
                     if (milli(x) != group.x_milli) {
                         out += "--x:";
                         put_num(out, x);
@@ -221,17 +225,16 @@ void put_page(std::string& out, const Book& book, const Page& pg, int index, con
                         out += ";--c:";
                         put_num(out, b.clip_x + b.clip_w - b.x);
                     }
-                    out += '"';
                     if (b.block != marked) {
                         marked = b.block;
                         // Furniture (a running head, a folio) is no block: copy leaves it out, as the layer does.
-                        out += " data-b=\"" + (b.block < 0 ? std::string("-") : block_tag(book, b.block)) + '"';
+                        out += " data-b=" + (b.block < 0 ? std::string("-") : block_tag(book, b.block));
                     }
-                    if (b.rtl) out += " dir=\"rtl\""; // logical text, which the browser sets from the right
+                    if (b.rtl) out += " dir=rtl"; // logical text, which the browser sets from the right
                     if (href) put_link_attributes(out, *href);
                     out += '>';
                     append_html_escaped(out, b.text);
-                    out += href ? "</a>" : "</span>";
+                    out += href ? "</a>" : "</b>";
                 }
                 if (b.strike) put_rect(out, "sk", b.ink, b);
                 break;
@@ -251,9 +254,9 @@ void variant_html(std::string& out, const Book& book, int page, const ProofVaria
     page = std::clamp(page, 0, n - 1);
     const bool solo = n == 1; // a one-page book sits in the middle, never on a lone left page
     out += "<div class=\"pv pv-" + v.name + (solo ? " solo" : "") + (cut ? " cut" : "") +
-           "\" style=\"--pw:" + num(book.spec.width) + ";--ph:" + num(book.spec.height) +
+           "\" style=--pw:" + num(book.spec.width) + ";--ph:" + num(book.spec.height) +
            ";--ps:" + std::to_string(page) + ";--ns:" + std::to_string(n) + ";--pd:" + std::to_string(page / 2) +
-           ";--nd:" + std::to_string((n + 1) / 2) + "\">";
+           ";--nd:" + std::to_string((n + 1) / 2) + ">";
     const int first = v.pocket || solo ? page : page - page % 2;
     const int last = v.pocket || solo ? page : std::min(n - 1, first + 1);
     int marked = -1;
