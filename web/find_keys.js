@@ -9,8 +9,12 @@
   var assets = window.FOLIO_ASSETS || {};
   var loading = {};
 
-  // Loads web/<name>.js (and, once, the stylesheet they share); resolves when the script has run.
+  // Loads web/<name>.js (and, once, the stylesheet they share); resolves when the script has run. Both fold
+  // text by web/fold.js, loaded before them.
   function load(name) {
+    return name === "fold" ? loadOne("fold") : loadOne("fold").then(function () { return loadOne(name); });
+  }
+  function loadOne(name) {
     if (!loading.css && assets.findCss) {
       var link = document.createElement("link");
       link.rel = "stylesheet";

@@ -15,23 +15,9 @@
     return folio && folio.word ? folio.word(key, holes) : key;
   }
 
-  //--- Folding and terms: the same rules as core/find.cpp (fold_text) and core/search_index.cpp.
-  // Letters that neither decompose nor case-fold into plain ones, the final sigma, and quotes and
-  // apostrophes typed as ASCII ones (fold.cpp's special).
-  var SPECIAL = { "\u0111": "d", "\u00f0": "d", "\u00f8": "o", "\u0127": "h", "\u0131": "i", "\u0142": "l",
-    "\u014b": "n", "\u0153": "oe", "\u0138": "k", "\u0167": "t", "\u00fe": "th", "\u00df": "ss", "\u00e6": "ae",
-    "\u03c2": "\u03c3", "\u02bc": "'", "\u2018": "'", "\u2019": "'", "\u201c": "\"", "\u201d": "\"" };
-  var SPECIAL_RE = new RegExp("[" + Object.keys(SPECIAL).join("") + "]", "g");
-  // Nonspacing marks, but not where they spell the word (kana's voicing, Thaana, the scripts of India and
-  // Southeast Asia): fold.cpp's dropped_mark.
-  var MARK = /(?![\u0780-\u07bf\u0900-\u109f\u1700-\u1aaf\u1b00-\u1c4f\u3099\u309a\ua800-\uabff\u{11000}-\u{11fff}])\p{Mn}/gu;
-  function fold(s) {
-    // fold.h's rule: NFKD, marks dropped, case folded (upper then lower case is full case folding but for
-    // ς and ẞ, mapped below), specials, then NFC: what NFKD took apart without a mark (Hangul, が) comes back.
-    return String(s).normalize("NFKD").replace(MARK, "").toUpperCase().toLowerCase()
-      .replace(SPECIAL_RE, function (c) { return SPECIAL[c]; }).normalize("NFC").replace(/\u200b/g, "")
-      .replace(/[ \t\n\r\u00a0\u202f]+/g, " ");
-  }
+  //--- Folding and terms: the same rules as core/search_index.cpp. The fold is web/fold.js's (loaded first),
+  // core/text/fold.h's rule in the page.
+  var fold = root.folio.fold;
   function isTermChar(cp) {
     if (cp < 0x80) return (cp >= 97 && cp <= 122) || (cp >= 48 && cp <= 57);
     if (cp < 0xc0 || cp === 0xd7 || cp === 0xf7) return false;
@@ -74,16 +60,10 @@
 
   // About 160 characters of text around the first place of a query word (a Chinese one: 60), cut at spaces
   // near it, as the build cuts the inline snippets (search_index.cpp, snippet_at); "" when none is in it.
-  // The text is folded a character at a time, so a place in the folded text maps back to the text.
+  // The text is folded with the place each folded character came from (web/fold.js), so a match maps back.
   function snippet(text, words) {
     text = String(text || "");
-    var folded = "", at = [], i = 0;
-    for (var ch of text) {
-      var f = ch < "\u0080" ? ch.toLowerCase() : fold(ch);
-      for (var k = 0; k < f.length; k++) at.push(i);
-      folded += f;
-      i += ch.length;
-    }
+    var mapped = root.folio.foldMapped(text), folded = mapped.text, at = mapped.at;
     var best = -1;
     words.forEach(function (w) {
       var p = folded.indexOf(w);

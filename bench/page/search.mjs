@@ -45,13 +45,14 @@ let raw = 0, packed = 0;
 for (const f of files) { const b = fs.readFileSync(f); raw += b.length; packed += gz(b); }
 const manifest = JSON.parse(fs.readFileSync(path.join(site, "search/index.json"), "utf8"));
 const searchJs = walk(path.join(site, "assets")).find((f) => /\/search\.[0-9a-f]+\.js$/.test(f));
-const searchJsGz = gz(fs.readFileSync(searchJs));
+const foldJs = walk(path.join(site, "assets")).find((f) => /\/fold\.[0-9a-f]+\.js$/.test(f)); // fetched with it
+const searchJsGz = gz(fs.readFileSync(searchJs)) + gz(fs.readFileSync(foldJs));
 console.log(`index: ${manifest.docs} articles, ${files.length} files, ${manifest.shards.length} term shards; ${raw} B raw, ${packed} B gzip (${kb(raw)} / ${kb(packed)})`);
-console.log(`search.js: ${fs.statSync(searchJs).size} B raw, ${searchJsGz} B gzip`);
+console.log(`search.js and fold.js: ${fs.statSync(searchJs).size + fs.statSync(foldJs).size} B raw, ${searchJsGz} B gzip`);
 
 //--- 2. queries through web/search.js
 const sandbox = vm.createContext({ TextEncoder, Promise, Map, Math, JSON });
-vm.runInContext(fs.readFileSync(path.join(ROOT, "web/search.js"), "utf8"), sandbox);
+for (const script of ["web/fold.js", "web/search.js"]) vm.runInContext(fs.readFileSync(path.join(ROOT, script), "utf8"), sandbox);
 const { Engine } = sandbox.FolioSearch;
 function engine(meter) {
   return new Engine(path.join(site, "search") + "/", (url) => {

@@ -115,9 +115,9 @@ bool read_faces(const AssetSources& from, Assets& a, std::string& error) {
 }
 
 // Find and search: only the keys and the route are in the first load (find_keys.js, appended to boot);
-// the find bar, the search panel and their stylesheet come when first used.
+// the find bar, the search panel, the fold both use (fold.js) and their stylesheet come when first used.
 bool read_find(const AssetSources& from, Assets& a, std::string& error) {
-    for (const char* name : {"find.js", "search.js", "find.css"}) {
+    for (const char* name : {"find.js", "search.js", "fold.js", "find.css"}) {
         std::string data;
         if (!read_whole_file(from.source + "/web/" + name, data))
             return refuse(error, "cannot read web/" + std::string(name) + " in " + from.source);

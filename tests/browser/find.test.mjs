@@ -267,15 +267,21 @@ test("without JavaScript /search/ is a page with a form and a way to every artic
   await context.close();
 });
 
-test("the query folds exactly as the index does (tests/fixtures/fold.txt)", () => {
+test("the query, and the book's find bar, fold exactly as the index does (tests/fixtures/fold.txt)", () => {
   const sandbox = vm.createContext({ TextEncoder });
-  vm.runInContext(fs.readFileSync(path.join(ROOT, "web/search.js"), "utf8"), sandbox);
-  const { fold } = sandbox.FolioSearch;
+  for (const script of ["web/fold.js", "web/search.js"]) vm.runInContext(fs.readFileSync(path.join(ROOT, script), "utf8"), sandbox);
+  const { fold, foldMapped } = sandbox.folio;
+  assert.equal(sandbox.FolioSearch.terms("Καλημέρα GIỚI").join(" "), "καλημερα gioi", "search.js folds by fold.js");
   let n = 0;
   for (const line of fs.readFileSync(path.join(ROOT, "tests/fixtures/fold.txt"), "utf8").split("\n")) {
     if (!line || line.startsWith("#")) continue;
     const [input, want] = line.split("\t");
     assert.equal(fold(input), want, line);
+    // The find bar's fold (src/platform/web/fold_text.cpp), with the place each folded unit came from.
+    const m = foldMapped(input);
+    assert.equal(m.text, want, line);
+    assert.equal(m.at.length, m.text.length, line);
+    for (let k = 1; k < m.at.length; k++) assert.ok(m.at[k] >= m.at[k - 1] && m.at[k] < input.length, line);
     n++;
   }
   assert.ok(n >= 30);

@@ -75,7 +75,7 @@ test("the query splits into terms exactly as the index does (tests/fixtures/term
   const root = process.env.FOLIO_ROOT;
   assert.ok(root, "FOLIO_ROOT is not set: run ./folio test");
   const sandbox = vm.createContext({ TextEncoder });
-  vm.runInContext(fs.readFileSync(path.join(root, "web/search.js"), "utf8"), sandbox);
+  for (const script of ["web/fold.js", "web/search.js"]) vm.runInContext(fs.readFileSync(path.join(root, script), "utf8"), sandbox);
   let n = 0;
   for (const line of fs.readFileSync(path.join(root, "tests/fixtures/terms.txt"), "utf8").split("\n")) {
     if (!line || line.startsWith("#")) continue;
@@ -130,7 +130,7 @@ test("search finds a Thai word inside a run written without spaces", async () =>
   await context.close();
 });
 
-test("the book's own words are Chinese on a Chinese site: the page, the layer, find, and the static HTML", async () => {
+test("the book's own words are Chinese on a Chinese site: the page, the layer, find (folding Greek and Vietnamese), and the static HTML", async () => {
   const { page, context, errors } = await open(env.browser, env.base, "/writing/rust-notes");
   await ready(page);
   await settle(page);
@@ -148,6 +148,11 @@ test("the book's own words are Chinese on a Chinese site: the page, the layer, f
   await page.waitForFunction(() => /^第 1 个，共 \d+ 个$/.test(document.querySelector("#findbar .find-status").textContent), null, { timeout: 20000 });
   await page.keyboard.type("鲸鱼");
   await page.waitForFunction(() => document.querySelector("#findbar .find-status").textContent === "无匹配", null, { timeout: 20000 });
+  // It folds by the search index's rule (web/fold.js): Greek and Vietnamese without their accents, in any case.
+  for (const query of ["καλημερα", "ΚΑΛΗΜΕΡΑ", "Καλημέρα", "gioi han", "GIỚI", "tieng viet"]) {
+    await page.fill("#findbar input", query);
+    await page.waitForFunction(() => document.querySelector("#findbar .find-status").textContent === "第 1 个，共 1 个", null, { timeout: 20000 });
+  }
   // The front page's navigation is named in Chinese, in the layer as in the static page.
   await page.goto(env.base + "/");
   await ready(page);

@@ -1,9 +1,7 @@
 // folio core: text folded for matching. See fold.h.
 #include "core/text/fold.h"
 
-#ifndef FOLIO_TREES_ONLY
 #include <utf8proc.h>
-#endif
 
 namespace folio {
 
@@ -48,56 +46,8 @@ void encode(unsigned cp, std::string& out) {
     }
 }
 
-#ifdef FOLIO_TREES_ONLY
-// The browser's wasm, without utf8proc: the older table (fold.h), unchanged while the wasm's functions are
-// frozen. Base letters of U+00C0..U+00FF and U+0100..U+017F. '0': keep the character (x, ÷); digits 1-5
-// stand for the two-letter folds below.
-const char kLatin1[] = "aaaaaa3ceeeeiiiidnooooo0ouuuuy45aaaaaa3ceeeeiiiidnooooo0ouuuuy4y";
-const char kLatinA[] =
-    "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiii11jjkkkllllllllllnnnnnnnnnoooooo22rrrrrrsssssss"
-    "sttttttuuuuuuuuuuuuwwyyyzzzzzzs";
-const char* const kPairs[] = {"", "ij", "oe", "ae", "th", "ss"};
-
-void fold_char(unsigned cp, std::string& out) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp >= 'A' && cp <= 'Z' ? cp + 32 : cp);
-        return;
-    }
-    char f = 0;
-    if (cp >= 0xC0 && cp <= 0xFF) f = kLatin1[cp - 0xC0];
-    if (cp >= 0x100 && cp <= 0x17F) f = kLatinA[cp - 0x100];
-    if (f >= '1' && f <= '5') {
-        out += kPairs[f - '0'];
-        return;
-    }
-    if (f && f != '0') {
-        out += f;
-        return;
-    }
-    if (cp >= 0x300 && cp <= 0x36F) return; // a combining mark (decomposed text): dropped
-    if (cp == 0x200B) return; // a zero-width space (the build's mark between Thai words) is no character to find
-    if (cp == 0x2018 || cp == 0x2019) {
-        out += '\'';
-        return;
-    }
-    if (cp == 0x201C || cp == 0x201D) {
-        out += '"';
-        return;
-    }
-    if (cp >= 0x391 && cp <= 0x3A9 && cp != 0x3A2)
-        cp += 32; // Greek capitals
-    else if (cp >= 0x410 && cp <= 0x42F)
-        cp += 32; // Cyrillic capitals
-    else if (cp >= 0x400 && cp <= 0x40F)
-        cp += 80;
-    encode(cp, out);
-}
-
-#endif
-
 bool is_space(unsigned cp) { return cp == ' ' || cp == '\t' || cp == '\n' || cp == '\r' || cp == 0xA0 || cp == 0x202F; }
 
-#ifndef FOLIO_TREES_ONLY
 // A code point of the folded text and the byte offset in `text` of the character it came from.
 struct Unit {
     utf8proc_int32_t cp;
@@ -262,53 +212,9 @@ void emit(std::vector<Unit>& units, std::string& out, std::vector<int>* origin) 
     }
     units.clear();
 }
-#endif
 
 } // namespace
 
-#ifdef FOLIO_TREES_ONLY
-std::string fold_text(const std::string& text, std::vector<int>* origin) {
-    std::string out;
-    out.reserve(text.size());
-    if (origin) {
-        origin->clear();
-        origin->reserve(text.size() + 1);
-    }
-    size_t i = 0;
-    while (i < text.size()) {
-        const unsigned char c = static_cast<unsigned char>(text[i]);
-        if (c < 0x80) { // ASCII, as below without the decoding (the search index folds every word and the
-                        // text of every article it quotes)
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-                if (!out.empty() && out.back() == ' ') {
-                    ++i;
-                    continue;
-                }
-                out += ' ';
-            } else {
-                out += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-            }
-            if (origin) origin->push_back(static_cast<int>(i));
-            ++i;
-            continue;
-        }
-        size_t len = 1;
-        unsigned cp = decode(text, i, len);
-        size_t before = out.size();
-        if (is_space(cp)) {
-            if (out.empty() || out.back() != ' ') out += ' ';
-        } else {
-            fold_char(cp, out);
-        }
-        if (origin)
-            for (size_t k = before; k < out.size(); ++k)
-                origin->push_back(static_cast<int>(i));
-        i += len;
-    }
-    if (origin) origin->push_back(static_cast<int>(text.size()));
-    return out;
-}
-#else
 // Compatibility decomposition, marks dropped, full case folding, specials, composition (fold.h): utf8proc
 // per character, so that each folded byte knows its source. ASCII, most of most text, takes a short cut.
 std::string fold_text(const std::string& text, std::vector<int>* origin) {
@@ -348,6 +254,5 @@ std::string fold_text(const std::string& text, std::vector<int>* origin) {
     if (origin) origin->push_back(static_cast<int>(text.size()));
     return out;
 }
-#endif
 
 } // namespace folio

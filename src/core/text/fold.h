@@ -1,6 +1,6 @@
 // folio core: text folded for matching, one rule for the book's find bar (book/find.h), the folds'
 // filter (model/bound.h) and the search index (site/search_index.h); web/search.js folds queries the same
-// way, and tests/fixtures/fold.txt holds both to it (the wasm's older table aside: see below).
+// way (web/fold.js, which the wasm's find bar uses too), and tests/fixtures/fold.txt holds both to it.
 #pragma once
 
 #include <string>
@@ -24,11 +24,9 @@ namespace folio {
 // origin, when given, receives for each byte of the result the byte offset in `text` of the character it
 // came from (a character composed of several, from the first), plus one final entry: text.size().
 //
-// In the browser's wasm (FOLIO_TREES_ONLY, no utf8proc) this is still the older table: lower case for
-// Latin-1, Latin Extended-A, Greek and Cyrillic capitals, their diacritics removed, combining marks
-// U+0300-036F removed, and the same quotes and spaces. The book's find bar and the folds' filter fold both
-// the query and the text there, so they agree with themselves; they do not fold έ or ớ, say, so there a
-// query finds "Καλημέρα" typed with its accent, not without.
+// In the browser's wasm this is src/platform/web/fold_text.cpp: the page's own fold (web/fold.js, the
+// search panel's too), by the same rule through String.prototype.normalize, so the book's find bar folds
+// as the search index does without a Unicode table in the wasm.
 std::string fold_text(const std::string& text, std::vector<int>* origin = nullptr);
 
 } // namespace folio
