@@ -271,9 +271,10 @@
     if (location.pathname + location.search !== url) history.replaceState(history.state, "", url);
     if (!q.trim()) { render({ words: [], results: [], total: 0 }); return Promise.resolve(); }
     count.textContent = word("searching");
+    panel.setAttribute("aria-busy", "true"); // results on the way: a screen reader waits for them
     return engine.query(q, shown).then(function (res) { if (mine === seq) render(res); }, function (e) {
       if (mine === seq) count.textContent = word("search_failed", { error: e.message });
-    });
+    }).then(function () { if (mine === seq) panel.removeAttribute("aria-busy"); });
   }
 
   function build() {

@@ -123,11 +123,12 @@ function row(name, m) {
   for (const r of m) console.log(`  ${name.padEnd(12)} ${JSON.stringify(r.q).padEnd(24)} ${String(r.results).padStart(5)} results  ${String(r.files).padStart(3)} files  ${String(r.raw).padStart(10)} B raw  ${String(r.gzip).padStart(9)} B gzip`);
 }
 console.log(`first query in Chromium: every byte fetched after the page loaded (gzip -9 per file)`);
-// Ours: search.js and the index files (the page itself is the book's, already there when search is used).
-const ours = await measure(site, "/search/", (u) => /\/search\/.+\.json|\/assets\/search\.[0-9a-f]+\.js/.test(u), async (page, q) => {
+// Ours: search.js, fold.js and the index files (the page itself is the book's, already there when search is used).
+const ours = await measure(site, "/search/", (u) => /\/search\/.+\.json|\/assets\/(search|fold)\.[0-9a-f]+\.js/.test(u), async (page, q) => {
   await page.waitForSelector("#searchpanel input", { timeout: 60000 });
   await page.fill("#searchpanel input", q);
-  await page.waitForFunction(() => { const c = document.querySelector("#searchpanel .search-count"); return c && c.textContent && !/searching/.test(c.textContent); }, null, { timeout: 60000 });
+  // Done when the panel is no longer busy (web/search.js), in any of the book's languages.
+  await page.waitForFunction(() => { const p = document.querySelector("#searchpanel"), c = p && p.querySelector(".search-count"); return c && c.textContent && !p.hasAttribute("aria-busy"); }, null, { timeout: 60000 });
   return page.$$eval("#searchpanel .search-list li", (l) => l.length);
 });
 row("folio", ours);

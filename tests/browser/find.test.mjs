@@ -200,6 +200,16 @@ test("search: a word only in one article's body finds it; /search/?q= opens with
   assert.equal(results[0].href, "/writing/" + slug);
   assert.ok(results[0].marks.some((m) => m.startsWith(word)), `snippet marks the word: ${JSON.stringify(results[0].marks)}`);
   assert.equal(await page.locator("#searchpanel .search-count").innerText(), "1 article");
+  // The region is busy while results come (for screen readers), and not once they are there.
+  await page.evaluate(() => {
+    window.busySeen = [];
+    const panel = document.getElementById("searchpanel");
+    new MutationObserver((records) => records.forEach((r) => window.busySeen.push(r.oldValue)))
+      .observe(panel, { attributes: true, attributeFilter: ["aria-busy"], attributeOldValue: true });
+  });
+  await page.fill("#searchpanel input", word + " ");
+  await page.waitForFunction(() => window.busySeen.length >= 2 && !document.getElementById("searchpanel").hasAttribute("aria-busy"));
+  assert.deepEqual(await page.evaluate(() => window.busySeen.slice(0, 2)), [null, "true"], "set, then removed");
   // Following the result turns to the article inside the book; back returns to the search, query kept.
   await page.click("#searchpanel .search-list li a");
   await page.waitForFunction((s) => location.pathname === "/writing/" + s, slug);
