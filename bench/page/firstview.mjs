@@ -158,8 +158,9 @@ async function main() {
     console.log("");
     breakdown(seed);
     console.log("");
-    console.log(`first frame / hugo FCP: ${(s / h).toFixed(2)}x (goal <= 2x)`);
-    console.log(`first paint (the proof) / hugo FCP: ${(sp / h).toFixed(2)}x`);
+    // Issue 46's goals: the book's first frame at most 2.5x the Hugo twin's FCP, the early page at most 1.2x.
+    console.log(`first frame / hugo FCP: ${(s / h).toFixed(2)}x (goal <= 2.5x)`);
+    console.log(`first paint (the proof) / hugo FCP: ${(sp / h).toFixed(2)}x (goal <= 1.2x)`);
     if (bigDir) console.log(`10,000 articles / seed, first frame: ${(b / s).toFixed(2)}x (goal <= 1.2x)`);
     const kb = (x) => (x / 1000).toFixed(1);
     // Bytes of every load (they differ only when a load fetched something more, e.g. a late image).
