@@ -11,21 +11,21 @@ namespace {
 // Folds `size` bytes of UTF-8 at `text`, keeping the result (and, when `mapped`, each byte's origin: the
 // byte offset in the text of the character it came from) for js_fold_take. Its length in bytes, or -1
 // when web/fold.js is not there.
+// clang-format off
 EM_JS(int, js_fold, (const char* text, int size, int mapped), {
     const f = window.folio;
     if (!f || !f.foldMapped) return -1;
     const s = new TextDecoder().decode(HEAPU8.subarray(text, text + size));
-    const utf8 = (cp) = > (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+    const utf8 = (cp) => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
     if (!mapped) {
-        Module.folioFolded = {bytes : new TextEncoder().encode(f.fold(s)), origin : null};
+        Module.folioFolded = { bytes: new TextEncoder().encode(f.fold(s)), origin: null };
         return Module.folioFolded.bytes.length;
     }
     const byteAt = new Int32Array(s.length + 1); // each UTF-16 unit of s: its character's byte offset
     let b = 0;
     for (let i = 0; i < s.length;) {
         const cp = s.codePointAt(i), units = cp > 0xffff ? 2 : 1;
-        for (let k = 0; k < units; k++)
-            byteAt[i + k] = b;
+        for (let k = 0; k < units; k++) byteAt[i + k] = b;
         b += utf8(cp);
         i += units;
     }
@@ -33,11 +33,10 @@ EM_JS(int, js_fold, (const char* text, int size, int mapped), {
     let o = 0;
     for (let j = 0; j < m.text.length;) {
         const cp = m.text.codePointAt(j);
-        for (let k = utf8(cp); k > 0; k--)
-            origin[o++] = byteAt[m.at[j]];
+        for (let k = utf8(cp); k > 0; k--) origin[o++] = byteAt[m.at[j]];
         j += cp > 0xffff ? 2 : 1;
     }
-    Module.folioFolded = {bytes : bytes, origin : origin};
+    Module.folioFolded = { bytes: bytes, origin: origin };
     return bytes.length;
 });
 
@@ -48,6 +47,7 @@ EM_JS(void, js_fold_take, (char* out, int* origin), {
     HEAPU8.set(kept.bytes, out);
     if (origin && kept.origin) HEAP32.set(kept.origin, origin >> 2);
 });
+// clang-format on
 
 } // namespace
 
