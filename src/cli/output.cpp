@@ -214,12 +214,16 @@ std::vector<Article*> bodies_oldest_first(Site& site) {
     return oldest_first;
 }
 
-// Sets the members' body_url: their byte ranges in the chunk at path.
+// Sets the members' body_url: their byte ranges in the chunk at path. Made in one buffer and assigned only
+// where it differs: the preview addresses all 10,000 articles every edit, and most keep theirs.
 void address_members(const std::vector<std::pair<Article*, size_t>>& members, const std::string& path) {
-    const std::string url = "/" + path;
+    std::string url = "/" + path + "#";
+    const size_t prefix = url.size();
     size_t at = 0;
     for (const auto& [a, size] : members) {
-        a->body_url = url + "#" + std::to_string(at) + "-" + std::to_string(size);
+        url.resize(prefix);
+        url.append(std::to_string(at)).append("-").append(std::to_string(size));
+        if (a->body_url != url) a->body_url = url;
         at += size;
     }
 }
@@ -253,29 +257,38 @@ void pack_streaming(Site& site, const std::function<void(BodyChunk&&)>& sink) {
     flush();
 }
 
+// The cached tree of each article (a new one empty); articles no longer there (or no longer with a body of
+// their own) are forgotten. One look-up an article when the articles are those of the last pack.
+std::vector<BodyChunkCache::Tree*> cached_trees(BodyChunkCache& cache, const std::vector<Article*>& oldest_first) {
+    std::vector<BodyChunkCache::Tree*> trees(oldest_first.size(), nullptr);
+    bool same = cache.trees.size() == oldest_first.size();
+    for (size_t i = 0; same && i < oldest_first.size(); ++i) {
+        auto it = cache.trees.find(oldest_first[i]->slug);
+        same = it != cache.trees.end();
+        trees[i] = same ? &it->second : nullptr;
+    }
+    if (same) return trees;
+    std::unordered_map<std::string, BodyChunkCache::Tree> kept;
+    for (const Article* a : oldest_first) {
+        auto old = cache.trees.find(a->slug);
+        kept[a->slug] = old != cache.trees.end() ? std::move(old->second) : BodyChunkCache::Tree{};
+    }
+    cache.trees = std::move(kept);
+    for (size_t i = 0; i < oldest_first.size(); ++i)
+        trees[i] = &cache.trees[oldest_first[i]->slug];
+    return trees;
+}
+
 // The preview: every tree is cached; a chunk whose members are the cached chunk's, tree for tree, is kept.
 void pack_cached(Site& site, BodyChunkCache& cache, const std::function<void(BodyChunk&&)>& sink) {
     const std::vector<Article*> oldest_first = bodies_oldest_first(site);
-    // Articles no longer there (or no longer with a body of their own) are forgotten.
-    bool same = cache.trees.size() == oldest_first.size();
-    for (size_t i = 0; same && i < oldest_first.size(); ++i)
-        same = cache.trees.count(oldest_first[i]->slug) > 0;
-    if (!same) {
-        std::unordered_map<std::string, BodyChunkCache::Tree> kept;
-        for (const Article* a : oldest_first) {
-            auto old = cache.trees.find(a->slug);
-            kept[a->slug] = old != cache.trees.end() ? std::move(old->second) : BodyChunkCache::Tree{};
-        }
-        cache.trees = std::move(kept);
-    }
-    std::vector<BodyChunkCache::Tree*> trees(oldest_first.size());
+    const std::vector<BodyChunkCache::Tree*> trees = cached_trees(cache, oldest_first);
     std::vector<size_t> stale;
     for (size_t i = 0; i < oldest_first.size(); ++i) {
         const Article& a = *oldest_first[i];
-        BodyChunkCache::Tree& t = cache.trees[a.slug];
+        const BodyChunkCache::Tree& t = *trees[i];
         const bool may_differ = !cache.only_changed || cache.only_changed->count(a.slug);
         if (t.version == 0 || (may_differ && t.markdown != a.body_markdown)) stale.push_back(i);
-        trees[i] = &t;
     }
     parallel_for(stale.size(), [&](size_t k) {
         const size_t i = stale[k];
@@ -286,15 +299,21 @@ void pack_cached(Site& site, BodyChunkCache& cache, const std::function<void(Bod
         trees[i]->version = cache.next_version++;
     cache.only_changed.reset();
 
+    // The cached chunks by their first tree, not by their place: an edit that splits a chunk in two (or joins
+    // two) shifts every chunk after it by one, and those would all be made and compressed again (1,387 of
+    // 2,787 at 10,000 articles: seconds, not milliseconds).
+    std::unordered_map<uint64_t, const BodyChunkCache::Chunk*> cached;
+    for (const BodyChunkCache::Chunk& c : cache.chunks)
+        cached[c.members.front()] = &c;
     std::vector<BodyChunkCache::Chunk> chunks;
     std::vector<std::pair<Article*, size_t>> members;
     BodyChunkCache::Chunk chunk;
     size_t bytes = 0, first = 0;
     auto flush = [&](size_t end) {
         if (members.empty()) return;
-        const size_t n = chunks.size();
-        if (n < cache.chunks.size() && cache.chunks[n].members == chunk.members) {
-            chunk.path = cache.chunks[n].path;
+        auto old = cached.find(chunk.members.front());
+        if (old != cached.end() && old->second->members == chunk.members) {
+            chunk.path = old->second->path;
             sink(BodyChunk{chunk.path, {}, true});
         } else {
             std::string data;

@@ -188,6 +188,29 @@ n=$((n + 1)); ok wait_rebuilds $n
 ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug3"
 ok grep -q "<math xmlns=\"http://www.w3.org/1998/Math/MathML\"><msup><mi>x</mi>" "$dir/big-watch/writing/$slug3/index.html"
 ok same_as_full
+# A character the fonts lack, in the article's body, then in its title (each read again alone): the watcher
+# checks only the edited articles' text (all else it writes was checked when first written), and makes the
+# fonts again before the chunk or site.json that shows it is written.
+in_fonts() { sed -n 2p "$dir/fonts/fonts.state" | tr ' ' '\n' | grep -qx "$1"; } # CODE POINT (decimal)
+# A B: A written before B, or in the same tick of the file system's clock (4 ms here). Made after, the fonts
+# would be tens of milliseconds later: the watcher's whole build finds the character only after the edited pages.
+written_first() { /usr/bin/python3 -c 'import os, sys; sys.exit(os.stat(sys.argv[1]).st_mtime_ns > os.stat(sys.argv[2]).st_mtime_ns)' "$1" "$2"; }
+ok test -n "$(in_fonts 1046 || echo lacks)"
+append_to_article3 "A beetle: Жук."
+n=$((n + 1)); ok wait_rebuilds $n
+ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug3"
+ok in_fonts 1046
+chunk=$(zgrep -l "Жук" "$dir"/big-watch/assets/bodies/*.json.gz | head -1)
+ok test -n "$chunk"
+ok written_first "$dir/fonts/fonts.state" "$chunk"
+ok test -n "$(in_fonts 968 || echo lacks)"
+edit_json 'c["writing"][3]["title"] += " ψ"'
+n=$((n + 1)); ok wait_rebuilds $n
+ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug3"
+ok in_fonts 968
+ok grep -q "ψ" "$dir/big-watch/site.json"
+ok written_first "$dir/fonts/fonts.state" "$dir/big-watch/site.json"
+ok same_as_full
 # An old article's title: its record is in a fold chunk (core/model/bound.h).
 slug=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][-4]["slug"])' "$dir/big/content.json")
 edit_json 'c["writing"][-4]["title"] += " (watched)"'

@@ -31,4 +31,8 @@ nlohmann::json write_fold_chunk(const Site& site, int fold);
 // The same as text: what the fold's chunk file holds.
 std::string fold_chunk(const Site& site, int fold);
 
+// An article's record as site.json writes it (write_document with separate_bodies; a fold chunk's record
+// holds part of it): all the text of the article the book shows but its body's tree.
+std::string article_record(const Article& a);
+
 } // namespace folio

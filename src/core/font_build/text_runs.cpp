@@ -130,10 +130,19 @@ void add_pointed_arabic_runs(std::string_view text, TextRuns& out) {
     }
 }
 
+// The code points add_code_points counts: from U+0020 up, an invalid byte not.
+static bool counted(uint32_t c, size_t len) { return c >= 0x20 && !(c == 0xFFFD && len == 1); }
+
 void add_code_points(std::string_view text, CodePointSet& out) {
     each_code_point(text, [&](uint32_t c, size_t, size_t len) {
-        if (c >= 0x20 && !(c == 0xFFFD && len == 1)) out.add(c);
+        if (counted(c, len)) out.add(c);
     });
+}
+
+bool code_points_in(std::string_view text, const CodePointSet& set) {
+    bool all = true;
+    each_code_point(text, [&](uint32_t c, size_t, size_t len) { all = all && (!counted(c, len) || set.has(c)); });
+    return all;
 }
 
 } // namespace folio

@@ -51,5 +51,7 @@ void add_pointed_arabic_runs(std::string_view text, TextRuns& out);
 
 // Every code point of the text from U+0020 up (invalid UTF-8 adds nothing).
 void add_code_points(std::string_view text, CodePointSet& out);
+// Whether set holds every code point add_code_points would add.
+bool code_points_in(std::string_view text, const CodePointSet& set);
 
 } // namespace folio
