@@ -6,26 +6,39 @@
   var folio = window.folio;
   if (!folio.bookCanRun) return;
   var wasm = window.folioWasm;
-  // ./folio preview: pick up content changes (and check errors) without reloading the wasm.
+  var ASK_AGAIN_MS = 400; // a server that answers at once (emrun, a static host): the page polls
+
+  // Shows a status: its errors, or the site.json it says is new.
+  function show(st) {
+    if (st.errors) {
+      wasm.withString(st.errors, function (p) { window.Module._folio_set_error(p); });
+      return null;
+    }
+    return fetch("/site.json", { cache: "no-store" })
+      .then(function (r) { return r.text(); })
+      .then(function (text) { wasm.withString(text, function (p, n) { window.Module._folio_set_site(p, n); }); });
+  }
+
+  // Asks for the status after the version the page has; folio preview's server holds the question until
+  // the builder writes a newer one (cli/preview.cpp), so an edit shows as soon as it is built.
   folio.watchPreview = function () {
     var seen = -1;
-    setInterval(function () {
-      fetch("/preview-status.json", { cache: "no-store" })
+    function ask() {
+      var asked = Date.now(), news = false;
+      fetch("/preview-status.json?after=" + seen, { cache: "no-store" })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (st) {
           if (!st || st.version === seen) return;
           var first = seen === -1;
           seen = st.version;
-          if (first && !st.errors) return;
-          if (st.errors) {
-            wasm.withString(st.errors, function (p) { window.Module._folio_set_error(p); });
-            return;
-          }
-          return fetch("/site.json", { cache: "no-store" })
-            .then(function (r) { return r.text(); })
-            .then(function (text) { wasm.withString(text, function (p, n) { window.Module._folio_set_site(p, n); }); });
+          news = true;
+          if (!first || st.errors) return show(st);
         })
-        .catch(function () {});
-    }, 400);
+        .catch(function () {})
+        .then(function () {
+          setTimeout(ask, news || Date.now() - asked > ASK_AGAIN_MS ? 0 : ASK_AGAIN_MS);
+        });
+    }
+    ask();
   };
 })();

@@ -94,7 +94,7 @@ void PhaseClock::mark(const char* phase) {
     const double wall = wall_ms(), cpu = cpu_ms(&peak);
     std::fprintf(stderr, "folio build: %-22s %8.1f ms wall %8.1f ms cpu  peak %6ld MB  in use %6zu MB\n", phase,
                  wall - wall_, cpu - cpu_, peak / 1024, mallinfo2().uordblks >> 20);
-    wall_ = wall, cpu_ = cpu;
+    wall_ = wall_ms(), cpu_ = cpu_ms(); // (mallinfo2 walks the heap: not the next phase's time)
 }
 
 //-----------------------------------------------------------------------------

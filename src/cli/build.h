@@ -30,6 +30,9 @@ struct BuildMode {
     bool formulas_typeset = false;           // the preview's first pass typeset them this round
     BodyChunkCache* bodies = nullptr;        // when set (the site keeps its Markdown), read and updated
     Output* output = nullptr;                // an in-place build writes through this one (the preview keeps it)
+    // The preview's builder calls this each time it has written preview-status.json, with its version: the
+    // preview's server answers the page's waiting question at once (serve.h: StaticServer::before_answer).
+    std::function<void(long)> on_status;
 };
 
 // The math stage (cli/math.h): the formulas typeset for the pages, the feed and the body chunks; a broken

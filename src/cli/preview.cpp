@@ -3,9 +3,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -62,6 +65,39 @@ std::string status_errors(const fs::path& status) {
     return j.is_object() && j.contains("errors") && j["errors"].is_string() ? j["errors"].get<std::string>() : "";
 }
 
+// The version of preview-status.json the builder wrote last. The page asks the server for news after the
+// version it has ("/preview-status.json?after=N", web/preview.js), and the server holds the question until
+// the builder writes the next one: the page hears of an edit once it is built, not at its next poll.
+class StatusBoard {
+public:
+    void set(long version) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            version_ = version;
+        }
+        moved_.notify_all();
+    }
+    // Waits until the version is another than `seen`, or `most` has passed (the page then asks again).
+    void wait_past(long seen, std::chrono::seconds most) {
+        std::unique_lock<std::mutex> lock(mutex_);
+        moved_.wait_for(lock, most, [&] { return version_ != seen; });
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable moved_;
+    long version_ = -1;
+};
+
+// N in "/preview-status.json?after=N"; false for any other target.
+bool asks_after(const std::string& target, long& seen) {
+    const std::string prefix = "/preview-status.json?after=";
+    if (target.rfind(prefix, 0) != 0) return false;
+    char* end = nullptr;
+    seen = std::strtol(target.c_str() + prefix.size(), &end, 10);
+    return end != target.c_str() + prefix.size() && *end == '\0';
+}
+
 int builder_stopped(int rc) {
     if (rc != 0) std::fprintf(stderr, "folio preview: the builder stopped (see above)\n");
     return rc;
@@ -88,6 +124,12 @@ int run_preview(const PreviewOptions& o) {
     fs::remove(status, ec);
     BuildMode mode;
     mode.preview = mode.incremental = mode.watch = true;
+    auto board = std::make_shared<StatusBoard>(); // the connections' threads may outlive this call
+    mode.on_status = [board](long version) { board->set(version); };
+    server.before_answer = [board](const std::string& target) {
+        long seen = 0;
+        if (asks_after(target, seen)) board->wait_past(seen, std::chrono::seconds(25));
+    };
     std::atomic<bool> stopped{false};
     int rc = 0;
     std::thread builder([&] {

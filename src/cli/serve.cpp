@@ -244,14 +244,15 @@ bool send_answer(int fd, StaticAnswer a, bool head_only, bool keep) {
     return send_all(fd, out) && keep;
 }
 
-bool answer(int fd, const std::string& root, const Request& r) {
+bool answer(int fd, const std::string& root, const Request& r, const std::function<void(const std::string&)>& before) {
+    if (before) before(r.target);
     const bool head_only = r.method == "HEAD";
     const StaticAnswer a = r.method == "GET" || head_only ? resolve_target(root, r.target) : StaticAnswer{405, ""};
     return send_answer(fd, a, head_only, r.keep_alive && !r.has_body);
 }
 
 // One connection: its requests in turn (kept alive), until the client closes, stays idle, or errs.
-void serve_connection(int fd, const std::string& root) {
+void serve_connection(int fd, const std::string& root, const std::function<void(const std::string&)>& before) {
     timeval idle{kIdleSeconds, 0};
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &idle, sizeof idle);
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &idle, sizeof idle);
@@ -276,7 +277,7 @@ void serve_connection(int fd, const std::string& root) {
             send_answer(fd, {400, ""}, false, false);
             return;
         }
-        if (!answer(fd, root, r)) return;
+        if (!answer(fd, root, r, before)) return;
     }
 }
 
@@ -345,6 +346,7 @@ std::string StaticServer::url() const {
 void StaticServer::serve(const std::string& root, const std::function<bool()>& stop) {
     // Shared with the connections' threads, which may outlive this call (they are detached).
     auto open = std::make_shared<std::atomic<int>>(0);
+    const std::function<void(const std::string&)> before = before_answer;
     while (!stop()) {
         pollfd p{fd_, POLLIN, 0};
         if (poll(&p, 1, kStopCheckMs) <= 0) continue;
@@ -356,8 +358,8 @@ void StaticServer::serve(const std::string& root, const std::function<bool()>& s
         }
         ++*open;
         try {
-            std::thread([client, root, open] {
-                serve_connection(client, root);
+            std::thread([client, root, open, before] {
+                serve_connection(client, root, before);
                 close(client);
                 --*open;
             }).detach();

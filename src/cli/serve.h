@@ -51,6 +51,10 @@ public:
     // Answers requests from the files under root until stop() says so (asked a few times a second).
     void serve(const std::string& root, const std::function<bool()>& stop);
 
+    // Called, on the connection's thread, with each request's target before it is answered: the preview
+    // holds a question for news there (preview.cpp: "/preview-status.json?after=N" waits for version N+1).
+    std::function<void(const std::string& target)> before_answer;
+
 private:
     int fd_ = -1;
     int port_ = 0;

@@ -1,7 +1,5 @@
 // folio CLI: the preview's builder (`folio build --watch`, what ./folio preview runs). See build.h:
 // watch_site, and docs/first-view.md ("Builds: parallel, streaming, incremental").
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -18,6 +16,7 @@
 
 #include "cli/build.h"
 #include "cli/output.h"
+#include "cli/watched.h"
 #include "core/bundle/load.h"
 #include "core/bundle/posts.h"
 #include "core/bundle/schema.h"
@@ -35,75 +34,6 @@ int fail(const std::string& msg) {
     std::fprintf(stderr, "folio build: %s\n", msg.c_str());
     return 1;
 }
-
-// What tells that a file changed: its size and modification time ("-" when it is not there).
-std::string file_stamp(const std::string& path) {
-    struct stat st {};
-    if (stat(path.c_str(), &st) != 0) return "-";
-    return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
-           std::to_string(st.st_mtim.tv_nsec);
-}
-
-// The name under which Watched keeps the list of post files (posts.h): a post added, removed or renamed
-// changes it, and the bundle is loaded whole.
-const char* const kPostList = "writing/*.md";
-
-// Every post file's path, one a line: its stamp.
-std::string post_list_stamp(const std::string& bundle_dir) {
-    std::string list;
-    for (const std::string& path : find_post_files(bundle_dir))
-        list += path + "\n";
-    return list;
-}
-
-// content.json, the Markdown files it names and the post files, each with its stamp as it was when last
-// read; and the list of post files.
-class Watched {
-public:
-    explicit Watched(std::string bundle_dir) : dir_(std::move(bundle_dir)) { watch({"content.json"}); }
-
-    // Watches these files from now on; those watched already keep their stamps.
-    void watch(const std::vector<std::string>& files) {
-        std::map<std::string, std::string> stamps;
-        for (const std::string& f : files) {
-            auto old = stamps_.find(f);
-            stamps[f] = old != stamps_.end() ? old->second : file_stamp(dir_ + "/" + f);
-        }
-        auto old = stamps_.find(kPostList);
-        stamps[kPostList] = old != stamps_.end() ? old->second : post_list_stamp(dir_);
-        stamps_ = std::move(stamps);
-    }
-    // Waits until a file changes and then stays as it is for a moment (an editor may still be writing);
-    // returns the files that changed, and takes their stamps as they are to be read.
-    std::vector<std::string> wait_for_change() {
-        std::map<std::string, std::string> now;
-        while ((now = stamps()) == stamps_)
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        for (std::map<std::string, std::string> then; now != then;) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(15));
-            then = std::move(now);
-            now = stamps();
-        }
-        std::vector<std::string> changed;
-        for (const auto& [f, stamp] : now)
-            if (stamps_[f] != stamp) changed.push_back(f);
-        stamps_ = std::move(now);
-        // content.json first: it may name other files
-        std::stable_partition(changed.begin(), changed.end(), [](const std::string& f) { return f == "content.json"; });
-        return changed;
-    }
-
-private:
-    std::map<std::string, std::string> stamps() const {
-        std::map<std::string, std::string> now;
-        for (const auto& [f, stamp] : stamps_)
-            now[f] = f == kPostList ? post_list_stamp(dir_) : file_stamp(dir_ + "/" + f);
-        return now;
-    }
-
-    std::string dir_;
-    std::map<std::string, std::string> stamps_;
-};
 
 std::vector<std::string> watched_files(const Site& site) {
     std::vector<std::string> files{"content.json"};
@@ -312,6 +242,7 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             told = true;
             shown_ms = since_start();
             told_ok = write_status(out, ++version, errors);
+            if (told_ok && mode.on_status) mode.on_status(version);
         };
         PhaseClock clock;
         Diagnostics diags;
@@ -324,7 +255,7 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             for (const std::string& f : edited) {
                 std::string text;
                 if (how != Reload::Done) break;
-                if (f == kPostList) // a post added or removed: its place in the lists, the timeline, the tags
+                if (f == Watched::kPostList) // a post added or removed: its place in the lists, the timeline, the tags
                     how = Reload::Whole;
                 else if (f != "content.json")
                     how = reload_markdown(bundle_dir, f, site, changed);
@@ -388,6 +319,7 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
             } else if (how == Reload::Done) {                // what the page shows first, then the rest
                 typeset_formulas(site, bundle_dir, changed); // the chunks carry their pictures
                 each.formulas_typeset = true;
+                clock.mark("formulas");
                 const int rc =
                     write_content(site, *before, changed, bodies, *output, fonts, [&]() { return make_fonts(site); });
                 if (rc == kExitFontsNeeded) return 1; // the fonts could not be made (said)

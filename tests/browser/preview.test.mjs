@@ -146,6 +146,39 @@ test("an edit shows up live, keeping the view; a check error is shown on the pag
   await context.close();
 });
 
+test("the page's question for news is held until the builder writes the next status", async () => {
+  const base = `http://127.0.0.1:${PORT}`;
+  const now = await (await fetch(`${base}/preview-status.json`)).json();
+  // Asked after the version there is: no answer until an edit is built.
+  const held = fetch(`${base}/preview-status.json?after=${now.version}`).then((r) => r.json());
+  const first = await Promise.race([held, new Promise((r) => setTimeout(() => r("held"), 1500))]);
+  assert.equal(first, "held", "the server answered before anything changed");
+  // Asked after an older version: answered at once.
+  assert.equal((await (await fetch(`${base}/preview-status.json?after=${now.version - 1}`)).json()).version, now.version);
+  const file = path.join(bundle, "content.json");
+  const original = fs.readFileSync(file, "utf8"); // as the test before left it
+  const phrase = original.match(/buy me a [^"]*coffee/)[0];
+  fs.writeFileSync(file, original.replace(phrase, "buy me a mug of coffee"));
+  const answered = await held;
+  assert.equal(answered.version, now.version + 1);
+  assert.equal(answered.errors, "");
+  assert.match(await (await fetch(`${base}/site.json`)).text(), /buy me a mug of coffee/);
+
+  // An open page asks once and waits: an idle page does not poll.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  let asked = 0;
+  page.on("request", (r) => { if (r.url().includes("/preview-status.json")) asked++; });
+  await page.goto(`${base}/`);
+  await ready(page);
+  await page.waitForFunction(() => document.querySelectorAll("#layer [data-i]").length > 0);
+  await page.waitForTimeout(3000);
+  assert.ok(asked >= 1 && asked <= 3, `an idle page asked ${asked} times in 3 s (a 400 ms poll asks 7)`);
+  fs.writeFileSync(file, original);
+  await page.waitForFunction((t) => document.getElementById("layer")?.textContent.includes(t), phrase, { timeout: 15000 });
+  await context.close();
+});
+
 test("the preview serves like a static host: 404.html with status 404 for unknown paths", async () => {
   const base = `http://127.0.0.1:${PORT}`;
   const missing = await fetch(`${base}/no/such/page`);

@@ -43,16 +43,12 @@ void post_error(Diagnostics& out, const PostFile& post, const char* key, std::st
 // [SECTION] Finding the post files
 //-----------------------------------------------------------------------------
 
-namespace {
-
-bool markdown_name(const fs::path& p) {
+bool post_file_name(const fs::path& p) {
     const std::string ext = p.extension().string();
     const std::string name = p.filename().string();
     // Hugo's _index.md is a section's own page, not a post; dot files are editors' (".#x.md", swap files).
     return (ext == ".md" || ext == ".markdown") && name != "_index.md" && name[0] != '.';
 }
-
-} // namespace
 
 std::vector<std::string> find_post_files(const std::string& bundle_dir) {
     std::vector<std::string> out;
@@ -66,7 +62,7 @@ std::vector<std::string> find_post_files(const std::string& bundle_dir) {
             it.disable_recursion_pending();
             continue;
         }
-        if (it->is_regular_file(ec) && markdown_name(p))
+        if (it->is_regular_file(ec) && post_file_name(p))
             out.push_back(p.lexically_relative(bundle_dir).generic_string());
     }
     std::sort(out.begin(), out.end());

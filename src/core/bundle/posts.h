@@ -7,6 +7,7 @@
 // Native only (front_matter.h: yaml-cpp and toml++).
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,11 @@ struct PostFile {
 void post_error(Diagnostics& out, const PostFile& post, const char* key, std::string message, std::string hint,
                 bool warning = false);
 
-// The Markdown files under bundle_dir/writing, as bundle paths ("writing/2026/x.md"), sorted.
+// Whether a file under writing/ is a post by its name: Markdown, not Hugo's _index.md, not an editor's dot file.
+bool post_file_name(const std::filesystem::path& p);
+
+// The Markdown files under bundle_dir/writing (those post_file_name takes, outside dot folders), as bundle
+// paths ("writing/2026/x.md"), sorted.
 std::vector<std::string> find_post_files(const std::string& bundle_dir);
 
 // Reads a post file's text: its front matter, its body, its first paragraph (the opening). file is the
