@@ -41,7 +41,12 @@ bool in_posts_tree(const std::string& path) { return path == "writing" || path.r
 // What changes a folder's files: written, touched, made, removed, renamed.
 constexpr uint32_t kFolderEvents =
     IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ONLYDIR;
-constexpr int kSettleMs = 15;    // an edit is read once its files have been quiet this long
+// An edit is read once its files have been quiet for a moment: 2 ms when each was closed after its last write
+// (or renamed into place), up to 500 ms while one is still open for writing (a program that truncates a file,
+// then takes 20 ms to write 7 MB into it, must not be read empty), 15 ms without inotify.
+constexpr int kClosedSettleMs = 2;
+constexpr int kOpenSettleMs = 500;
+constexpr int kSettleMs = 15;
 constexpr int kPollEveryMs = 50; // without inotify
 
 } // namespace
@@ -133,6 +138,13 @@ bool Watched::read_events(int timeout_ms, Touched& touched) {
             }
             if (e->len == 0) continue;
             const std::string path = folder->second.empty() ? e->name : folder->second + "/" + e->name;
+            // (an editor's swap file stays open as long as the editor: only the files read count)
+            const bool read =
+                !(e->mask & IN_ISDIR) && (stamps_.count(path) || (in_posts_tree(path) && post_file_name(path)));
+            if (e->mask & (IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM))
+                touched.open.erase(path);
+            else if (read && (e->mask & (IN_MODIFY | IN_CREATE)))
+                touched.open.insert(path);
             if (!in_posts_tree(path)) {
                 touched.files.insert(path);
             } else if (e->mask & IN_ISDIR) { // a folder of posts came or went
@@ -179,7 +191,7 @@ std::vector<std::string> Watched::wait_for_change() {
         Touched touched;
         if (notified()) {
             read_events(-1, touched);
-            while (notified() && read_events(kSettleMs, touched)) {
+            while (notified() && read_events(touched.open.empty() ? kClosedSettleMs : kOpenSettleMs, touched)) {
             }
         } else { // every stamp, until one moves and then stays
             touched.all = true;

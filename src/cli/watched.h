@@ -32,6 +32,7 @@ public:
 private:
     struct Touched {
         std::set<std::string> files; // bundle paths named by the events
+        std::set<std::string> open;  // those written and not yet closed: an editor may still be writing
         bool post_list = false;      // a post file (or a folder under writing/) came or went
         bool all = false;            // the events were lost: compare every stamp
     };

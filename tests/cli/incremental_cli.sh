@@ -277,6 +277,24 @@ rm -r "$dir/big/writing/2031"
 n=$((n + 1)); ok wait_rebuilds $n
 ok test ! -e "$dir/big-watch/writing/watched-post/index.html"
 ok same_as_full
+# A save that empties the file, then takes a while to write it (a large file, a slow program): it is read once
+# written, alone, never empty.
+cp "$dir/big/content.json" "$dir/slow.json"
+/usr/bin/python3 - "$dir/slow.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1], encoding="utf-8"))
+c["writing"][2]["title"] = "Saved slowly"
+with open(sys.argv[1], "w", encoding="utf-8") as f:
+    json.dump(c, f, indent=1, ensure_ascii=False)
+    f.write("\n")
+PY
+slug2=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][2]["slug"])' "$dir/big/content.json")
+{ sleep 0.3; cat "$dir/slow.json"; } >"$dir/big/content.json"
+n=$((n + 1)); ok wait_rebuilds $n
+ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $slug2"
+ok test "$(status errors)" = ""
+ok test "$(grep -c "the file is empty" "$dir/watch.log")" = 0
+ok grep -q "Saved slowly" "$dir/big-watch/site.json"
 # Waiting for an edit costs nothing: the kernel says when a file changes (watched.h), so an idle watcher
 # uses at most 1% of a core (every file's stamp read every 50 ms kept a core busy at 10,000 articles).
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$watcher/stat"; }

@@ -1,0 +1,105 @@
+// folio benchmark: an edit under `folio preview`, from the save to the book, as the author sees it. Prints
+// figures only.
+//
+//   node bench/page/preview.mjs FOLIO BUNDLE OUT FONTS [EDITS]
+//
+// Runs FOLIO's preview of BUNDLE (a copy: its content.json is edited) into OUT, opens the newest article's
+// page in Debian's Chromium at 1280x800, and EDITS times (default 5) changes that article's title in
+// content.json, once the preview is idle (its whole rebuild after the last edit done). For each it records,
+// on one clock (the page's Date.now() and this process's are the same machine's):
+//   - site.json in: the page has fetched the new site.json and hands it to the wasm (_folio_set_site);
+//   - book: the next frame after that, with the new title in the book's text layer (what is on screen);
+//   - the builder's own figures from its output: when the page could fetch the change, and when the
+//     article's HTML page had it.
+// Prints each edit and the median [min-max]. FOLIO_BENCH_TRACE=1 also prints the page's requests (when each
+// was asked and answered, in ms from the save) and the builder's lines for each edit.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { launch } from "../../tests/support/harness.mjs";
+
+const [folio, bundle, out, fonts, edits = "5"] = process.argv.slice(2);
+if (!fonts) { console.error("usage: node bench/page/preview.mjs FOLIO BUNDLE OUT FONTS [EDITS]"); process.exit(2); }
+const median = (v) => { const s = [...v].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+const fmt = (v) => `${median(v).toFixed(1)} [${Math.min(...v).toFixed(1)}-${Math.max(...v).toFixed(1)}]`;
+
+const file = path.join(bundle, "content.json");
+const original = fs.readFileSync(file, "utf8");
+const site = JSON.parse(original);
+const newest = [...site.writing].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))[0];
+const titleText = JSON.stringify(newest.title);
+if (original.split(titleText).length !== 2) { console.error(`the title ${titleText} is not once in content.json`); process.exit(2); }
+
+const port = 7100 + Math.floor(Math.random() * 500);
+const preview = spawn(folio, ["preview", bundle, "-o", out, "--fonts", fonts, "--port", String(port), "--web", path.resolve(path.dirname(folio), "../web")],
+  { stdio: ["ignore", "pipe", "pipe"] });
+let log = "";
+const waiters = [];
+const onData = (d) => { log += d; for (const w of [...waiters]) w(); };
+preview.stdout.on("data", onData);
+preview.stderr.on("data", onData);
+const until = (test, what, ms = 900000) => new Promise((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error(`never: ${what}\n${log.slice(-2000)}`)), ms);
+  const check = () => { const v = test(); if (v) { clearTimeout(timer); waiters.splice(waiters.indexOf(check), 1); resolve(v); } };
+  waiters.push(check);
+  check();
+});
+const rebuilds = () => (log.match(/rebuilt in/g) || []).length;
+
+let browser;
+try {
+  await until(() => log.includes("serving"), "the preview serving");
+  await until(() => rebuilds() >= 1, "the first build");
+  browser = await launch();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`http://127.0.0.1:${port}/writing/${encodeURIComponent(newest.slug)}`, { timeout: 300000 });
+  await page.waitForFunction(() => window.folio && window.folio.framesDrawn > 0 && document.querySelectorAll("#layer [data-i]").length > 0, null, { timeout: 300000 });
+  // When the page hands a site.json to the wasm, by this machine's clock.
+  await page.evaluate(() => {
+    const set = window.Module._folio_set_site;
+    window.__siteIn = [];
+    window.Module._folio_set_site = (p, n) => { window.__siteIn.push(Date.now()); return set(p, n); };
+    window.__fetches = [];
+    const f = window.fetch;
+    window.fetch = (u, o) => {
+      const e = { u: String(u), asked: Date.now() };
+      window.__fetches.push(e);
+      return f(u, o).then((r) => { e.answered = Date.now(); window.__fetches.push({ u: "(answered) " + e.u, asked: e.asked, answered: e.answered }); return r; });
+    };
+  });
+  const rows = { siteIn: [], book: [], builderBook: [], builderPage: [] };
+  console.log(`\n-- ${newest.slug}: ${site.writing.length} articles; an edit of its title in content.json, ${edits} times`);
+  console.log(`${"edit".padEnd(5)} ${"site.json in ms".padStart(16)} ${"book ms".padStart(9)} ${"builder: book ms".padStart(17)} ${"builder: page ms".padStart(17)}`);
+  for (let k = 1; k <= Number(edits); k++) {
+    await page.waitForTimeout(1000); // idle: the preview's last whole rebuild is done (below)
+    const mark = `edited ${k} ${Math.random().toString(36).slice(2, 7)}`;
+    const done = rebuilds();
+    const armed = page.evaluate((m) => new Promise((resolve) => {
+      const look = () => {
+        if (document.getElementById("layer").textContent.includes(m)) resolve(Date.now());
+        else requestAnimationFrame(look);
+      };
+      look();
+    }), mark);
+    const bytes = Buffer.from(original.replace(titleText, JSON.stringify(`${newest.title} ${mark}`))); // (not timed)
+    const saved = Date.now();
+    fs.writeFileSync(file, bytes);
+    const shown = await armed;
+    const siteIn = (await page.evaluate(() => window.__siteIn)).at(-1);
+    if (process.env.FOLIO_BENCH_TRACE) console.log((await page.evaluate(() => window.__fetches.splice(0))).map((e) => `${e.u} ${e.asked - saved} ${e.answered - saved}`).join("\n"));
+    await until(() => rebuilds() > done, "the rebuild after the edit");
+    if (process.env.FOLIO_BENCH_TRACE) console.log(log.split("\n").filter((l) => /alone|whole|can show/.test(l)).slice(-3).join("\n"));
+    const m = [...log.matchAll(/the book can show it after ([0-9.]+) ms, its article's page after ([0-9.]+) ms/g)].at(-1);
+    rows.siteIn.push(siteIn - saved);
+    rows.book.push(shown - saved);
+    rows.builderBook.push(m ? Number(m[1]) : NaN);
+    rows.builderPage.push(m ? Number(m[2]) : NaN);
+    console.log(`${String(k).padEnd(5)} ${(siteIn - saved).toFixed(1).padStart(16)} ${(shown - saved).toFixed(1).padStart(9)} ${(m ? m[1] : "-").padStart(17)} ${(m ? m[2] : "-").padStart(17)}`);
+  }
+  console.log(`median [min-max]: site.json in ${fmt(rows.siteIn)} ms; book ${fmt(rows.book)} ms (goal <= 50 from the save); ` +
+    `builder: book ${fmt(rows.builderBook)} ms, article's page ${fmt(rows.builderPage)} ms (goal <= 200)`);
+} finally {
+  fs.writeFileSync(file, original);
+  await browser?.close();
+  preview.kill("SIGTERM");
+}
