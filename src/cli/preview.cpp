@@ -104,8 +104,7 @@ bool asks_after(const std::string& target, long& seen) {
 
 // The builder's thread, and the threads it starts, yield to the server's and to the browser's: once an edit
 // is written, what the author sees next is the page fetching it and drawing it, while the builder goes on
-// writing 10,000 pages on both cores (at 10,000 articles the page got site.json 100-130 ms after it was
-// written when they competed as equals). Linux keeps a nice value per thread.
+// writing the other pages on every core. Linux keeps a nice value per thread.
 void yield_to_the_page() { setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10); }
 
 int builder_stopped(int rc) {
