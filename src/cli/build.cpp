@@ -178,7 +178,8 @@ void write_to(Target& t, const OutputFile& f) { t.ok = t.ok && t.output->write(f
 struct Content {
     std::vector<OutputFile> held; // an in-place build's chunks, until the fonts are known to cover them
     OutputFile site_json;
-    size_t chunks = 0; // chunk files made (not those kept as the previous round wrote them)
+    size_t chunks = 0;      // chunk files made (not those kept as the previous round wrote them)
+    size_t bodies_made = 0; // of them, body chunks
 };
 
 // The entries under each fold of a bounded archive (core/model/bound.h), one content-hashed chunk file a fold
@@ -233,10 +234,12 @@ Content write_chunks(Site& site, BodyChunkCache* cache, Target& t) {
             writes.add(std::move(chunk));
     };
     pack_bodies(site, cache, [&](BodyChunk&& chunk) {
-        if (chunk.kept)
+        if (chunk.kept) {
             t.ok = t.output->keep(chunk.path) && t.ok;
-        else
+        } else {
+            ++c.bodies_made;
             write_chunk(OutputFile{std::move(chunk.path), std::move(chunk.contents)});
+        }
     });
     write_fold_chunks(site, write_chunk);
     return c;
@@ -411,6 +414,12 @@ int build_site(Site& site, const std::string& bundle_dir, const std::string& out
     clock.mark("edited pages");
     Content content = write_chunks(site, mode.bodies, target);
     clock.mark("bodies");
+    // After the preview's first pass (watch.cpp: write_content, which packs from the edited article's chunk
+    // only), the whole pack must find every chunk as that pass left it.
+    if (!mode.edited.empty() && mode.bodies && content.bodies_made > 0)
+        std::fprintf(stderr,
+                     "folio build: the edit's first pass packed %zu body chunk(s) otherwise than the whole build\n",
+                     content.bodies_made);
     content.site_json = {"site.json", site_to_json(site, /*separate_bodies=*/true)};
     clock.mark("site.json");
     if (mode.fonts && fonts_lack(*mode.fonts, content)) {

@@ -109,10 +109,16 @@ struct BodyChunkCache {
     struct Chunk {
         std::vector<uint64_t> members; // its trees' versions, in order (a version names one tree's text)
         std::string path;              // chunk_path("bodies", ...)
+        size_t first = 0;              // its first article's place in `order`
     };
     std::unordered_map<std::string, Tree> trees; // by slug
     std::vector<Chunk> chunks;
     uint64_t next_version = 1;
+    // The articles last packed, oldest first, their slugs' hashes and their trees: an edit that leaves them
+    // where they were is packed from the edited article's chunk only (output.cpp: pack_edited).
+    std::vector<const Article*> order;
+    std::vector<unsigned long long> slug_hashes;
+    std::vector<Tree*> order_trees;
     // When set, only these articles' bodies may differ from their cached trees (the preview's builder
     // read only them again): the others' Markdown is not compared. The next pack clears it.
     std::optional<std::set<std::string>> only_changed;

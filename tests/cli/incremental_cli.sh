@@ -301,6 +301,17 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$watcher/stat"; }
 t0=$(cpu_ticks)
 sleep 3
 ok test $(($(cpu_ticks) - t0)) -le $((3 * $(getconf CLK_TCK) / 100))
+# An old article's Markdown grows by 20 KB: its chunk ends elsewhere now, and the chunks after it are cut
+# again until their ends meet the cached ones (output.cpp: pack_edited).
+old_file=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][-20]["body_file"])' "$dir/big/content.json")
+old_slug=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][-20]["slug"])' "$dir/big/content.json")
+/usr/bin/python3 -c 'import sys; open(sys.argv[1], "a").write("\n" + "A much longer middle, word after word. " * 520 + "\n")' "$dir/big/$old_file"
+n=$((n + 1)); ok wait_rebuilds $n
+ok test "$(last_line 'read again\|whole')" = "folio build: read again alone: $old_slug"
+ok same_as_full
+# Every first pass (the chunks the page fetches, packed from the edited article's chunk on) wrote what the
+# whole build then found: no chunk was packed otherwise.
+ok test "$(grep -c "packed .* otherwise than the whole build" "$dir/watch.log")" = 0
 kill $watcher 2>/dev/null
 wait $watcher 2>/dev/null
 ok same_as_full
