@@ -1,10 +1,6 @@
 // folio CLI: `folio preview`. See preview.h.
 #include "cli/preview.h"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -102,11 +98,6 @@ bool asks_after(const std::string& target, long& seen) {
     return end != target.c_str() + prefix.size() && *end == '\0';
 }
 
-// The builder's thread, and the threads it starts, yield to the server's and to the browser's: once an edit
-// is written, what the author sees next is the page fetching it and drawing it, while the builder goes on
-// writing the other pages on every core. Linux keeps a nice value per thread.
-void yield_to_the_page() { setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10); }
-
 int builder_stopped(int rc) {
     if (rc != 0) std::fprintf(stderr, "folio preview: the builder stopped (see above)\n");
     return rc;
@@ -142,7 +133,6 @@ int run_preview(const PreviewOptions& o) {
     std::atomic<bool> stopped{false};
     int rc = 0;
     std::thread builder([&] {
-        yield_to_the_page();
         rc = watch_site(o.bundle, out.string(), o.web, o.fonts, o.shell, mode);
         stopped = true;
     });
