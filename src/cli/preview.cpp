@@ -147,8 +147,8 @@ int run_preview(const PreviewOptions& o) {
         return 1;
     }
     const std::string bundle = absolute_folder(o.bundle).string();
-    std::printf("folio preview: serving %s at %s  (Ctrl-C to stop; edits to content.json and its Markdown show "
-                "up live)\n",
+    std::printf("folio preview: serving %s at %s  (Ctrl-C to stop; edits to content.json, its Markdown and the "
+                "posts under writing/ show up live)\n",
                 bundle.c_str(), server.url().c_str());
     std::fflush(stdout);
     server.serve(out.string(), [&] { return stopped.load(); });
