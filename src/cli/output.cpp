@@ -342,8 +342,8 @@ std::unordered_map<uint64_t, const BodyChunkCache::Chunk*> chunks_by_first_tree(
 
 // The preview's edit of a few articles (cache.only_changed), every article where the last pack left it:
 // only the chunks from the first edited article's to where the chunk ends meet the cached ones again are
-// cut (a chunk or two); the others are kept, their members' addresses as they were. Walking all 10,000
-// articles to cut, address and compare them took 7-13 ms of each edit. False when the articles moved.
+// cut (a chunk or two); the others are kept, their members' addresses as they were, rather than all
+// 10,000 articles cut, addressed and compared again on every edit. False when the articles moved.
 bool pack_edited(const std::vector<Article*>& order, BodyChunkCache& cache,
                  const std::function<void(BodyChunk&&)>& sink) {
     const size_t n = order.size();
