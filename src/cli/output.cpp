@@ -373,7 +373,7 @@ bool pack_edited(const std::vector<Article*>& order, BodyChunkCache& cache,
         return true;
     }
     make_trees(order, cache.order_trees, stale, cache);
-    auto starts_after = [&](size_t at) { // the cached chunk that starts at `at`, if any
+    auto cached_chunk_at = [&](size_t at) { // the place of the cached chunk that starts at `at`, else their count
         auto c = std::lower_bound(cache.chunks.begin(), cache.chunks.end(), at,
                                   [](const BodyChunkCache::Chunk& chunk, size_t i) { return chunk.first < i; });
         return c != cache.chunks.end() && c->first == at ? static_cast<size_t>(c - cache.chunks.begin())
@@ -389,12 +389,12 @@ bool pack_edited(const std::vector<Article*>& order, BodyChunkCache& cache,
     std::vector<BodyChunkCache::Chunk> cut;
     const size_t resumed =
         cut_chunks(order, cache.order_trees, cache.chunks[first].first, cached, cut, sink,
-                   [&](size_t at) { return at > stale.back() && starts_after(at) < cache.chunks.size(); });
+                   [&](size_t at) { return at > stale.back() && cached_chunk_at(at) < cache.chunks.size(); });
     for (size_t c = 0; c < first; ++c)
         chunks.push_back(std::move(cache.chunks[c]));
     for (BodyChunkCache::Chunk& c : cut)
         chunks.push_back(std::move(c));
-    keep_from(starts_after(resumed));
+    keep_from(cached_chunk_at(resumed));
     cache.chunks = std::move(chunks);
     return true;
 }
