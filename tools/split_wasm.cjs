@@ -13,6 +13,7 @@
 const fs = require("fs");
 const path = require("path");
 const { execFileSync } = require("child_process");
+const { moveLaterData, laterDataBounds, checkPrimary } = require("./later_data.cjs");
 
 // index:name lines, as emcc --emit-symbol-map and wasm-split --symbolmap write them.
 function readSymbols(file) {
@@ -58,8 +59,9 @@ function split(dir, listFile) {
   fs.copyFileSync(at("folio.js.symbols"), at("folio.whole.js.symbols"));
   const whole = readSymbols(at("folio.whole.js.symbols"));
   // wasm-split names a defined function by its place among the defined ones, after the imports.
-  const imports = execFileSync("wasm-dis", [at("folio.whole.wasm")], { encoding: "utf8", maxBuffer: 1 << 28 })
-    .split("\n").filter((l) => /^\s*\(import "[^"]*" "[^"]*" \(func /.test(l)).length;
+  const text = (file) => execFileSync("wasm-dis", [at(file)], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const wholeText = text("folio.whole.wasm");
+  const imports = wholeText.split("\n").filter((l) => /^\s*\(import "[^"]*" "[^"]*" \(func /.test(l)).length;
 
   // Names to indices. A name may stand for several functions (one per translation unit): all are kept.
   const wanted = readList(listFile);
@@ -85,6 +87,17 @@ function split(dir, listFile) {
     });
     return out.join("\n") + "\n";
   }
+  // The data only the later code reads goes with it (tools/later_data.cjs).
+  const boundsIndex = whole.indexOf("folio_later_data");
+  if (boundsIndex < imports) throw new Error("split_wasm: folio_later_data is not in the linked module");
+  const [begin, end] = laterDataBounds(wholeText, boundsIndex - imports);
+  const problems = checkPrimary(text("folio.wasm"), [...found], begin, end);
+  if (problems.length) {
+    console.error("split_wasm: " + problems.join("\n") + "\n(src/platform/web/later_data.h)");
+    process.exit(1);
+  }
+  const moved = moveLaterData(at("folio.wasm"), at("folio.later.wasm"), begin, end);
+
   fs.writeFileSync(at("folio.js.symbols"), named(at("folio.wasm.symbols")));
   fs.writeFileSync(at("folio.later.wasm.symbols"), named(at("folio.later.wasm.symbols")));
   fs.unlinkSync(at("folio.wasm.symbols"));
@@ -92,7 +105,7 @@ function split(dir, listFile) {
 
   const size = (f) => fs.statSync(at(f)).size;
   console.log(`split: folio.wasm ${size("folio.wasm")} B (${keep.length} functions kept), folio.later.wasm ` +
-    `${size("folio.later.wasm")} B, whole ${size("folio.whole.wasm")} B` +
+    `${size("folio.later.wasm")} B with ${moved} B of data, whole ${size("folio.whole.wasm")} B` +
     (missing.length ? `; ${missing.length} listed functions are not in this build` : ""));
 }
 

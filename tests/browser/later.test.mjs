@@ -6,7 +6,12 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
+import { createRequire } from "node:module";
+import { execFileSync } from "node:child_process";
 import { serve, launch, settle, idle, within, gate, SITE } from "../support/harness.mjs";
+
+const require = createRequire(import.meta.url);
+const ROOT = process.env.FOLIO_ROOT || path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
 const LATER = /\/assets\/folio\.later\.[0-9a-f]+\.wasm$/;
 const SITES = { seed: SITE, rich: process.env.FOLIO_RICH_SITE, blog: process.env.FOLIO_BLOG_SITE,
@@ -144,6 +149,39 @@ test("the site ships the wasm in two, and the later part is not in the first vie
   // The first part is the larger: the first views run most of the code.
   const size = (f) => fs.statSync(path.join(SITE, "assets", f)).size;
   assert.ok(size(first[0]) > size(later[0]), `${size(first[0])} vs ${size(later[0])}`);
+});
+
+// GNU FriBidi's tables are read by later code only (src/platform/web/later_data.h): the later module brings
+// them, byte for byte as the linker laid them out, and the first part has none of them.
+test("the data only the later code reads comes with the later module, not in the first view", () => {
+  const web = path.join(ROOT, "build/web");
+  const { laterDataBounds, sections, image } = require(path.join(ROOT, "tools/later_data.cjs"));
+  const whole = fs.readFileSync(path.join(web, "folio.whole.wasm"));
+  const names = fs.readFileSync(path.join(web, "folio.whole.js.symbols"), "utf8").split("\n");
+  const text = execFileSync("wasm-dis", [path.join(web, "folio.whole.wasm")], { encoding: "utf8", maxBuffer: 1 << 28 });
+  const imports = (text.match(/^ \(import "[^"]*" "[^"]*" \(func /gm) || []).length;
+  const index = names.findIndex((l) => l.endsWith(":folio_later_data"));
+  assert.ok(index >= imports, "folio_later_data is not in the linked module");
+  const [begin, end] = laterDataBounds(text, index - imports);
+  const memoryOf = (bytes) => {
+    const data = sections(bytes).find((s) => s.id === 11);
+    return data ? image(data.body) : new Uint8Array(0);
+  };
+  const span = (memory, from, to) => { // memory[from, to), with the zeros at its end that no segment writes
+    const out = new Uint8Array(to - from);
+    out.set(memory.subarray(from, to));
+    return Buffer.from(out);
+  };
+  const linked = span(memoryOf(whole), begin, end);
+  const nonzero = linked.reduce((n, b) => n + (b !== 0), 0);
+  assert.ok(end - begin > 60000 && nonzero > 20000, `the section holds ${end - begin} B, ${nonzero} of them not zero`);
+  const assets = path.join(SITE, "assets");
+  const file = (re) => fs.readFileSync(path.join(assets, fs.readdirSync(assets).find((f) => re.test(f))));
+  const first = memoryOf(file(/^folio\.[0-9a-f]+\.wasm$/)), later = memoryOf(file(/^folio\.later\.[0-9a-f]+\.wasm$/));
+  assert.equal(first.subarray(begin, end).reduce((n, b) => n + (b !== 0), 0), 0, "folio.wasm still holds some of it");
+  assert.ok(span(later, begin, end).equals(linked), "folio.later.wasm does not bring the same bytes");
+  // And the rest of the data stays in the first part, as linked.
+  assert.ok(span(first, 0, begin).equals(span(memoryOf(whole), 0, begin)), "folio.wasm's other data changed");
 });
 
 for (const [site, route] of FIRST_VIEWS) {

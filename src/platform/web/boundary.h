@@ -87,3 +87,6 @@ FOLIO_EXPORT void folio_metrics(folio_web::ReadingMetrics* out);
 FOLIO_EXPORT const char* folio_error();
 FOLIO_EXPORT int folio_frames_drawn();
 FOLIO_EXPORT double folio_scroll();
+// What the web build reads (tools/split_wasm.cjs): where the data only the later code reads lies, its first
+// byte (end = 0) or one past its last (later_data.h). Nothing calls it at run time.
+FOLIO_EXPORT uintptr_t folio_later_data(int end);

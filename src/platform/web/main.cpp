@@ -891,6 +891,11 @@ void folio_lay_out() {
 
 int folio_frames_drawn() { return g_platform.app.frames_drawn; }
 double folio_scroll() { return g_platform.app.scroll; }
+// wasm-ld's bounds of the section later_data.h fills.
+extern "C" const unsigned char __start_folio_later[], __stop_folio_later[];
+uintptr_t folio_later_data(int end) {
+    return reinterpret_cast<uintptr_t>(end ? __stop_folio_later : __start_folio_later);
+}
 
 } // extern "C"
 
