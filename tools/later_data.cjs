@@ -1,6 +1,6 @@
 // Moves the data only the later code reads from folio.wasm to folio.later.wasm (tools/split_wasm.cjs runs it
 // after each split). That data is the section folio_later (src/platform/web/later_data.h: GNU FriBidi's
-// tables); the linked module's folio_later_data returns its bounds. The later module imports the primary's
+// tables, and the digits of 2/pi for sinf and cosf of a very large angle); the linked module's folio_later_data returns its bounds. The later module imports the primary's
 // memory, so its active data segments write those bytes into it when it is instantiated, before any later
 // function can run.
 //
@@ -144,13 +144,17 @@ function laterDataBounds(wholeText, definedIndex) {
   return [Math.min(...values), Math.max(...values)];
 }
 
+// The functions of the sources whose data is in the section (cmake/ThirdParty.cmake).
+const READERS = /^(fribidi_|__rem_pio2)/; // __rem_pio2f and __rem_pio2 take __rem_pio2_large inline
+
 // The primary must not read the moved bytes before the later module has written them. Two checks that a
-// first view's function cannot: none of FriBidi's own functions is kept in folio.wasm, and no load or store
-// in it has an address in the section as its constant offset (a table read at a fixed place).
+// first view's function cannot: none of the functions of the sources whose data moves is kept in folio.wasm,
+// and no load or store in it has an address in the section as its constant offset (a table read at a fixed
+// place).
 function checkPrimary(primaryText, keptNames, begin, end) {
   const problems = [];
-  const fribidi = keptNames.filter((n) => /^fribidi_/.test(n));
-  if (fribidi.length) problems.push(`FriBidi's functions are in the first view's list, but their tables come later: ${fribidi.join(", ")}`);
+  const readers = keptNames.filter((n) => READERS.test(n));
+  if (readers.length) problems.push(`functions whose tables come later are in the first view's list: ${readers.join(", ")}`);
   const offsets = [...primaryText.matchAll(/\.(?:load|store)\w* offset=(\d+)/g)].map((m) => Number(m[1])).filter((v) => v >= begin && v < end);
   if (offsets.length) problems.push(`folio.wasm reads or writes the later data at fixed addresses: ${[...new Set(offsets)].slice(0, 10).join(", ")}`);
   return problems;
