@@ -67,6 +67,8 @@ TEST_PACKAGES=(
   # browser tests, feed validation, HTML validation (libxml2; html5lib: the hostile site read as browsers
   # read it, tests/feed/check_hostile.py), compression for size figures
   chromium python3-feedparser libxml2-utils python3-html5lib brotli
+  # HarfBuzz's own shaper, the reference the native tests hold the book's shaped widths to (tests/ui/test_scripts.cpp)
+  libharfbuzz-bin
   # benchmarks: the peer static-site generator bench/site_build/build.sh measures folio against; GNU time (peak memory)
   hugo time
   # benchmarks: real prose in Chinese and in English, for sites of each of as many posts (bench/site_build/cjk.sh)
