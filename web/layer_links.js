@@ -24,6 +24,17 @@
     folio.whenLater(function () { follow(el); }); // the book's code for it may still be on its way
   });
 
+  // A pointer resting on a link to an article: the book fetches its body now (site.json has none of it), so
+  // that a click finds it. Only once the book's code for it is in: a body fetched early is never a reason
+  // to ask for that code.
+  layer.addEventListener("pointerover", function (e) {
+    var el = stopOf(e.target), href = el && !el.dataset.fold && el.getAttribute("href");
+    if (!href || href.charAt(0) !== "/" || e.pointerType === "touch") return; // a touch clicks at once
+    folio.afterLater(function () {
+      window.folioWasm.withString(href, function (p) { window.Module._folio_dispatch(window.folioWasm.event.linkRested, 0, 0, 0, p); });
+    });
+  });
+
   //---- [SECTION] Focus: Tab and Shift+Tab through every link of the book in reading order
   function wasmInts(fn) { // boundary.h's IntPair; null when fn returns 0
     var r = window.folioWasm.ints(2, fn);

@@ -25,7 +25,7 @@
 
   window.folioWasm = {
     // boundary.h's PageEvent: what folio_dispatch hears.
-    event: { resize: 1, route: 2, colours: 3, reducedMotion: 4, proofScrolled: 5 },
+    event: { resize: 1, route: 2, colours: 3, reducedMotion: 4, proofScrolled: 5, linkRested: 6 },
     // bytes copied into the wasm's memory, which keeps them: the pointer (fonts, whose data the wasm owns).
     give: copyIn,
     // fn(pointer, length) with `text` in the wasm's memory as UTF-8 and a NUL, for the call only.

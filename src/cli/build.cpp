@@ -128,7 +128,7 @@ bool make_site_fonts(const Site& site, const std::string& fonts_dir, FontState& 
                      bool say_made) {
     PhaseClock clock;
     // Exactly the text the site shows: site.json (all but the bodies: the book's own words, titles, dates,
-    // openings) and the bodies' words, walked in their trees (as JSON they took ten times the time).
+    // deks) and the bodies' words, walked in their trees (as JSON they took ten times the time).
     const std::string lean = site_to_json(site, /*separate_bodies=*/true);
     std::string bodies;
     for (const Article& a : site.writing)

@@ -375,17 +375,26 @@ static double steady_ms() {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// Asks once for an article's body of its own (site.json carries none of it: an article shows its title and a
+// loading line until it arrives).
+static void ask_for_body(App& a, int article) {
+    const Article& art = a.site.writing[article];
+    auto& asked = a.bodies_requested;
+    if (art.body_loaded || std::find(asked.begin(), asked.end(), art.body_url) != asked.end()) return;
+    asked.push_back(art.body_url);
+    a.requests.load_bodies.push_back(art.body_url);
+}
+
+void App::prefetch(const std::string& path) {
+    if (!has_site || classify(path) != LinkKind::SitePath) return;
+    const Route to = resolve_route(site, path);
+    if (to.kind == RouteKind::Article) ask_for_body(*this, to.article);
+}
+
 static void relayout(App& a) {
     a.layout_start_ms = steady_ms();
     a.measurer.fonts = &a.fonts;
-    if (a.route.kind == RouteKind::Article) {
-        const Article& art = a.site.writing[a.route.article];
-        auto& asked = a.bodies_requested;
-        if (!art.body_loaded && std::find(asked.begin(), asked.end(), art.body_url) == asked.end()) {
-            asked.push_back(art.body_url); // shown with its opening paragraph until the rest arrives
-            a.requests.load_bodies.push_back(art.body_url);
-        }
-    }
+    if (a.route.kind == RouteKind::Article) ask_for_body(a, a.route.article);
     const PageSpec spec = a.page_spec();
     switch (a.route.kind) {
     case RouteKind::Main: a.book = compose_site(a.site, a.measurer, a.compose, spec); break;

@@ -105,6 +105,8 @@ struct App {
     void set_error(const std::string& message);
     // Opens a path. restore_scroll >= 0 restores a position (back/forward); otherwise the route's anchor.
     void open(const std::string& path, float restore_scroll = -1);
+    // A pointer rests on a link to path: the body of the article it opens is fetched now, so a click finds it.
+    void prefetch(const std::string& path);
     void follow(const LinkAction& action); // a link was activated
     void scroll_by(float dy);              // wheel and touch, already in CSS pixels
     void fling(float velocity_px_s);       // touch released with speed: inertia

@@ -135,6 +135,53 @@ test("in the book, a data: picture is drawn like the site's own", async () => {
   await context.close();
 });
 
+// site.json carries no article's opening: a body of its own comes when asked. A pointer resting on a link
+// to an article asks for it, so that the click finds the body there.
+test("in the book, a pointer resting on a link to an article fetches its body before the click", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [], bodies = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("request", (r) => { if (/\/assets\/bodies\//.test(r.url())) bodies.push(r.url()); });
+  await page.goto(env.base + "/writing");
+  await ready(page);
+  await settle(page);
+  const site = JSON.parse(fs.readFileSync(path.join(BLOG, "site.json"), "utf8"));
+  const article = site.writing.find((a) => a.slug === "a-long-read");
+  assert.ok(article.body_url && !("opening" in article) && !("body_doc" in article), JSON.stringify(article).slice(0, 300));
+  const href = "/writing/a-long-read";
+  let link = null;
+  for (let step = 0; step < 30 && !link; step++) {
+    link = await page.evaluate((h) => {
+      for (const e of document.querySelectorAll(`#layer a[href="${h}"]`)) {
+        const r = e.getBoundingClientRect();
+        if (r.top > 40 && r.bottom < innerHeight - 40) return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      }
+      return null;
+    }, href);
+    if (!link) {
+      await page.mouse.move(640, 400);
+      await page.mouse.wheel(0, 300);
+      await settle(page);
+    }
+  }
+  assert.ok(link, "the list links the article");
+  assert.deepEqual(bodies, [], "a body was asked for before any pointer rested on a link");
+  await page.mouse.move(link.x, link.y);
+  for (let i = 0; i < 50 && !bodies.length; i++) await page.waitForTimeout(100);
+  assert.equal(bodies.length, 1, "resting on the link did not fetch the article's body");
+  assert.ok(bodies[0].endsWith(article.body_url.split("#")[0]), `${bodies[0]} for ${article.body_url}`);
+  assert.equal(await page.evaluate(() => location.pathname), "/writing", "resting on a link followed it");
+  // The click opens the article with its body there: no second fetch, and the text layer has its words.
+  await page.mouse.click(link.x, link.y);
+  await page.waitForFunction((h) => location.pathname === h, href);
+  await settle(page);
+  assert.equal(bodies.length, 1, "the body was fetched again");
+  assert.ok(await page.evaluate(() => (document.querySelector("#layer").textContent.includes("every heading has an id"))), "the body is not shown");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("headings have ids; a fragment link jumps to the heading in the HTML", async () => {
   const { context, page } = await staticPage("/writing/a-long-read");
   // "### Part one" is the article's first heading: a section, h2 (the outline never skips a level).

@@ -26,6 +26,7 @@ enum PageEvent : int {
     kColours = 3,       // a = 1 dark, b = 1 more contrast, s = the system colours under forced colours, or null
     kReducedMotion = 4, // a = 1 reduce
     kProofScrolled = 5, // the reader scrolled the early page by a CSS px before the book showed
+    kLinkRested = 6,    // a pointer rests on a link of the text layer: s = its address (App::prefetch)
 };
 
 // folio_find_box: where a text is drawn, in CSS px.

@@ -715,6 +715,7 @@ void folio_dispatch(int kind, double a, double b, double c, const char* s) {
     }
     case folio_web::kReducedMotion: p.app.reduced_motion = a != 0; break;
     case folio_web::kProofScrolled: p.app.pending_offset += static_cast<float>(a); break;
+    case folio_web::kLinkRested: p.app.prefetch(s ? s : ""); break;
     default: return;
     }
     request_frame(2);
