@@ -182,6 +182,11 @@ test("the data only the later code reads comes with the later module, not in the
   assert.ok(span(later, begin, end).equals(linked), "folio.later.wasm does not bring the same bytes");
   // And the rest of the data stays in the first part, as linked.
   assert.ok(span(first, 0, begin).equals(span(memoryOf(whole), 0, begin)), "folio.wasm's other data changed");
+  // The split's guard fails a first part that would read the section before the later part writes it.
+  const { checkPrimary } = require(path.join(ROOT, "tools/later_data.cjs"));
+  assert.deepEqual(checkPrimary(`(i32.load8_u offset=${begin - 1} (local.get $0))`, ["main", "folio_set_site"], begin, end), []);
+  assert.equal(checkPrimary(`(i32.load8_u offset=${begin + 7} (local.get $0))`, ["main"], begin, end).length, 1);
+  assert.equal(checkPrimary("", ["fribidi_get_bidi_type", "__rem_pio2f"], begin, end).length, 1);
 });
 
 for (const [site, route] of FIRST_VIEWS) {
