@@ -185,8 +185,15 @@ void App::body_arrived(const std::string& url, const std::string& tree_json, boo
         std::string error;
         // A damaged chunk is a failed download: the page says so.
         a.body_failed = !ok || !read_built_tree(tree_json, body, error, "an article's body");
+        const bool shown = route.kind == RouteKind::Article && route.article == static_cast<int>(i);
+        if (a.body_failed && !shown) { // asked for ahead (App::prefetch): opening the article asks again
+            a.body_loaded = a.body_failed = false;
+            bodies_requested.erase(std::remove(bodies_requested.begin(), bodies_requested.end(), url),
+                                   bodies_requested.end());
+            continue;
+        }
         if (!a.body_failed) set_body_tree(a, std::move(body));
-        if (route.kind == RouteKind::Article && route.article == static_cast<int>(i)) {
+        if (shown) {
             book_dirty = true;
             if (fragment_unresolved)
                 pending_anchor = true; // the heading the URL names has arrived with the body

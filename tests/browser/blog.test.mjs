@@ -182,6 +182,47 @@ test("in the book, a pointer resting on a link to an article fetches its body be
   await context.close();
 });
 
+test("a body fetched ahead that fails is fetched again when the article opens", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  let asked = 0;
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.route(/\/assets\/bodies\//, (r) => (++asked === 1 ? r.abort("failed") : r.continue()));
+  await page.goto(env.base + "/writing");
+  await ready(page);
+  await settle(page);
+  const href = "/writing/a-long-read";
+  const at = () => page.evaluate((h) => {
+    for (const e of document.querySelectorAll(`#layer a[href="${h}"]`)) {
+      const r = e.getBoundingClientRect();
+      if (r.top > 40 && r.bottom < innerHeight - 40) return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    }
+    return null;
+  }, href);
+  let link = await at();
+  for (let step = 0; step < 30 && !link; step++) {
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 300);
+    await settle(page);
+    link = await at();
+  }
+  assert.ok(link, "the list links the article");
+  await page.mouse.move(link.x, link.y);
+  for (let i = 0; i < 50 && asked < 1; i++) await page.waitForTimeout(100);
+  assert.equal(asked, 1, "resting on the link did not ask for the body");
+  await settle(page);
+  await page.mouse.click(link.x, link.y);
+  await page.waitForFunction((h) => location.pathname === h, href);
+  for (let i = 0; i < 50 && asked < 2; i++) await page.waitForTimeout(100);
+  assert.equal(asked, 2, "opening the article did not ask for its body again");
+  await settle(page);
+  const text = await page.evaluate(() => document.querySelector("#layer").textContent);
+  assert.ok(text.includes("every heading has an id"), "the body is not shown: " + text.slice(0, 200));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("headings have ids; a fragment link jumps to the heading in the HTML", async () => {
   const { context, page } = await staticPage("/writing/a-long-read");
   // "### Part one" is the article's first heading: a section, h2 (the outline never skips a level).
