@@ -135,6 +135,24 @@ test("in the book, a data: picture is drawn like the site's own", async () => {
   await context.close();
 });
 
+// Reads on (the wheel) until the text layer's link to href is on screen: its middle, or null.
+async function readOnToLink(page, href) {
+  for (let step = 0; step < 30; step++) {
+    const link = await page.evaluate((h) => {
+      for (const e of document.querySelectorAll(`#layer a[href="${h}"]`)) {
+        const r = e.getBoundingClientRect();
+        if (r.top > 40 && r.bottom < innerHeight - 40) return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      }
+      return null;
+    }, href);
+    if (link) return link;
+    await page.mouse.move(5, 400); // on the desk, beside the pages: resting on no link
+    await page.mouse.wheel(0, 300);
+    await settle(page);
+  }
+  return null;
+}
+
 // site.json carries no article's opening: a body of its own comes when asked. A pointer resting on a link
 // to an article asks for it, so that the click finds the body there.
 test("in the book, a pointer resting on a link to an article fetches its body before the click", async () => {
@@ -150,21 +168,7 @@ test("in the book, a pointer resting on a link to an article fetches its body be
   const article = site.writing.find((a) => a.slug === "a-long-read");
   assert.ok(article.body_url && !("opening" in article) && !("body_doc" in article), JSON.stringify(article).slice(0, 300));
   const href = "/writing/a-long-read";
-  let link = null;
-  for (let step = 0; step < 30 && !link; step++) {
-    link = await page.evaluate((h) => {
-      for (const e of document.querySelectorAll(`#layer a[href="${h}"]`)) {
-        const r = e.getBoundingClientRect();
-        if (r.top > 40 && r.bottom < innerHeight - 40) return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-      }
-      return null;
-    }, href);
-    if (!link) {
-      await page.mouse.move(640, 400);
-      await page.mouse.wheel(0, 300);
-      await settle(page);
-    }
-  }
+  const link = await readOnToLink(page, href);
   assert.ok(link, "the list links the article");
   assert.deepEqual(bodies, [], "a body was asked for before any pointer rested on a link");
   await page.mouse.move(link.x, link.y);
@@ -193,20 +197,7 @@ test("a body fetched ahead that fails is fetched again when the article opens", 
   await ready(page);
   await settle(page);
   const href = "/writing/a-long-read";
-  const at = () => page.evaluate((h) => {
-    for (const e of document.querySelectorAll(`#layer a[href="${h}"]`)) {
-      const r = e.getBoundingClientRect();
-      if (r.top > 40 && r.bottom < innerHeight - 40) return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-    }
-    return null;
-  }, href);
-  let link = await at();
-  for (let step = 0; step < 30 && !link; step++) {
-    await page.mouse.move(640, 400);
-    await page.mouse.wheel(0, 300);
-    await settle(page);
-    link = await at();
-  }
+  const link = await readOnToLink(page, href);
   assert.ok(link, "the list links the article");
   await page.mouse.move(link.x, link.y);
   for (let i = 0; i < 50 && asked < 1; i++) await page.waitForTimeout(100);
