@@ -1,8 +1,8 @@
 // Moves the data only the later code reads from folio.wasm to folio.later.wasm (tools/split_wasm.cjs runs it
 // after each split). That data is the section folio_later (src/platform/web/later_data.h: GNU FriBidi's
-// tables, and the digits of 2/pi for sinf and cosf of a very large angle); the linked module's folio_later_data returns its bounds. The later module imports the primary's
-// memory, so its active data segments write those bytes into it when it is instantiated, before any later
-// function can run.
+// tables, and the digits of 2/pi for sinf and cosf of a very large angle); the linked module's
+// folio_later_data returns its bounds. The later module imports the primary's memory, so its active data
+// segments write those bytes into it when it is instantiated, before any later function can run.
 //
 // The primary's data is written again as a few segments. The linker's output comes from wasm-opt's memory
 // packing as hundreds of segments cut at every run of zeros, which is smaller raw but about 1.4 KB larger
@@ -61,12 +61,7 @@ function image(dataBody) {
   for (let k = 0; k < count; k++) {
     const flags = readU32(dataBody, at);
     if (flags !== 0 || dataBody[at.i++] !== 0x41) throw new Error("later_data: a data segment that is not active at a constant offset");
-    let offset = 0, shift = 0, byte;
-    do {
-      byte = dataBody[at.i++];
-      offset |= (byte & 0x7f) << shift;
-      shift += 7;
-    } while (byte & 0x80);
+    const offset = readU32(dataBody, at); // an i32.const, signed, but an address here is below 2^31
     if (dataBody[at.i++] !== 0x0b) throw new Error("later_data: a data segment's offset is not one constant");
     const size = readU32(dataBody, at);
     segments.push({ offset, bytes: dataBody.subarray(at.i, at.i + size) });
@@ -133,9 +128,12 @@ function moveLaterData(primaryFile, laterFile, begin, end) {
 }
 
 // The bounds folio_later_data returns, read from its body in the whole module's text (wasm-dis): it selects
-// between two constants, the section's start and its end.
-function laterDataBounds(wholeText, definedIndex) {
-  const start = wholeText.indexOf(`\n (func $${definedIndex} `);
+// between two constants, the section's start and its end. names: the module's symbol map, index to name
+// (imports first; wasm-dis numbers the defined functions from 0 after them).
+function laterDataBounds(wholeText, names) {
+  const imports = (wholeText.match(/^ \(import "[^"]*" "[^"]*" \(func /gm) || []).length;
+  const index = names.indexOf("folio_later_data") - imports;
+  const start = index < 0 ? -1 : wholeText.indexOf(`\n (func $${index} `);
   if (start < 0) throw new Error("later_data: folio_later_data is not in the linked module");
   const next = wholeText.indexOf("\n (func ", start + 1);
   const body = wholeText.slice(start, next < 0 ? undefined : next);

@@ -88,9 +88,7 @@ function split(dir, listFile) {
     return out.join("\n") + "\n";
   }
   // The data only the later code reads goes with it (tools/later_data.cjs).
-  const boundsIndex = whole.indexOf("folio_later_data");
-  if (boundsIndex < imports) throw new Error("split_wasm: folio_later_data is not in the linked module");
-  const [begin, end] = laterDataBounds(wholeText, boundsIndex - imports);
+  const [begin, end] = laterDataBounds(wholeText, whole);
   const problems = checkPrimary(text("folio.wasm"), [...found], begin, end);
   if (problems.length) {
     console.error("split_wasm: " + problems.join("\n") + "\n(src/platform/web/later_data.h)");
