@@ -198,19 +198,31 @@ bool add_script_faces(const Site& site, ProofMaker& proofs, bool slicing, Assets
     return true;
 }
 
-// One script of the page's own (CMakeLists.txt's FOLIO_PAGE_SCRIPTS, in order). The web build leaves
-// them minified beside the glue (tools/minify.cjs); without that, joined and compacted here.
-bool read_page_scripts(const AssetSources& from, std::string& page_scripts, std::string& error) {
-    if (read_whole_file(from.web + "/boot.min.js", page_scripts)) return true;
-    std::istringstream names(FOLIO_PAGE_SCRIPTS);
+// Scripts of the page's own, minified by the web build beside the glue (tools/minify.cjs) as `minified`;
+// without that file, the sources `names` lists (in order) joined and compacted here.
+bool read_scripts(const AssetSources& from, const char* minified, const char* names, std::string& out,
+                  std::string& error) {
+    if (read_whole_file(from.web + "/" + minified, out)) return true;
+    std::istringstream list(names);
     std::string name, joined;
-    while (names >> name) {
+    while (list >> name) {
         std::string script;
         if (!read_whole_file(from.source + "/web/" + name, script))
             return refuse(error, "cannot read web/" + name + " in " + from.source);
         joined += script + "\n";
     }
-    page_scripts = compact_script(joined);
+    out = compact_script(joined);
+    return true;
+}
+
+// The page's scripts (CMakeLists.txt's FOLIO_PAGE_SCRIPTS), and in a preview's build the preview's own
+// (FOLIO_PREVIEW_SCRIPTS): a published site does not carry it.
+bool read_page_scripts(const AssetSources& from, bool preview, std::string& page_scripts, std::string& error) {
+    if (!read_scripts(from, "boot.min.js", FOLIO_PAGE_SCRIPTS, page_scripts, error)) return false;
+    if (!preview) return true;
+    std::string preview_scripts;
+    if (!read_scripts(from, "preview.min.js", FOLIO_PREVIEW_SCRIPTS, preview_scripts, error)) return false;
+    page_scripts += "\n" + preview_scripts;
     return true;
 }
 
@@ -296,7 +308,7 @@ bool finish_assets(const Site& site, const AssetSources& from, Proofs& proofs, b
     if (a.manifest.contains("wasmLater") && (!script_urls.empty() || fonts_made_for_bidi(from.fonts)))
         a.manifest["laterFirst"] = true;
     std::string page_scripts;
-    if (!read_page_scripts(from, page_scripts, error)) return false;
+    if (!read_page_scripts(from, preview, page_scripts, error)) return false;
     add_boot_script(site, *proofs.maker, page_scripts, a);
     add_stylesheet(proofs, a);
     add_noscript(script_urls, a);

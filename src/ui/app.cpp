@@ -432,6 +432,7 @@ struct PageDraw {
     ImVec2 origin;
     float s;
     int page;
+    bool answers_input; // ImGui's frame: links are ImGui items (ui/frame.h)
 };
 
 ImFont* font_of(const App& a, Face f) { return a.fonts.face[static_cast<int>(f)]; }
@@ -450,7 +451,7 @@ void draw_text(const PageDraw& d, Face face, float size, ImVec2 pos, ImU32 col, 
 // one focus model, see ui/text_layer.h), so these are not Tab stops.
 bool link_item(PageDraw& d, const Box& b, int box_index, ImVec2 p0, ImVec2 p1) {
     App& a = d.app;
-    if (p1.y <= 0 || p0.y >= a.view_height) return false;
+    if (!d.answers_input || p1.y <= 0 || p0.y >= a.view_height) return false;
     ImGui::PushID(d.page * 65536 + box_index);
     ImGui::SetCursorScreenPos(p0);
     bool pressed = ImGui::InvisibleButton("link", ImVec2(std::max(1.0f, p1.x - p0.x), std::max(1.0f, p1.y - p0.y)),
@@ -744,34 +745,27 @@ void App::lay_out() {
 }
 
 bool App::frame(float dt) {
+    const FrameLists lists = begin_book_window();
+    const bool more = draw(dt, lists);
+    end_book_window();
+    return more;
+}
+
+bool App::draw(float dt, const FrameLists& lists) {
     ImGuiIO& io = ImGui::GetIO();
     view_width = io.DisplaySize.x;
     view_height = io.DisplaySize.y;
     requests.cursor_hand = false;
     ++frames_drawn;
 
-    ImDrawList* bg = ImGui::GetBackgroundDrawList();
-    bg->AddRectFilled(ImVec2(0, 0), io.DisplaySize, theme.desk);
-
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(io.DisplaySize);
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
-                                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBringToFrontOnFocus;
-    // The book is the only window: it has keyboard focus from the start, so Tab reaches its links.
-    if (!GImGui->NavWindow) ImGui::SetNextWindowFocus();
-    ImGui::Begin("folio", nullptr, flags);
-    ImGui::PopStyleVar(2);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
+    lists.desk->AddRectFilled(ImVec2(0, 0), io.DisplaySize, theme.desk);
+    ImDrawList* dl = lists.book;
 
     bool animating = false;
     bake_at_screen_density(fonts);
     faces_missing_on_screen = false;
     if (!error.empty() || !has_site || !fonts.measurable()) {
         if (!error.empty()) draw_message(*this, dl);
-        ImGui::End();
         return false;
     }
     // Crossing between phone and larger widths changes the page itself: lay out again, same place.
@@ -833,7 +827,7 @@ bool App::frame(float dt) {
         ImVec2 o = page_origin(i);
         if (o.y > view_height) break;
         if (o.y + book.spec.height * page_scale < 0) continue;
-        PageDraw d{*this, dl, o, page_scale, i};
+        PageDraw d{*this, dl, o, page_scale, i, lists.answers_input};
         draw_page(d);
         ++pages_drawn_last_frame;
         if (book_dirty) break; // a link changed the route: the rest is stale
@@ -851,15 +845,18 @@ bool App::frame(float dt) {
         float t = max_scroll > 0 ? scroll / max_scroll : 0;
         ImVec2 p0(view_width - kScrollbarWidth, t * (track_h - thumb_h));
         ImVec2 p1(view_width - 2, p0.y + thumb_h);
-        ImGui::SetCursorScreenPos(ImVec2(view_width - kScrollbarWidth - 2, 0));
-        ImGui::InvisibleButton("scrollbar", ImVec2(kScrollbarWidth + 2, track_h), ImGuiButtonFlags_NoNavFocus);
-        bool active = ImGui::IsItemActive(), hovered = ImGui::IsItemHovered();
-        if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f))
-            scroll_by(io.MouseDelta.y * content_height / view_height);
+        bool active = false, hovered = false;
+        if (lists.answers_input) {
+            ImGui::SetCursorScreenPos(ImVec2(view_width - kScrollbarWidth - 2, 0));
+            ImGui::InvisibleButton("scrollbar", ImVec2(kScrollbarWidth + 2, track_h), ImGuiButtonFlags_NoNavFocus);
+            active = ImGui::IsItemActive();
+            hovered = ImGui::IsItemHovered();
+            if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f))
+                scroll_by(io.MouseDelta.y * content_height / view_height);
+        }
         ImU32 col = theme.ink_of(active || hovered ? Ink::Muted : Ink::Rule);
         dl->AddRectFilled(p0, p1, col, 4.0f);
     }
-    ImGui::End();
     return animating || book_dirty;
 }
 

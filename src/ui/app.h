@@ -15,6 +15,7 @@
 #include "core/model/routes.h"
 #include "ui/find.h"
 #include "ui/fonts.h"
+#include "ui/frame.h"
 #include "ui/theme.h"
 
 namespace folio {
@@ -127,11 +128,13 @@ struct App {
     // Asks the platform for fold i's chunk, unless it is here or on its way.
     void request_fold(int fold);
 
-    // Draws one frame into the current ImGui frame (between NewFrame and Render). Returns true when
-    // another frame is needed soon (an animation in flight).
+    // Draws one frame into the current ImGui frame (between NewFrame and Render), in the book's window.
+    // Returns true when another frame is needed soon (an animation in flight).
     bool frame(float dt);
+    // Draws one frame into lists: ImGui's (frame() above) or a quiet frame's (ui/frame.h).
+    bool draw(float dt, const FrameLists& lists);
     // Lays the book out for the current display size if it must be, without drawing (inside an ImGui
-    // frame): the platform runs the first layout ahead of the first frame, as a task of its own.
+    // frame or a quiet one): the platform runs the first layout ahead of the first frame, as a task of its own.
     void lay_out();
 
     // Geometry, for tests and the platform: the screen rectangle of page i at the current scroll.

@@ -114,6 +114,13 @@ constexpr float kMergeReferenceSize = 100.0f;
 // Merges the script faces into the font just added (MergeMode merges into the atlas's last font). Each is
 // scaled so that its em is the face's em: ImGui scales a source by its glyph box (ascender - descender),
 // and the script faces' boxes are not the face's (Noto Serif CJK 1.437 em, Noto Serif 1.362 em).
+// An atlas source's name (ImGui's, for its tools and messages).
+static void name_font(ImFontConfig& cfg, const std::string& name) {
+    const size_t n = std::min(name.size(), sizeof cfg.Name - 1);
+    std::memcpy(cfg.Name, name.data(), n);
+    cfg.Name[n] = '\0';
+}
+
 static void merge_scripts(const Fonts& fonts, ImFont* font, float face_box_per_em, int i) {
     if (fonts.scripts.empty()) return;
     font->Sources[0]->SizePixels = kMergeReferenceSize;
@@ -123,7 +130,7 @@ static void merge_scripts(const Fonts& fonts, ImFont* font, float face_box_per_e
         cfg.MergeMode = true;
         cfg.FontDataOwnedByAtlas = false; // ImGui copies it
         cfg.PixelSnapH = false;
-        std::snprintf(cfg.Name, sizeof cfg.Name, "folio-script-%d-%d-%d", k, slice, i);
+        name_font(cfg, "folio-script-" + std::to_string(k) + "-" + std::to_string(slice) + "-" + std::to_string(i));
         // A colour bitmap face (the emoji) through folio's own loader; outlines through stb_truetype.
         if (is_color_bitmap_face(bytes)) cfg.FontLoader = emoji_font_loader();
         void* data = const_cast<char*>(bytes.data());
@@ -149,7 +156,7 @@ static ImFont* add_to_atlas(Fonts& fonts, int i, void* data, size_t size, const 
     // No hinting snaps in stb_truetype anyway; keep advances fractional so widths scale linearly
     // with size, which keeps the core's layout (measured at one size) true at every zoom.
     cfg.PixelSnapH = false;
-    std::snprintf(cfg.Name, sizeof cfg.Name, "%s-%d", name, i);
+    name_font(cfg, std::string(name) + "-" + std::to_string(i));
     ImFont* font = ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(size), 0.0f, &cfg);
     if (font) merge_scripts(fonts, font, ratio, i);
     return font;

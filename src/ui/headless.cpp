@@ -1,6 +1,8 @@
 // folio ui: headless ImGui. See headless.h.
 #include "ui/headless.h"
 
+#include "ui/frame.h"
+
 #include <cstdio>
 #include <fstream>
 
@@ -33,7 +35,11 @@ void HeadlessImGui::begin_frame(float width, float height, float dt) {
 
 void HeadlessImGui::end_frame() {
     ImGui::Render();
-    for (ImTextureData* tex : ImGui::GetPlatformIO().Textures) {
+    acknowledge_textures();
+}
+
+void HeadlessImGui::acknowledge_textures() {
+    for (ImTextureData* tex : frame_textures()) {
         if (tex->Status == ImTextureStatus_WantCreate) {
             tex->SetTexID(static_cast<ImTextureID>(1));
             tex->SetStatus(ImTextureStatus_OK);

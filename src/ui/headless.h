@@ -16,7 +16,8 @@ struct HeadlessImGui {
     HeadlessImGui& operator=(const HeadlessImGui&) = delete;
 
     void begin_frame(float width, float height, float dt = 1.0f / 60.0f);
-    void end_frame(); // renders and marks every texture request as done, as a real renderer would
+    void end_frame();            // renders and marks every texture request as done, as a real renderer would
+    void acknowledge_textures(); // marks every texture request as done (after a quiet frame, ui/frame.h)
 
     ImGuiContext* ctx = nullptr;
 };

@@ -2,12 +2,12 @@
 #include "ui/text_layer.h"
 
 #include "core/model/links.h"
+#include "core/text/numbers.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 
 namespace folio {
 
@@ -27,9 +27,7 @@ void put_string(std::string& out, const std::string& s) {
         case '\t': out += "\\t"; break;
         default:
             if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
+                out += "\\u" + hex_digits(c, 4);
             } else {
                 out += static_cast<char>(c);
             }
@@ -39,15 +37,7 @@ void put_string(std::string& out, const std::string& s) {
 }
 
 void put_number(std::string& out, float v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(std::isfinite(v) ? v : 0.0f));
-    // Trim "12.50" to "12.5" and "3.00" to "3": the document stays small.
-    std::string s(buf);
-    while (s.size() > 1 && s.back() == '0')
-        s.pop_back();
-    if (s.back() == '.') s.pop_back();
-    if (s == "-0") s = "0";
-    out += s;
+    out += short_decimal(v, 2); // "12.5", "3": the document stays small
 }
 
 void put_field(std::string& out, const char* key, float v) {
@@ -260,9 +250,7 @@ std::string fill_key(const App& a) {
     mix(&a.theme.desk, sizeof(Theme) - offsetof(Theme, desk)); // every colour, none of them padded
     static_assert(sizeof(Theme) - offsetof(Theme, desk) == (kInkCount + 10) * sizeof(ImU32), "Theme gained a field");
     if (!a.code_scroll.empty()) mix(a.code_scroll.data(), a.code_scroll.size() * sizeof(float));
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%08x", h);
-    return buf;
+    return hex_digits(h, 8);
 }
 
 // The landmark a page belongs to, for a screen reader's landmark list: the contents are the book's

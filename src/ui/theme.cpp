@@ -1,6 +1,8 @@
 // folio ui: themes. See theme.h.
 #include "ui/theme.h"
 
+#include "core/text/numbers.h"
+
 #include <cmath>
 #include <initializer_list>
 #include <iterator>
@@ -171,15 +173,11 @@ float contrast_ratio(ImU32 a, ImU32 b) {
 }
 
 std::string css_colour(ImU32 c) {
-    char buf[48];
-    const unsigned alpha = (c >> IM_COL32_A_SHIFT) & 0xFF;
-    if (alpha == 255)
-        std::snprintf(buf, sizeof buf, "#%02x%02x%02x", (c >> IM_COL32_R_SHIFT) & 0xFF, (c >> IM_COL32_G_SHIFT) & 0xFF,
-                      (c >> IM_COL32_B_SHIFT) & 0xFF);
-    else
-        std::snprintf(buf, sizeof buf, "rgba(%u,%u,%u,%.3g)", (c >> IM_COL32_R_SHIFT) & 0xFF,
-                      (c >> IM_COL32_G_SHIFT) & 0xFF, (c >> IM_COL32_B_SHIFT) & 0xFF, alpha / 255.0);
-    return buf;
+    const unsigned r = (c >> IM_COL32_R_SHIFT) & 0xFF, g = (c >> IM_COL32_G_SHIFT) & 0xFF,
+                   b = (c >> IM_COL32_B_SHIFT) & 0xFF, alpha = (c >> IM_COL32_A_SHIFT) & 0xFF;
+    if (alpha == 255) return "#" + hex_digits(r, 2) + hex_digits(g, 2) + hex_digits(b, 2);
+    return "rgba(" + std::to_string(r) + "," + std::to_string(g) + "," + std::to_string(b) + "," +
+           short_decimal(alpha / 255.0, 3) + ")";
 }
 
 static std::string css_vars(const Theme& t) {

@@ -208,3 +208,20 @@ test("the preview serves like a static host: 404.html with status 404 for unknow
   await page.waitForFunction(() => document.getElementById("layer")?.textContent.includes("page not found"));
   await context.close();
 });
+
+test("the preview's watch is in the preview's boot script only: a published site's has none", async () => {
+  const bootOf = (html) => (html.match(/<script[^>]* src="(\/assets\/boot\.[0-9a-f]+\.js)"/) || [])[1];
+  const base = `http://127.0.0.1:${PORT}`;
+  const previewBoot = bootOf(await (await fetch(`${base}/`)).text());
+  assert.ok(previewBoot, "the preview's front page names no boot script");
+  const previewScript = await (await fetch(base + previewBoot)).text();
+  assert.match(previewScript, /preview-status\.json/);
+  // The seed built as it is published (./folio test builds it into FOLIO_SITE).
+  const site = process.env.FOLIO_SITE;
+  assert.ok(site && fs.existsSync(path.join(site, "index.html")), "FOLIO_SITE is not a built site: run ./folio test");
+  const publishedBoot = bootOf(fs.readFileSync(path.join(site, "index.html"), "utf8"));
+  assert.ok(publishedBoot, "the published front page names no boot script");
+  const publishedScript = fs.readFileSync(path.join(site, publishedBoot), "utf8");
+  assert.match(publishedScript, /window\.FOLIO_ASSETS/);
+  assert.doesNotMatch(publishedScript, /preview-status/);
+});

@@ -1,16 +1,15 @@
 // folio core: the scroll steps. See scroll.h.
 #include "core/book/scroll.h"
 
-#include <cstdio>
+#include "core/text/numbers.h"
 
 namespace folio {
 
 std::string scroll_steps_json(const ScrollSteps& s) {
-    char buf[192];
-    std::snprintf(buf, sizeof buf,
-                  "{\"line\":%g,\"page\":%g,\"minPage\":%g,\"wheelLine\":%g,\"wheelPage\":%g,\"snapSlack\":%g}", s.line,
-                  s.page, s.min_page, s.wheel_line, s.wheel_page, s.snap_slack);
-    return buf;
+    auto n = [](float v) { return short_decimal(v, 4); };
+    return "{\"line\":" + n(s.line) + ",\"page\":" + n(s.page) + ",\"minPage\":" + n(s.min_page) +
+           ",\"wheelLine\":" + n(s.wheel_line) + ",\"wheelPage\":" + n(s.wheel_page) +
+           ",\"snapSlack\":" + n(s.snap_slack) + "}";
 }
 
 } // namespace folio

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include "core/book/scroll.h"
@@ -169,6 +170,10 @@ struct Touch {
     long id = -1;
 };
 
+// Frames are quiet (ui/frame.h) until input first reaches ImGui, and ImGui's own from then on: a frame
+// with no input to answer needs none of ImGui's window machinery, so the first view's code holds none.
+enum class Frames { Quiet, ImGui };
+
 struct Platform {
     folio::App app;
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = 0;
@@ -187,6 +192,8 @@ struct Platform {
     bool shown = false;            // a frame was reported to the page (web/start.js) (the canvas is on)
     bool drawing = false;          // frames are drawn: the first by folio_draw_now, at the end of the start-up
     uint64_t picture_drawn = 0;    // picture_key of what the canvas shows (0: unknown, draw)
+    Frames frames = Frames::Quiet;
+    std::unique_ptr<folio::QuietFrame> quiet; // made with ImGui's context, in main()
 };
 
 Platform g_platform;
@@ -348,16 +355,35 @@ uint64_t picture_key(const ImDrawData* dd, int fw, int fh, ImU32 desk) {
     return h == 0 ? 1 : h;
 }
 
-// Starts an ImGui frame at the canvas's size.
-void new_frame(float dt) {
+// Starts a frame at the canvas's size: a quiet one, or ImGui's with the book's window.
+folio::FrameLists begin_frame(float dt) {
     Platform& p = g_platform;
     apply_canvas_size();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
-    io.DisplayFramebufferScale = ImVec2(static_cast<float>(p.dpr), static_cast<float>(p.dpr));
-    io.DeltaTime = dt;
+    const ImVec2 size(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
+    const ImVec2 scale(static_cast<float>(p.dpr), static_cast<float>(p.dpr));
     p.history_scroll_saved = p.app.scroll;
+    if (p.frames == Frames::Quiet) return p.quiet->begin(size, scale);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = size;
+    io.DisplayFramebufferScale = scale;
+    io.DeltaTime = dt;
     ImGui::NewFrame();
+    return folio::begin_book_window();
+}
+
+// Ends the frame begun: what it draws.
+ImDrawData* end_frame() {
+    Platform& p = g_platform;
+    if (p.frames == Frames::Quiet) return p.quiet->end();
+    folio::end_book_window();
+    ImGui::Render();
+    return ImGui::GetDrawData();
+}
+
+// The IO input goes to: from the first input on, frames are ImGui's, whose items answer it.
+ImGuiIO& input_io() {
+    g_platform.frames = Frames::ImGui;
+    return ImGui::GetIO();
 }
 
 EM_BOOL on_animation_frame(double time_ms, void*) {
@@ -371,15 +397,15 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
 
     const bool first = !p.shown;
     if (first) js_mark("frame:start");
-    new_frame(dt);
+    const folio::FrameLists lists = begin_frame(dt);
     if (first) js_mark("frame:new-frame");
     const int layouts = p.app.layouts;
-    bool animating = p.app.frame(dt);
+    bool animating = p.app.draw(dt, lists);
     if (first) {
         js_mark("frame:layout-and-draw");
         if (p.app.layouts != layouts) js_measure("layout", p.app.layout_start_ms, p.app.layout_end_ms);
     }
-    ImGui::Render();
+    ImDrawData* dd = end_frame();
 
     int fw = 0, fh = 0;
     emscripten_get_canvas_element_size("#book", &fw, &fh);
@@ -387,15 +413,15 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
     // A frame whose picture is already on the canvas is not drawn again (the canvas keeps showing it):
     // with WebGL on the CPU, a frame drawn while the GPU process still works on the ones before waits for
     // them, 150 ms for the frames that settle the book after its first.
-    const uint64_t picture = picture_key(ImGui::GetDrawData(), fw, fh, desk);
+    const uint64_t picture = picture_key(dd, fw, fh, desk);
     if (picture == 0 || picture != p.picture_drawn) {
-        folio_web::render_gl_draw(ImGui::GetDrawData(), fw, fh, desk);
+        folio_web::render_gl_draw(dd, fw, fh, desk);
         // The textures are up to date now: the key of what was drawn.
-        p.picture_drawn = picture != 0 ? picture : picture_key(ImGui::GetDrawData(), fw, fh, desk);
+        p.picture_drawn = picture != 0 ? picture : picture_key(dd, fw, fh, desk);
     }
     if (first) {
         js_mark("frame:gl-submitted");
-        for (ImTextureData* t : ImGui::GetPlatformIO().Textures)
+        for (ImTextureData* t : folio::frame_textures())
             js_mark(("atlas " + std::to_string(t->Width) + "x" + std::to_string(t->Height)).c_str());
     }
     // The book's first frame is not one with text left out for a face still on its way.
@@ -415,7 +441,7 @@ EM_BOOL on_animation_frame(double time_ms, void*) {
 
     // Font glyphs baked this frame, or a texture still waiting: draw once more.
     bool textures_pending = false;
-    for (ImTextureData* t : ImGui::GetPlatformIO().Textures)
+    for (ImTextureData* t : folio::frame_textures())
         if (t->Status != ImTextureStatus_OK && t->Status != ImTextureStatus_Destroyed) textures_pending = true;
     if (animating || textures_pending || p.extra_frames > 0) {
         if (p.extra_frames > 0) --p.extra_frames;
@@ -439,7 +465,7 @@ void request_frame(int extra) {
 //-----------------------------------------------------------------------------
 
 void update_modifiers(const EmscriptenKeyboardEvent* e) {
-    ImGuiIO& io = ImGui::GetIO();
+    ImGuiIO& io = input_io();
     io.AddKeyEvent(ImGuiMod_Ctrl, e->ctrlKey);
     io.AddKeyEvent(ImGuiMod_Shift, e->shiftKey);
     io.AddKeyEvent(ImGuiMod_Alt, e->altKey);
@@ -483,7 +509,7 @@ EM_BOOL on_key(int type, const EmscriptenKeyboardEvent* e, void*) {
 }
 
 EM_BOOL on_mouse(int type, const EmscriptenMouseEvent* e, void*) {
-    ImGuiIO& io = ImGui::GetIO();
+    ImGuiIO& io = input_io();
     io.AddMouseSourceEvent(ImGuiMouseSource_Mouse);
     io.AddMousePosEvent(static_cast<float>(e->targetX), static_cast<float>(e->targetY));
     if (type == EMSCRIPTEN_EVENT_MOUSEDOWN || type == EMSCRIPTEN_EVENT_MOUSEUP) {
@@ -503,7 +529,7 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
                                                    : 1.0;
     double dx = e->deltaX * unit, dy = e->deltaY * unit;
     if (e->mouse.shiftKey && dx == 0) std::swap(dx, dy);
-    ImGuiIO& io = ImGui::GetIO();
+    ImGuiIO& io = input_io();
     io.AddMousePosEvent(static_cast<float>(e->mouse.targetX), static_cast<float>(e->mouse.targetY));
     if (dx != 0) io.AddMouseWheelEvent(static_cast<float>(-dx / 40.0), 0.0f);
     if (dy != 0) g_platform.app.scroll_by(static_cast<float>(dy));
@@ -517,7 +543,7 @@ EM_BOOL on_wheel(int, const EmscriptenWheelEvent* e, void*) {
 EM_BOOL on_touch(int type, const EmscriptenTouchEvent* e, void* user_data) {
     const bool layer = from_layer(user_data);
     Touch& t = g_platform.touch;
-    ImGuiIO& io = ImGui::GetIO();
+    ImGuiIO& io = input_io();
     if (e->numTouches < 1) return EM_FALSE;
     const EmscriptenTouchPoint* pt = nullptr;
     for (int i = 0; i < e->numTouches; ++i)
@@ -582,7 +608,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
     Platform& p = g_platform;
     // Every GL object is gone: rebuild the renderer; font textures are re-created and re-uploaded.
     folio_web::render_gl_forget();
-    for (ImTextureData* t : ImGui::GetPlatformIO().Textures)
+    for (ImTextureData* t : folio::frame_textures())
         if (t->Status != ImTextureStatus_Destroyed) {
             t->SetTexID(ImTextureID_Invalid);
             t->SetStatus(ImTextureStatus_WantCreate);
@@ -871,23 +897,23 @@ int folio_init_gl(int step) {
     if (step == 0) return init_gl_context() ? 1 : 0;
     if (!init_gl()) return 0;
     if (step == 3) return folio_web::render_gl_linked() ? 1 : 0;
-    if (step == 2) { // ImGui's first frame, empty: it sets its font atlas up, ahead of the layout's step
-        new_frame(1.0f / 60.0f);
-        ImGui::EndFrame();
+    if (step == 2) { // the first frame, empty: it sets the font atlas up, ahead of the layout's step
+        begin_frame(1.0f / 60.0f);
+        end_frame();
     }
     return 1;
 }
 
 // Lays the book out at the canvas's size ahead of the first frame, in a task of its own (web/start.js): that
-// frame then only draws. An ImGui frame without drawing, since measuring needs ImGui's fonts.
+// frame then only draws. A frame without drawing, since measuring needs the font atlas's frame.
 void folio_lay_out() {
     Platform& p = g_platform;
     if (!p.gl_ready || p.context_lost) return;
-    new_frame(1.0f / 60.0f);
+    begin_frame(1.0f / 60.0f);
     const int layouts = p.app.layouts;
     p.app.lay_out();
     if (p.app.layouts != layouts) js_measure("layout", p.app.layout_start_ms, p.app.layout_end_ms);
-    ImGui::EndFrame();
+    end_frame();
 }
 
 int folio_frames_drawn() { return g_platform.app.frames_drawn; }
@@ -911,6 +937,7 @@ int main() {
     // from: ImGui's recovery, 10 KB of code End() would otherwise run every frame, stays in the later module.
     io.ConfigErrorRecovery = false;
     ImGui::GetStyle().AntiAliasedLinesUseTex = false;
+    g_platform.quiet = std::make_unique<folio::QuietFrame>(ImGui::GetDrawListSharedData());
 
     const char* canvas = "#book";
     emscripten_set_mousemove_callback(canvas, nullptr, EM_FALSE, on_mouse);
