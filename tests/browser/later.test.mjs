@@ -146,9 +146,11 @@ test("the site ships the wasm in two, and the later part is not in the first vie
   assert.ok(!html.includes(later[0]), "the later module is named in the front page's HTML");
   const boot = fs.readFileSync(path.join(SITE, "assets", assets.find((f) => /^boot\./.test(f))), "utf8");
   assert.ok(boot.includes("/assets/" + later[0]), "boot.js does not name the later module");
-  // The first part is the larger: the first views run most of the code.
+  // Each part holds a real share of the code: the first views run about half of it, and the later part
+  // holds ImGui's frame, the code for other scripts and their tables (docs/first-view.md).
   const size = (f) => fs.statSync(path.join(SITE, "assets", f)).size;
-  assert.ok(size(first[0]) > size(later[0]), `${size(first[0])} vs ${size(later[0])}`);
+  const whole = size(first[0]) + size(later[0]);
+  assert.ok(size(first[0]) > whole / 4 && size(later[0]) > whole / 4, `${size(first[0])} vs ${size(later[0])}`);
 });
 
 // GNU FriBidi's tables are read by later code only (src/platform/web/later_data.h): the later module brings
