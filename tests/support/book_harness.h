@@ -14,21 +14,26 @@
 
 namespace folio::testing {
 
+// The app with Debian's fonts (in the current ImGui context's atlas) and a bundle, at a route: no frame yet.
+inline void load_app(App& app, const std::string& bundle, const std::string& route) {
+    std::string paths[kFaceCount], error;
+    for (int i = 0; i < kFaceCount; ++i)
+        paths[i] = kDebianFontFiles[i];
+    REQUIRE(load_fonts_from_files(app.fonts, paths, error));
+    Site site;
+    Diagnostics d;
+    REQUIRE(load_bundle(bundle, site, d));
+    app.set_site(std::move(site));
+    app.open(route);
+}
+
 struct Harness {
     HeadlessImGui imgui;
     App app;
     float w, h;
     explicit Harness(float width = 1280, float height = 860, const std::string& bundle = FOLIO_SOURCE_DIR)
         : w(width), h(height) {
-        std::string paths[kFaceCount], error;
-        for (int i = 0; i < kFaceCount; ++i)
-            paths[i] = kDebianFontFiles[i];
-        REQUIRE(load_fonts_from_files(app.fonts, paths, error));
-        Site site;
-        Diagnostics d;
-        REQUIRE(load_bundle(bundle, site, d));
-        app.set_site(std::move(site));
-        app.open("/");
+        load_app(app, bundle, "/");
         frame();
     }
     // The fixture bundle with every Markdown element, at its long article.

@@ -9,9 +9,9 @@
 #include <string>
 #include <utility>
 
-#include "core/bundle/load.h"
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "support/book_harness.h"
 #include "ui/app.h"
 #include "ui/frame.h"
 #include "ui/headless.h"
@@ -107,17 +107,7 @@ Picture picture_of(const ImDrawData* dd, const ImFontAtlas* atlas) {
 struct Side {
     HeadlessImGui imgui;
     App app;
-    Side(const std::string& bundle, const std::string& route) {
-        std::string paths[kFaceCount], error;
-        for (int i = 0; i < kFaceCount; ++i)
-            paths[i] = kDebianFontFiles[i];
-        REQUIRE(load_fonts_from_files(app.fonts, paths, error));
-        Site site;
-        Diagnostics d;
-        REQUIRE(load_bundle(bundle, site, d));
-        app.set_site(std::move(site));
-        app.open(route);
-    }
+    Side(const std::string& bundle, const std::string& route) { testing::load_app(app, bundle, route); }
 };
 
 constexpr float kWidth = 1280, kHeight = 800, kDensity = 2, kDt = 1.0f / 60.0f;
