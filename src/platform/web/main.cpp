@@ -355,14 +355,10 @@ uint64_t picture_key(const ImDrawData* dd, int fw, int fh, ImU32 desk) {
     return h == 0 ? 1 : h;
 }
 
-// Starts a frame at the canvas's size: a quiet one, or ImGui's with the book's window.
-folio::FrameLists begin_frame(float dt) {
-    Platform& p = g_platform;
-    apply_canvas_size();
-    const ImVec2 size(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
-    const ImVec2 scale(static_cast<float>(p.dpr), static_cast<float>(p.dpr));
-    p.history_scroll_saved = p.app.scroll;
-    if (p.frames == Frames::Quiet) return p.quiet->begin(size, scale);
+// ImGui's frame with the book's window, begun and ended. Out of line (and the web build's inlining limit,
+// CMakeLists.txt, keeps them so): were they inlined into begin_frame and end_frame, which every quiet frame
+// runs, ImGui's frame would be first-view code again.
+[[gnu::noinline]] folio::FrameLists begin_imgui_frame(ImVec2 size, ImVec2 scale, float dt) {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = size;
     io.DisplayFramebufferScale = scale;
@@ -371,13 +367,26 @@ folio::FrameLists begin_frame(float dt) {
     return folio::begin_book_window();
 }
 
-// Ends the frame begun: what it draws.
-ImDrawData* end_frame() {
-    Platform& p = g_platform;
-    if (p.frames == Frames::Quiet) return p.quiet->end();
+[[gnu::noinline]] ImDrawData* end_imgui_frame() {
     folio::end_book_window();
     ImGui::Render();
     return ImGui::GetDrawData();
+}
+
+// Starts a frame at the canvas's size: a quiet one, or ImGui's.
+folio::FrameLists begin_frame(float dt) {
+    Platform& p = g_platform;
+    apply_canvas_size();
+    const ImVec2 size(static_cast<float>(p.css_w), static_cast<float>(p.css_h));
+    const ImVec2 scale(static_cast<float>(p.dpr), static_cast<float>(p.dpr));
+    p.history_scroll_saved = p.app.scroll;
+    return p.frames == Frames::Quiet ? p.quiet->begin(size, scale) : begin_imgui_frame(size, scale, dt);
+}
+
+// Ends the frame begun: what it draws.
+ImDrawData* end_frame() {
+    Platform& p = g_platform;
+    return p.frames == Frames::Quiet ? p.quiet->end() : end_imgui_frame();
 }
 
 // The IO input goes to: from the first input on, frames are ImGui's, whose items answer it.
