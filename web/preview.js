@@ -8,31 +8,45 @@
   var wasm = window.folioWasm;
   var ASK_AGAIN_MS = 400; // a server that answers at once (emrun, a static host): the page polls
 
-  // Shows a status: its errors, or the site.json it says is new.
-  function show(st) {
+  // Shows a status: its errors, or the site.json it says is new (`site`: its text, asked for with the
+  // status; null: fetched now).
+  function show(st, site) {
     if (st.errors) {
       wasm.withString(st.errors, function (p) { window.Module._folio_set_error(p); });
       return null;
     }
-    return fetch("/site.json", { cache: "no-store" })
-      .then(function (r) { return r.text(); })
+    return (site || Promise.resolve(null))
+      .then(function (text) {
+        return text !== null ? text : fetch("/site.json", { cache: "no-store" }).then(function (r) { return r.text(); });
+      })
       .then(function (text) { wasm.withString(text, function (p, n) { window.Module._folio_set_site(p, n); }); });
   }
 
-  // Asks for the status after the version the page has; folio preview's server holds the question until
-  // the builder writes a newer one (cli/preview.cpp), so an edit shows as soon as it is built.
+  // Asks for the status after the version the page has. folio preview's server (it says so in its
+  // Server header) holds the question until the builder writes a newer one (cli/preview.cpp), so an edit
+  // shows as soon as it is built, and holds "/site.json?after=N" the same way: the page asks for both at
+  // once, and the new site.json comes with the news rather than a round trip after it. Another server
+  // answers at once: the page polls, and fetches site.json only when the status is new.
   folio.watchPreview = function () {
-    var seen = -1;
+    var seen = -1, holds = false;
     function ask() {
       var asked = Date.now(), news = false;
+      var site = holds && seen !== -1
+        ? fetch("/site.json?after=" + seen, { cache: "no-store" })
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .catch(function () { return null; })
+        : null;
       fetch("/preview-status.json?after=" + seen, { cache: "no-store" })
-        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (r) {
+          holds = r.headers.get("Server") === "folio-preview";
+          return r.ok ? r.json() : null;
+        })
         .then(function (st) {
           if (!st || st.version === seen) return;
           var first = seen === -1;
           seen = st.version;
           news = true;
-          if (!first || st.errors) return show(st);
+          if (!first || st.errors) return show(st, site);
         })
         .catch(function () {})
         .then(function () {

@@ -5,7 +5,8 @@
 //
 // Runs FOLIO's preview of BUNDLE (a copy: its content.json is edited) into OUT, opens the newest article's
 // page in Debian's Chromium at 1280x800, and EDITS times (default 5) changes that article's title in
-// content.json, once the preview is idle (its whole rebuild after the last edit done). For each it records,
+// content.json, then EDITS times the first line of its Markdown file, each once the preview is idle (its
+// whole rebuild after the last edit done). For each it records,
 // on one clock (the page's Date.now() and this process's are the same machine's):
 //   - site.json in: the page has fetched the new site.json and hands it to the wasm (_folio_set_site);
 //   - book: the next frame after that, with the new title in the book's text layer (what is on screen);
@@ -29,6 +30,24 @@ const site = JSON.parse(original);
 const newest = [...site.writing].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))[0];
 const titleText = JSON.stringify(newest.title);
 if (original.split(titleText).length !== 2) { console.error(`the title ${titleText} is not once in content.json`); process.exit(2); }
+// The article's Markdown, edited in the copy: a folder `writing` linked whole becomes a folder of links,
+// with that one file copied.
+const markdownFile = newest.body_file && path.join(bundle, newest.body_file);
+if (markdownFile) {
+  const dir = path.dirname(markdownFile);
+  if (fs.lstatSync(dir).isSymbolicLink()) {
+    const from = fs.realpathSync(dir);
+    fs.unlinkSync(dir);
+    fs.mkdirSync(dir);
+    for (const name of fs.readdirSync(from)) fs.symlinkSync(path.join(from, name), path.join(dir, name));
+  }
+  if (fs.lstatSync(markdownFile).isSymbolicLink()) {
+    const text = fs.readFileSync(markdownFile);
+    fs.unlinkSync(markdownFile);
+    fs.writeFileSync(markdownFile, text);
+  }
+}
+const markdown = markdownFile ? fs.readFileSync(markdownFile, "utf8") : null;
 
 const port = 7100 + Math.floor(Math.random() * 500);
 const preview = spawn(folio, ["preview", bundle, "-o", out, "--fonts", fonts, "--port", String(port), "--web", path.resolve(path.dirname(folio), "../web")],
@@ -67,39 +86,47 @@ try {
       return f(u, o).then((r) => { e.answered = Date.now(); window.__fetches.push({ u: "(answered) " + e.u, asked: e.asked, answered: e.answered }); return r; });
     };
   });
-  const rows = { siteIn: [], book: [], builderBook: [], builderPage: [] };
-  console.log(`\n-- ${newest.slug}: ${site.writing.length} articles; an edit of its title in content.json, ${edits} times`);
-  console.log(`${"edit".padEnd(5)} ${"site.json in ms".padStart(16)} ${"book ms".padStart(9)} ${"builder: book ms".padStart(17)} ${"builder: page ms".padStart(17)}`);
-  for (let k = 1; k <= Number(edits); k++) {
-    await page.waitForTimeout(1000); // idle: the preview's last whole rebuild is done (below)
-    const mark = `edited ${k} ${Math.random().toString(36).slice(2, 7)}`;
-    const done = rebuilds();
-    const armed = page.evaluate((m) => new Promise((resolve) => {
-      const look = () => {
-        if (document.getElementById("layer").textContent.includes(m)) resolve(Date.now());
-        else requestAnimationFrame(look);
-      };
-      look();
-    }), mark);
-    const bytes = Buffer.from(original.replace(titleText, JSON.stringify(`${newest.title} ${mark}`))); // (not timed)
-    const saved = Date.now();
-    fs.writeFileSync(file, bytes);
-    const shown = await armed;
-    const siteIn = (await page.evaluate(() => window.__siteIn)).at(-1);
-    if (process.env.FOLIO_BENCH_TRACE) console.log((await page.evaluate(() => window.__fetches.splice(0))).map((e) => `${e.u} ${e.asked - saved} ${e.answered - saved}`).join("\n"));
-    await until(() => rebuilds() > done, "the rebuild after the edit");
-    if (process.env.FOLIO_BENCH_TRACE) console.log(log.split("\n").filter((l) => /alone|whole|can show/.test(l)).slice(-3).join("\n"));
-    const m = [...log.matchAll(/the book can show it after ([0-9.]+) ms, its article's page after ([0-9.]+) ms/g)].at(-1);
-    rows.siteIn.push(siteIn - saved);
-    rows.book.push(shown - saved);
-    rows.builderBook.push(m ? Number(m[1]) : NaN);
-    rows.builderPage.push(m ? Number(m[2]) : NaN);
-    console.log(`${String(k).padEnd(5)} ${(siteIn - saved).toFixed(1).padStart(16)} ${(shown - saved).toFixed(1).padStart(9)} ${(m ? m[1] : "-").padStart(17)} ${(m ? m[2] : "-").padStart(17)}`);
+  const kinds = [["its title in content.json", file, (mark) => original.replace(titleText, JSON.stringify(`${newest.title} ${mark}`))]];
+  if (markdown !== null) kinds.push(["the first line of its Markdown", markdownFile, (mark) => `${mark} ${markdown}`]);
+  for (const [what, edited, text] of kinds) {
+    const rows = { siteIn: [], book: [], builderBook: [], builderPage: [] };
+    console.log(`\n-- ${newest.slug}: ${site.writing.length} articles; an edit of ${what}, ${edits} times`);
+    console.log(`${"edit".padEnd(5)} ${"site.json in ms".padStart(16)} ${"book ms".padStart(9)} ${"builder: book ms".padStart(17)} ${"builder: page ms".padStart(17)}`);
+    for (let k = 1; k <= Number(edits); k++) {
+      await page.waitForTimeout(1000); // idle: the preview's last whole rebuild is done (below)
+      const mark = `edited ${k} ${Math.random().toString(36).slice(2, 7)}`;
+      const done = rebuilds();
+      const armed = page.evaluate((m) => new Promise((resolve) => {
+        const look = () => {
+          if (document.getElementById("layer").textContent.includes(m)) resolve(Date.now());
+          else requestAnimationFrame(look);
+        };
+        look();
+      }), mark);
+      const bytes = Buffer.from(text(mark)); // (not timed)
+      const saved = Date.now();
+      fs.writeFileSync(edited, bytes);
+      const shown = await armed;
+      const siteIn = (await page.evaluate(() => window.__siteIn)).at(-1);
+      if (process.env.FOLIO_BENCH_TRACE) console.log((await page.evaluate(() => window.__fetches.splice(0))).map((e) => `${e.u} ${e.asked - saved} ${e.answered - saved}`).join("\n"));
+      await until(() => rebuilds() > done, "the rebuild after the edit");
+      if (process.env.FOLIO_BENCH_TRACE) console.log(log.split("\n").filter((l) => /alone|whole|can show/.test(l)).slice(-3).join("\n"));
+      const m = [...log.matchAll(/the book can show it after ([0-9.]+) ms, its article's page after ([0-9.]+) ms/g)].at(-1);
+      rows.siteIn.push(siteIn - saved);
+      rows.book.push(shown - saved);
+      rows.builderBook.push(m ? Number(m[1]) : NaN);
+      rows.builderPage.push(m ? Number(m[2]) : NaN);
+      console.log(`${String(k).padEnd(5)} ${(siteIn - saved).toFixed(1).padStart(16)} ${(shown - saved).toFixed(1).padStart(9)} ${(m ? m[1] : "-").padStart(17)} ${(m ? m[2] : "-").padStart(17)}`);
+    }
+    console.log(`median [min-max]: site.json in ${fmt(rows.siteIn)} ms; book ${fmt(rows.book)} ms (goal <= 50 from the save); ` +
+      `builder: book ${fmt(rows.builderBook)} ms, article's page ${fmt(rows.builderPage)} ms (goal <= 200)`);
+    const restored = rebuilds();
+    fs.writeFileSync(edited, edited === file ? original : markdown);
+    await until(() => rebuilds() > restored, "the rebuild after the edits were undone");
   }
-  console.log(`median [min-max]: site.json in ${fmt(rows.siteIn)} ms; book ${fmt(rows.book)} ms (goal <= 50 from the save); ` +
-    `builder: book ${fmt(rows.builderBook)} ms, article's page ${fmt(rows.builderPage)} ms (goal <= 200)`);
 } finally {
   fs.writeFileSync(file, original);
+  if (markdown !== null) fs.writeFileSync(markdownFile, markdown);
   await browser?.close();
   preview.kill("SIGTERM");
 }

@@ -89,13 +89,16 @@ private:
     long version_ = -1;
 };
 
-// N in "/preview-status.json?after=N"; false for any other target.
+// N in "/preview-status.json?after=N" or "/site.json?after=N"; false for any other target. The page asks
+// for both at once (web/preview.js), so the new site.json comes with the news, not a round trip after it.
 bool asks_after(const std::string& target, long& seen) {
-    const std::string prefix = "/preview-status.json?after=";
-    if (target.rfind(prefix, 0) != 0) return false;
-    char* end = nullptr;
-    seen = std::strtol(target.c_str() + prefix.size(), &end, 10);
-    return end != target.c_str() + prefix.size() && *end == '\0';
+    for (const std::string prefix : {"/preview-status.json?after=", "/site.json?after="}) {
+        if (target.rfind(prefix, 0) != 0) continue;
+        char* end = nullptr;
+        seen = std::strtol(target.c_str() + prefix.size(), &end, 10);
+        return end != target.c_str() + prefix.size() && *end == '\0';
+    }
+    return false;
 }
 
 int builder_stopped(int rc) {

@@ -2,6 +2,8 @@
 #include "cli/serve.h"
 
 #include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -254,6 +256,11 @@ bool answer(int fd, const std::string& root, const Request& r, const std::functi
 // One connection: its requests in turn (kept alive), until the client closes, stays idle, or errs.
 void serve_connection(int fd, const std::string& root, const std::function<void(const std::string&)>& before) {
     timeval idle{kIdleSeconds, 0};
+    // Each answer is sent whole at once: without Nagle's wait, an answer on a kept-alive connection is not
+    // held until the browser acknowledges the one before (its delayed ACK: up to 40 ms). An edited
+    // article's body chunk, 3 KB, took 30 to 70 ms to arrive after its site.json.
+    const int no_delay = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &no_delay, sizeof no_delay);
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &idle, sizeof idle);
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &idle, sizeof idle);
     std::string buffer;

@@ -469,6 +469,29 @@ void request_frame(int extra) {
     p.frame_request = emscripten_request_animation_frame(on_animation_frame, nullptr);
 }
 
+// Draws the frame that is pending now rather than at the next animation frame (a canvas drawn between
+// them is shown at the next composite all the same).
+void draw_pending_now() {
+    Platform& p = g_platform;
+    if (p.frame_pending) emscripten_cancel_animation_frame(p.frame_request);
+    p.frame_pending = false;
+    on_animation_frame(emscripten_get_now(), nullptr);
+}
+
+// What new data (the site, a body, a fold) changed: drawn in the task that brought it once the book is
+// showing, else with the start-up's frames. While the browser is busy (the preview's builder writing
+// pages after an edit) the next animation frame came 7 to 80 ms after the data, and the fetches the new
+// layout asks for (an edited article's body chunk) waited for that frame too.
+void show_arrival() {
+    Platform& p = g_platform;
+    if (!p.shown || !p.drawing || p.context_lost) {
+        request_frame(2);
+        return;
+    }
+    if (p.extra_frames < 2) p.extra_frames = 2; // the frames that settle it, as request_frame(2)
+    draw_pending_now();
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Input
 //-----------------------------------------------------------------------------
@@ -650,7 +673,7 @@ int folio_set_site(const char* json, int len) {
         return 0;
     }
     g_platform.app.set_site(std::move(site));
-    request_frame(2);
+    show_arrival();
     return 1;
 }
 
@@ -842,13 +865,13 @@ void folio_image_loaded(const char* src, int texture, double width, double heigh
 // An article body arrived (ok 0: the fetch failed; the opening paragraph stays).
 void folio_body_arrived(const char* url, const char* markdown, int ok) {
     g_platform.app.body_arrived(url, markdown, ok != 0);
-    request_frame(2);
+    show_arrival();
 }
 
 // A fold chunk arrived (ok 0: the fetch failed; the book says so where the fold is).
 void folio_fold_arrived(const char* url, const char* text, int ok) {
     g_platform.app.fold_arrived(url, text, ok != 0);
-    request_frame(2);
+    show_arrival();
 }
 
 // The error the page shows instead of the book ("" when none), for tests and the shell.
@@ -892,10 +915,8 @@ void folio_find_status(folio_web::FindStatus* out) {
 // (web/start.js). While the browser composites the proof, animation frames can be 100 ms and more apart,
 // and a canvas drawn outside of one is shown at the next composite all the same.
 void folio_draw_now() {
-    Platform& p = g_platform;
-    p.drawing = true;
-    if (p.frame_pending) emscripten_cancel_animation_frame(p.frame_request);
-    on_animation_frame(emscripten_get_now(), nullptr);
+    g_platform.drawing = true;
+    draw_pending_now();
 }
 
 // The GL set-up, one step per call (web/start.js runs each in a task of its own): 0 the context, the
