@@ -21,6 +21,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <string_view>
+#include <unordered_map>
 
 namespace folio {
 
@@ -33,8 +35,36 @@ namespace folio {
 
 static void seek_route(App& a);
 
+// A body the book has, in the site it now shows: its local images are the site's too.
+static void adopt_body(Site& site, Article& a, Document&& body) {
+    set_body_tree(a, std::move(body));
+    for (const std::string& src : collect_local_images(a.body))
+        if (std::find(site.local_images.begin(), site.local_images.end(), src) == site.local_images.end())
+            site.local_images.push_back(src);
+}
+
+// A new site.json of the same site (the preview's, after an edit) keeps the bodies the book has: an
+// article whose body's address is unchanged has that body still, and one whose body changed shows the
+// last one until the new one arrives. Without this, every save showed the open article's "loading" line
+// for a moment, and a body already asked for was never asked for again.
+static void keep_loaded_bodies(Site& old_site, Site& next) {
+    std::unordered_map<std::string_view, Article*> by_url, by_slug;
+    for (Article& a : old_site.writing)
+        if (a.body_loaded && !a.body_failed && !a.body_url.empty()) by_url[a.body_url] = by_slug[a.slug] = &a;
+    for (Article& a : next.writing) {
+        if (a.body_loaded || a.body_url.empty()) continue;
+        if (auto same = by_url.find(a.body_url); same != by_url.end()) {
+            a.body_loaded = true;
+            adopt_body(next, a, std::move(same->second->body));
+        } else if (auto last = by_slug.find(a.slug); last != by_slug.end()) {
+            a.body = last->second->body; // a stand-in: body_loaded stays false, so the new one is asked for
+        }
+    }
+}
+
 void App::set_site(Site&& s) {
     std::string path = route.path.empty() ? "/" : route.path;
+    if (has_site) keep_loaded_bodies(site, s);
     site = std::move(s);
     has_site = true;
     error.clear();
@@ -192,7 +222,10 @@ void App::body_arrived(const std::string& url, const std::string& tree_json, boo
                                    bodies_requested.end());
             continue;
         }
-        if (!a.body_failed) set_body_tree(a, std::move(body));
+        if (a.body_failed)
+            a.body = Document{}; // no stand-in: the page says it could not come
+        else
+            adopt_body(site, a, std::move(body));
         if (shown) {
             book_dirty = true;
             if (fragment_unresolved)
@@ -200,9 +233,6 @@ void App::body_arrived(const std::string& url, const std::string& tree_json, boo
             else
                 pending_scroll = scroll;
         }
-        for (const std::string& src : collect_local_images(a.body))
-            if (std::find(site.local_images.begin(), site.local_images.end(), src) == site.local_images.end())
-                site.local_images.push_back(src);
     }
 }
 

@@ -440,6 +440,58 @@ TEST_CASE("a long body is fetched when its article opens, keeping the reader's p
     CHECK(t.app.site.local_images == std::vector<std::string>{"/images/figure.svg"});
 }
 
+TEST_CASE("a new site.json of the same site keeps the bodies the book has (the preview after an edit)", "[ui][seed]") {
+    Site full;
+    Diagnostics d;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR "/tests/fixtures/rich", full, d));
+    const int i = full.find_article("everything-markdown");
+    const std::string json = site_to_json(full, true), url = "/writing/everything-markdown/body.json";
+    auto built = [&](const std::string& text) {
+        Site s;
+        std::string error;
+        REQUIRE(read_built_site(text, s, error));
+        return s;
+    };
+    Harness t;
+    t.app.set_site(built(json));
+    t.app.open("/writing/everything-markdown");
+    t.frame();
+    t.app.body_arrived(url, body_tree_json(full.writing[i]), true);
+    t.frame();
+    ImVec2 at;
+    REQUIRE(t.find_box("Lists", at));
+    t.app.requests.load_bodies.clear();
+
+    // The title edited, the body where it was: the body stays, and is not asked for again.
+    std::string retitled = json;
+    const std::string title = "\"title\":\"" + full.writing[i].title + "\"";
+    REQUIRE(retitled.find(title) != std::string::npos);
+    retitled.replace(retitled.find(title), title.size(), "\"title\":\"Retitled\"");
+    t.app.set_site(built(retitled));
+    t.frame();
+    CHECK(t.find_box("Retitled", at));
+    CHECK(t.find_box("Lists", at));
+    CHECK_FALSE(t.find_box("Loading", at));
+    CHECK(t.app.site.writing[i].body_loaded);
+    CHECK(t.app.requests.load_bodies.empty());
+    CHECK(t.app.site.local_images == std::vector<std::string>{"/images/figure.svg"});
+
+    // The body edited (a new address): the last body shows until the new one comes, which is asked for.
+    std::string moved = retitled;
+    moved.replace(moved.find(url), url.size(), "/writing/everything-markdown/body2.json");
+    t.app.set_site(built(moved));
+    t.frame();
+    CHECK_FALSE(t.app.site.writing[i].body_loaded);
+    CHECK(t.find_box("Lists", at));
+    CHECK(t.app.requests.load_bodies == std::vector<std::string>{"/writing/everything-markdown/body2.json"});
+    Article edited = full.writing[i];
+    edited.body.children.erase(edited.body.children.begin() + 1, edited.body.children.end());
+    t.app.body_arrived("/writing/everything-markdown/body2.json", body_tree_json(edited), true);
+    t.frame();
+    CHECK(t.app.site.writing[i].body_loaded);
+    CHECK_FALSE(t.find_box("Lists", at)); // the new body, not the stand-in
+}
+
 TEST_CASE("narrow screens get a pocket page laid out at their size; the place is kept across the switch",
           "[ui][seed]") {
     Harness t(1280, 860);
