@@ -63,6 +63,20 @@
     return new Response(new Blob([buffer]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
   };
 
+  // An article body's chunk file, inflated, asked for once (the book slices an article's range of it:
+  // main.cpp, js_fetch_body; the preview asks ahead for the chunks an edit wrote). One that failed is
+  // asked for again next time.
+  var bodyChunks = {};
+  folio.bodyChunk = function (file) {
+    var bytes = bodyChunks[file];
+    if (bytes) return bytes;
+    bytes = bodyChunks[file] = folio.download(file)
+      .then(function (r) { return r.ok ? r.arrayBuffer() : Promise.reject(r.status); })
+      .then(folio.inflate);
+    bytes.catch(function () { if (bodyChunks[file] === bytes) delete bodyChunks[file]; });
+    return bytes;
+  };
+
   //---- The faces ----
 
   // The faces this route's first pages show come whole; for the others only their stand-ins (advances,

@@ -15,6 +15,9 @@
       wasm.withString(st.errors, function (p) { window.Module._folio_set_error(p); });
       return null;
     }
+    // The body chunks the edit wrote, asked for now: the book asks for them once it has laid the new
+    // site.json out, and finds them on their way (web/downloads.js: folio.bodyChunk).
+    (st.fresh || []).forEach(function (file) { folio.bodyChunk(file); });
     return (site || Promise.resolve(null))
       .then(function (text) {
         return text !== null ? text : fetch("/site.json", { cache: "no-store" }).then(function (r) { return r.text(); });

@@ -71,9 +71,12 @@ long status_version(const fs::path& file) {
     }
 }
 
-bool write_status(const fs::path& out, long version, const std::string& errors) {
+// fresh: the addresses of the body chunks this round wrote, which the open page asks for at once
+// (web/preview.js) rather than after it has laid the new site.json out.
+bool write_status(const fs::path& out, long version, const std::string& errors, const std::vector<std::string>& fresh) {
     const fs::path file = out / "preview-status.json", tmp = out / "preview-status.json.tmp";
-    if (!write_file(tmp, nlohmann::json{{"version", version}, {"errors", errors}}.dump() + "\n")) return false;
+    const nlohmann::json status{{"version", version}, {"errors", errors}, {"fresh", fresh}};
+    if (!write_file(tmp, status.dump() + "\n")) return false;
     std::error_code ec;
     fs::rename(tmp, file, ec);
     return !ec;
@@ -186,11 +189,15 @@ bool write_fold_chunks(const std::vector<OutputFile>& folds, Output& output) {
 // chunks' addresses, and site.json both's: they are made here one after the other, while the chunks made
 // before them are compressed and written on another thread (the machine has two cores).
 int write_content(Site& site, const Before& before, const std::vector<std::string>& changed, BodyChunkCache& bodies,
-                  Output& output, const FontState& fonts, const std::function<bool()>& make_fonts) {
+                  Output& output, const FontState& fonts, const std::function<bool()>& make_fonts,
+                  std::vector<std::string>& fresh) {
     std::vector<BodyChunk> chunks;
     bodies.only_changed.emplace(changed.begin(), changed.end());
     PhaseClock clock;
-    pack_bodies(site, &bodies, [&](BodyChunk&& c) { chunks.push_back(std::move(c)); });
+    pack_bodies(site, &bodies, [&](BodyChunk&& c) {
+        if (!c.kept) fresh.push_back("/" + c.path);
+        chunks.push_back(std::move(c));
+    });
     clock.mark("pack");
     // What was written before was checked then; new characters: the fonts are made before anything is written.
     if (!edit_covered(site, changed, bodies, fonts) && !make_fonts()) return kExitFontsNeeded;
@@ -256,10 +263,11 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
         // follow an edit that needed new characters in the fonts).
         bool told = false, told_ok = true;
         double shown_ms = -1, page_ms = -1; // when the book, and the edited article's page, have the edit
+        std::vector<std::string> fresh;     // the body chunks written for the page (write_content)
         auto tell = [&](const std::string& errors) {
             told = true;
             shown_ms = since_start();
-            told_ok = write_status(out, ++version, errors);
+            told_ok = write_status(out, ++version, errors, fresh);
             if (told_ok && mode.on_status) mode.on_status(version);
         };
         PhaseClock clock;
@@ -338,8 +346,8 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
                 typeset_formulas(site, bundle_dir, changed); // the chunks carry their pictures
                 each.formulas_typeset = true;
                 clock.mark("formulas");
-                const int rc =
-                    write_content(site, *before, changed, bodies, *output, fonts, [&]() { return make_fonts(site); });
+                const int rc = write_content(
+                    site, *before, changed, bodies, *output, fonts, [&]() { return make_fonts(site); }, fresh);
                 if (rc == kExitFontsNeeded) return 1; // the fonts could not be made (said)
                 if (rc == 1) return fail("cannot write into " + out.string());
                 tell("");

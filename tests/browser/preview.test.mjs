@@ -153,6 +153,9 @@ test("the page's question for news is held until the builder writes the next sta
   const held = fetch(`${base}/preview-status.json?after=${now.version}`).then((r) => r.json());
   const first = await Promise.race([held, new Promise((r) => setTimeout(() => r("held"), 1500))]);
   assert.equal(first, "held", "the server answered before anything changed");
+  // site.json asked for after that version is held with it (web/preview.js asks for both at once).
+  const heldSite = fetch(`${base}/site.json?after=${now.version}`).then((r) => r.text());
+  assert.equal(await Promise.race([heldSite, new Promise((r) => setTimeout(() => r("held"), 500))]), "held");
   // Asked after an older version: answered at once.
   assert.equal((await (await fetch(`${base}/preview-status.json?after=${now.version - 1}`)).json()).version, now.version);
   const file = path.join(bundle, "content.json");
@@ -162,7 +165,7 @@ test("the page's question for news is held until the builder writes the next sta
   const answered = await held;
   assert.equal(answered.version, now.version + 1);
   assert.equal(answered.errors, "");
-  assert.match(await (await fetch(`${base}/site.json`)).text(), /buy me a mug of coffee/);
+  assert.match(await heldSite, /buy me a mug of coffee/, "site.json asked for with the news came new");
 
   // An open page asks once and waits: an idle page does not poll.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -176,6 +179,53 @@ test("the page's question for news is held until the builder writes the next sta
   assert.ok(asked >= 1 && asked <= 3, `an idle page asked ${asked} times in 3 s (a 400 ms poll asks 7)`);
   fs.writeFileSync(file, original);
   await page.waitForFunction((t) => document.getElementById("layer")?.textContent.includes(t), phrase, { timeout: 15000 });
+  await context.close();
+});
+
+test("an open article keeps its body through an edit of its title, and an edit of its body arrives", async () => {
+  const file = path.join(bundle, "content.json");
+  const original = fs.readFileSync(file, "utf8");
+  const slug = "the-tensor-was-only-the-handle";
+  // A body of its own (not only its opening): the page fetches it from a body chunk.
+  const withBody = (line) => {
+    const site = JSON.parse(original);
+    const a = site.writing.find((w) => w.slug === slug);
+    a.body = `${a.opening}\n\nThe handle paragraph stays put.\n\n${line}`;
+    return site;
+  };
+  fs.writeFileSync(file, JSON.stringify(withBody("A closing line, first draft."), null, 2));
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const chunks = [];
+  page.on("request", (r) => { if (r.url().includes("/bodies/")) chunks.push(new URL(r.url()).pathname); });
+  await page.goto(`http://127.0.0.1:${PORT}/writing/${slug}`);
+  await ready(page);
+  const layer = () => page.evaluate(() => document.getElementById("layer")?.textContent || "");
+  await page.waitForFunction(() => document.getElementById("layer")?.textContent.includes("A closing line, first draft."), null, { timeout: 30000 });
+
+  // The title edited: the first frame with the new title still has the body (no "loading" line).
+  const retitled = withBody("A closing line, first draft.");
+  retitled.writing.find((w) => w.slug === slug).title = "the tensor was the handle after all";
+  const asked = chunks.length;
+  fs.writeFileSync(file, JSON.stringify(retitled, null, 2));
+  await page.waitForFunction(() => document.getElementById("layer")?.textContent.includes("the handle after all"), null, { timeout: 15000 });
+  const shown = await layer();
+  assert.ok(shown.includes("The handle paragraph stays put."), "the body is on the page with the new title");
+  assert.ok(!shown.includes("loading\u2026"), "no loading line");
+  await settle(page);
+  assert.equal(chunks.length, asked, "the body's chunk did not change, and is not asked for again");
+
+  // A line of the body edited: the status names the chunk written, the page asks for it once, and the line arrives.
+  const edited = retitled;
+  edited.writing.find((w) => w.slug === slug).body = withBody("A closing line, second draft.").writing.find((w) => w.slug === slug).body;
+  fs.writeFileSync(file, JSON.stringify(edited, null, 2));
+  await page.waitForFunction(() => document.getElementById("layer")?.textContent.includes("A closing line, second draft."), null, { timeout: 15000 });
+  const status = await (await fetch(`http://127.0.0.1:${PORT}/preview-status.json`)).json();
+  assert.equal(status.fresh.length, 1, JSON.stringify(status));
+  assert.match(status.fresh[0], /^\/assets\/bodies\/.*\.json\.gz$/);
+  assert.deepEqual(chunks.slice(asked), status.fresh, "the page asked for the new chunk, once");
+  fs.writeFileSync(file, original);
+  await page.waitForFunction((t) => !document.getElementById("layer")?.textContent.includes(t), "second draft", { timeout: 15000 });
   await context.close();
 });
 

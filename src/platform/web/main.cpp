@@ -67,14 +67,10 @@ EM_JS(void, js_fetch_body, (const char* url_ptr), {
     const url = UTF8ToString(url_ptr);
     const pass = (s) => { const n = lengthBytesUTF8(s) + 1, p = _malloc(n); stringToUTF8(s, p, n); return p; };
     const hash = url.indexOf("#"), file = hash < 0 ? url : url.slice(0, hash);
-    const chunks = Module.bodyChunks || (Module.bodyChunks = {});
-    // Through the page's loader when there is one: the stall rule counts this download (web/downloads.js).
-    const download = window.folio && window.folio.download ? window.folio.download : (u) => fetch(u);
-    // Stored gzip-compressed (folio build): inflated once, then sliced (web/downloads.js: folio.inflate).
-    const inflate = window.folio && window.folio.inflate ? window.folio.inflate : (b) => b;
-    const bytes = chunks[file] || (chunks[file] = download(file).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(r.status))).then(inflate));
-    bytes.catch(() => { delete chunks[file]; }); // a later open asks again
-    bytes.then((buf) => {
+    // The chunk file, inflated, through the page's loader (web/downloads.js: folio.bodyChunk, which asks for
+    // each once and counts the download for the stall rule); then this article's range of it.
+    const chunk = window.folio && window.folio.bodyChunk ? window.folio.bodyChunk : (f) => fetch(f).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(r.status)));
+    chunk(file).then((buf) => {
         const range = hash < 0 ? [0, buf.byteLength] : url.slice(hash + 1).split("-").map(Number);
         return new TextDecoder().decode(new Uint8Array(buf, range[0], range[1]));
     }).then(
