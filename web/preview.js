@@ -17,12 +17,16 @@
     }
     // The body chunks the edit wrote, asked for now: the book asks for them once it has laid the new
     // site.json out, and finds them on their way (web/downloads.js: folio.bodyChunk).
-    (st.fresh || []).forEach(function (file) { folio.bodyChunk(file); });
+    var chunks = (st.fresh || []).map(function (file) { return folio.bodyChunk(file).catch(function () {}); });
     return (site || Promise.resolve(null))
       .then(function (text) {
         return text !== null ? text : fetch("/site.json", { cache: "no-store" }).then(function (r) { return r.text(); });
       })
-      .then(function (text) { wasm.withString(text, function (p, n) { window.Module._folio_set_site(p, n); }); });
+      .then(function (text) { wasm.withString(text, function (p, n) { window.Module._folio_set_site(p, n); }); })
+      // Shown once the chunks are in and handed over (the book's own promises on them come first): only
+      // then does the page ask again, which tells the preview's builder it may go on behind the page.
+      .then(function () { return Promise.all(chunks); })
+      .then(function () { return new Promise(function (resolve) { setTimeout(resolve, 0); }); });
   }
 
   // Asks for the status after the version the page has. folio preview's server (it says so in its

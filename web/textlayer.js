@@ -117,6 +117,18 @@
     landmarks.splice(used).forEach(function (r) { r.el.remove(); });
   }
 
+  // The layer's colours, set only when they change: a custom property set on the layer, even to the value it
+  // had, makes the browser restyle every element under it (they inherit it), every page's runs.
+  var colors = "";
+  function setColors(c) {
+    var key = c.selection + " " + c.focus + " " + c.link;
+    if (key === colors) return;
+    colors = key;
+    layer.style.setProperty("--layer-selection", c.selection);
+    layer.style.setProperty("--layer-focus", c.focus);
+    layer.style.setProperty("--layer-link", c.link);
+  }
+
   function build(doc) {
     var alert = doc.pages.length === 1 && doc.pages[0].alert;
     if (!fontsLoaded && !alert) { data = doc; return; } // built once the faces are in (an error page needs none)
@@ -143,10 +155,7 @@
     tl.fitRuns();
     data = doc;
     scheduleFill();
-    var c = doc.colors;
-    layer.style.setProperty("--layer-selection", c.selection);
-    layer.style.setProperty("--layer-focus", c.focus);
-    layer.style.setProperty("--layer-link", c.link);
+    setColors(doc.colors);
     fixed = !!alert;
     moveTo(doc.scroll);
     html.classList.toggle("layer-on", doc.pages.length > 0);
@@ -182,17 +191,36 @@
     folio.whenLater(function () { window.Module._folio_scroll_to(now + moved); });
   });
 
-  // The first layer is built in a task of its own, after the frame that sent it: that frame's task (the
-  // wasm laying the layer's document out) and this one (parsing it, the page's elements, their first
-  // style and layout in the book's faces) each stay short. Together they were the longest task after the
-  // book's first frame, 33 ms observed and 82 ms of Lighthouse's blocking time (4 x its length less 50).
+  // A layer is built in a task of its own, after the frame that sent it has reached the screen: the
+  // frame's task (the wasm laying the pages out and drawing them) and this one (parsing the layer's
+  // document, the page's elements, their style and layout in the book's faces) each stay short. Together
+  // they were the longest task after the book's first frame (33 ms observed, 82 ms of Lighthouse's
+  // blocking time), and after a preview's edit the canvas waited 10 to 30 ms for the layer. A timer alone
+  // often ran before the browser's next frame: the task waits for that frame (a hidden page has none).
+  // Documents that come before the task runs are replaced by the newest; so is a scroll sent meanwhile.
+  var pending = null, pendingScroll = null;
+  function afterNextFrame(fn) {
+    if (document.hidden) return setTimeout(fn, 0);
+    requestAnimationFrame(function () { setTimeout(fn, 0); });
+  }
   folio.on("layer", function (json) {
-    if (folio.layerBuilds > 0) return build(JSON.parse(json));
-    setTimeout(function () { build(JSON.parse(json)); }, 0);
+    if (pending === null) afterNextFrame(buildPending);
+    pending = json;
+    pendingScroll = null;
   });
-  folio.on("layerScroll", function (scroll) {
+  function buildPending() {
+    var json = pending, scroll = pendingScroll;
+    pending = pendingScroll = null;
+    build(JSON.parse(json));
+    if (scroll !== null) scrollTo(scroll);
+  }
+  function scrollTo(scroll) {
     if (data) data.scrollNow = scroll;
     moveTo(scroll);
+  }
+  folio.on("layerScroll", function (scroll) {
+    if (pending !== null) pendingScroll = scroll;
+    else scrollTo(scroll);
   });
 
   //---- [SECTION] The pages off screen: filled while idle, a few at a time, nearest the screen first

@@ -33,6 +33,11 @@ struct BuildMode {
     // The preview's builder calls this each time it has written preview-status.json, with its version: the
     // preview's server answers the page's waiting question at once (serve.h: StaticServer::before_answer).
     std::function<void(long)> on_status;
+    // The preview's builder calls this before it writes the rest of a round (pages, feeds, search) behind
+    // the page: it returns once the open page has taken that version (asked for news after it: true), or
+    // after a short while when no page does (false), so the page's fetches and frame do not share the CPU
+    // with it.
+    std::function<bool(long)> wait_for_page;
 };
 
 // The math stage (cli/math.h): the formulas typeset for the pages, the feed and the body chunks; a broken

@@ -1,6 +1,7 @@
 // folio CLI: `folio preview`. See preview.h.
 #include "cli/preview.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -67,7 +68,9 @@ std::string status_errors(const fs::path& status) {
 
 // The version of preview-status.json the builder wrote last. The page asks the server for news after the
 // version it has ("/preview-status.json?after=N", web/preview.js), and the server holds the question until
-// the builder writes the next one: the page hears of an edit once it is built, not at its next poll.
+// the builder writes the next one: the page hears of an edit once it is built, not at its next poll. The
+// page asks again once it has shown what it heard (its new site.json set, the edit's body chunks handed
+// over): that question says it took version N, and the builder's work behind the page waits for it.
 class StatusBoard {
 public:
     void set(long version) {
@@ -82,17 +85,31 @@ public:
         std::unique_lock<std::mutex> lock(mutex_);
         moved_.wait_for(lock, most, [&] { return version_ != seen; });
     }
+    void taken(long seen) {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            taken_ = std::max(taken_, seen);
+        }
+        moved_.notify_all();
+    }
+    // Waits until a page has taken `version` (true), or `most` has passed (no page is open, or it is slow).
+    bool wait_taken(long version, std::chrono::milliseconds most) {
+        std::unique_lock<std::mutex> lock(mutex_);
+        return moved_.wait_for(lock, most, [&] { return taken_ >= version; });
+    }
 
 private:
     std::mutex mutex_;
     std::condition_variable moved_;
-    long version_ = -1;
+    long version_ = -1, taken_ = -1;
 };
+
+constexpr const char* kStatusAsk = "/preview-status.json?after=";
 
 // N in "/preview-status.json?after=N" or "/site.json?after=N"; false for any other target. The page asks
 // for both at once (web/preview.js), so the new site.json comes with the news, not a round trip after it.
 bool asks_after(const std::string& target, long& seen) {
-    for (const std::string prefix : {"/preview-status.json?after=", "/site.json?after="}) {
+    for (const std::string prefix : {kStatusAsk, "/site.json?after="}) {
         if (target.rfind(prefix, 0) != 0) continue;
         char* end = nullptr;
         seen = std::strtol(target.c_str() + prefix.size(), &end, 10);
@@ -100,6 +117,10 @@ bool asks_after(const std::string& target, long& seen) {
     }
     return false;
 }
+
+// How long the builder's work behind the page waits for a page to take an edit: an open page takes it
+// within tens of milliseconds; without one, the pages are late by this much.
+constexpr std::chrono::milliseconds kPageTakesIt{100};
 
 int builder_stopped(int rc) {
     if (rc != 0) std::fprintf(stderr, "folio preview: the builder stopped (see above)\n");
@@ -129,9 +150,12 @@ int run_preview(const PreviewOptions& o) {
     mode.preview = mode.incremental = mode.watch = true;
     auto board = std::make_shared<StatusBoard>(); // the connections' threads may outlive this call
     mode.on_status = [board](long version) { board->set(version); };
+    mode.wait_for_page = [board](long version) { return board->wait_taken(version, kPageTakesIt); };
     server.before_answer = [board](const std::string& target) {
         long seen = 0;
-        if (asks_after(target, seen)) board->wait_past(seen, std::chrono::seconds(25));
+        if (!asks_after(target, seen)) return;
+        if (target.rfind(kStatusAsk, 0) == 0) board->taken(seen);
+        board->wait_past(seen, std::chrono::seconds(25));
     };
     std::atomic<bool> stopped{false};
     int rc = 0;

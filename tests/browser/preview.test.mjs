@@ -12,12 +12,12 @@ import { launch, ready, settle, pixels } from "../support/harness.mjs";
 const ROOT = process.env.FOLIO_ROOT;
 const PORT = 6900 + Math.floor(Math.random() * 90);
 let bundle, preview, browser;
+let log = ""; // what the preview printed, stdout and stderr
 
 before(async () => {
   bundle = fs.mkdtempSync(path.join(os.tmpdir(), "folio-preview-"));
   fs.copyFileSync(path.join(ROOT, "content.json"), path.join(bundle, "content.json"));
   preview = spawn(path.join(ROOT, "folio"), ["preview", bundle], { env: { ...process.env, FOLIO_PORT: String(PORT) }, detached: true });
-  let log = "";
   await new Promise((resolve, reject) => {
     // ./folio preview builds everything first: long on a busy machine whose sources just changed.
     const t = setTimeout(() => reject(new Error("preview did not start:\n" + log)), 900000);
@@ -196,8 +196,9 @@ test("an open article keeps its body through an edit of its title, and an edit o
   fs.writeFileSync(file, JSON.stringify(withBody("A closing line, first draft."), null, 2));
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const chunks = [];
+  const chunks = [], encodings = new Map();
   page.on("request", (r) => { if (r.url().includes("/bodies/")) chunks.push(new URL(r.url()).pathname); });
+  page.on("response", async (r) => { if (r.url().includes("/bodies/")) encodings.set(new URL(r.url()).pathname, await r.headerValue("content-encoding")); });
   await page.goto(`http://127.0.0.1:${PORT}/writing/${slug}`);
   await ready(page);
   const layer = () => page.evaluate(() => document.getElementById("layer")?.textContent || "");
@@ -224,6 +225,15 @@ test("an open article keeps its body through an edit of its title, and an edit o
   assert.equal(status.fresh.length, 1, JSON.stringify(status));
   assert.match(status.fresh[0], /^\/assets\/bodies\/.*\.json\.gz$/);
   assert.deepEqual(chunks.slice(asked), status.fresh, "the page asked for the new chunk, once");
+  // The chunk came inflated by the browser's network stack (the preview's server says it is gzip).
+  assert.equal(encodings.get(status.fresh[0]), "gzip");
+  // The builder went on with the pages once the open page had taken the edit (it asked for news after it).
+  const tookIt = log.length;
+  edited.writing.find((w) => w.slug === slug).title = "the tensor was the handle, twice";
+  fs.writeFileSync(file, JSON.stringify(edited, null, 2));
+  await page.waitForFunction(() => document.getElementById("layer")?.textContent.includes("the handle, twice"), null, { timeout: 15000 });
+  for (let k = 0; k < 150 && !/the open page took it after [0-9.]+ ms/.test(log.slice(tookIt)); k++) await new Promise((r) => setTimeout(r, 100));
+  assert.match(log.slice(tookIt), /the open page took it after [0-9.]+ ms/);
   fs.writeFileSync(file, original);
   await page.waitForFunction((t) => !document.getElementById("layer")?.textContent.includes(t), "second draft", { timeout: 15000 });
   await context.close();
