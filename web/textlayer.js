@@ -117,18 +117,6 @@
     landmarks.splice(used).forEach(function (r) { r.el.remove(); });
   }
 
-  // The layer's colours, set only when they change: a custom property set on the layer, even to the value it
-  // had, makes the browser restyle every element under it (they inherit it), every page's runs.
-  var colors = "";
-  function setColors(c) {
-    var key = c.selection + " " + c.focus + " " + c.link;
-    if (key === colors) return;
-    colors = key;
-    layer.style.setProperty("--layer-selection", c.selection);
-    layer.style.setProperty("--layer-focus", c.focus);
-    layer.style.setProperty("--layer-link", c.link);
-  }
-
   function build(doc) {
     var alert = doc.pages.length === 1 && doc.pages[0].alert;
     if (!fontsLoaded && !alert) { data = doc; return; } // built once the faces are in (an error page needs none)
@@ -155,7 +143,10 @@
     tl.fitRuns();
     data = doc;
     scheduleFill();
-    setColors(doc.colors);
+    var c = doc.colors;
+    layer.style.setProperty("--layer-selection", c.selection);
+    layer.style.setProperty("--layer-focus", c.focus);
+    layer.style.setProperty("--layer-link", c.link);
     fixed = !!alert;
     moveTo(doc.scroll);
     html.classList.toggle("layer-on", doc.pages.length > 0);
@@ -212,15 +203,15 @@
     var json = pending, scroll = pendingScroll;
     pending = pendingScroll = null;
     build(JSON.parse(json));
-    if (scroll !== null) scrollTo(scroll);
+    if (scroll !== null) scrollLayer(scroll);
   }
-  function scrollTo(scroll) {
+  function scrollLayer(scroll) {
     if (data) data.scrollNow = scroll;
     moveTo(scroll);
   }
   folio.on("layerScroll", function (scroll) {
     if (pending !== null) pendingScroll = scroll;
-    else scrollTo(scroll);
+    else scrollLayer(scroll);
   });
 
   //---- [SECTION] The pages off screen: filled while idle, a few at a time, nearest the screen first
