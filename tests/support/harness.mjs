@@ -32,8 +32,9 @@ export function serve(root, options = {}) {
     if (!file.startsWith(root)) { res.writeHead(403); res.end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
     if (!fs.existsSync(file)) {
+      const notFound = path.join(root, "404.html"); // (a site without one: a plain line, as a host says it)
       res.writeHead(404, { "content-type": MIME[".html"] });
-      res.end(fs.readFileSync(path.join(root, "404.html")));
+      res.end(fs.existsSync(notFound) ? fs.readFileSync(notFound) : "404 Not Found\n");
       return;
     }
     const type = MIME[path.extname(file)] || "application/octet-stream";
@@ -229,11 +230,14 @@ export function buildOneArticle(prefix, article, body) {
   return { work, site };
 }
 
-// useSite for a site of one article (buildOneArticle) built when the file's tests start, removed after them.
+// useSite for a site of one article (buildOneArticle) built when the file's tests start, removed after them:
+// after the browser and the server are closed (hooks run in the order registered), so that no late request
+// of the page's finds the folder gone.
 export function useOneArticle(prefix, article, body) {
   let built = null;
+  const env = useSite(() => (built = buildOneArticle(prefix, article, body)).site);
   after(() => { if (built) fs.rmSync(built.work, { recursive: true, force: true }); });
-  return useSite(() => (built = buildOneArticle(prefix, article, body)).site);
+  return env;
 }
 
 // The early page against the book, pixel by pixel (tests/browser/proof.test.mjs).
