@@ -224,7 +224,7 @@ bool drawable_warnings(const folio::Site& site, const Args& a, folio::Diagnostic
             return false;
         }
     }
-    folio::check_drawable(site, a.bundle, faces, warnings);
+    folio::check_drawable(site, a.bundle, faces, warnings, folio::parallel_for);
     return true;
 }
 

@@ -11,6 +11,7 @@
 #include "core/bundle/load.h"
 #include "core/bundle/source_check.h"
 #include "core/font_build/site_fonts.h"
+#include "support/parallel.h"
 #include "ui/headless.h"
 
 using namespace folio;
@@ -28,12 +29,13 @@ std::vector<std::string> shipped_faces() {
     return faces;
 }
 
-Diagnostics undrawable(const std::string& bundle, const std::vector<std::string>& faces) {
+Diagnostics undrawable(const std::string& bundle, const std::vector<std::string>& faces,
+                       const ParallelFor& parallel = {}) {
     Site site;
     Diagnostics d;
     REQUIRE(load_bundle(bundle, site, d));
     Diagnostics out;
-    check_drawable(site, bundle, faces, out);
+    check_drawable(site, bundle, faces, out, parallel);
     return out;
 }
 Diagnostics undrawable(const std::string& bundle) { return undrawable(bundle, shipped_faces()); }
@@ -114,6 +116,14 @@ TEST_CASE("without script faces, Chinese is a warning at its first character, pe
     CHECK(d[5].file == bundle + "/writing/roshni.md");
     CHECK(d[5].hint.find("fonts-noto-core") != std::string::npos);
     CHECK(d[6].file == bundle + "/writing/rust.md");
+}
+
+TEST_CASE("the files read on several threads give the same warnings, in the same order") {
+    const std::string bundle = std::string(FOLIO_SOURCE_DIR) + "/tests/fixtures/scripts";
+    const std::vector<std::string> faces = shipped_faces();
+    const std::string one = all(undrawable(bundle, faces));
+    CHECK(one.find("aurora.md") != std::string::npos);
+    CHECK(all(undrawable(bundle, faces, folio::testing::threads_from_the_end())) == one);
 }
 
 TEST_CASE("each script's characters are named with the package that draws them, at their own place") {

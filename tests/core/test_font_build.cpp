@@ -14,6 +14,7 @@
 #include "core/font_build/site_fonts.h"
 #include "core/font_build/text_runs.h"
 #include "core/fonts/font_partial.h"
+#include "support/parallel.h"
 
 using namespace folio;
 namespace fs = std::filesystem;
@@ -172,6 +173,13 @@ TEST_CASE("the site's fonts: made for the text, kept while they cover it, made a
     // A new word of a shaped script made of characters it has still needs its clusters: made again, and the
     // old characters stay.
     REQUIRE_FALSE(fonts_cover(again, {"नमस्ते स्तेनम"}));
+    // Checked a text per thread, the answer is the same: one uncovered text among covered ones is enough.
+    const ParallelFor threads = folio::testing::threads_from_the_end();
+    std::vector<std::string_view> texts(100, text);
+    CHECK(fonts_cover(again, texts, threads));
+    texts[37] = "नमस्ते स्तेनम";
+    CHECK_FALSE(fonts_cover(again, texts, threads));
+    CHECK_FALSE(fonts_cover(again, texts));
     REQUIRE(ensure_site_fonts("Hello स्तेनम", "en", dir.string(), again, made, error));
     REQUIRE(made);
     REQUIRE(fonts_cover(again, {text}));

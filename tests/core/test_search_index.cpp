@@ -7,6 +7,7 @@
 #include "core/bundle/load.h"
 #include "core/model/derive.h"
 #include "core/site/search_index.h"
+#include "support/parallel.h"
 #include "support/seed.h"
 
 using namespace folio;
@@ -222,4 +223,26 @@ TEST_CASE("on a large site a pair of CJK characters carries no inline cards; wor
     CHECK(cards(files, "周刊") == 0);
     CHECK(shard_of(files, "周刊")["周刊"][0] == 4); // still in its four articles
     CHECK(cards(files, "aurora") == 1);             // a word keeps its card however rare
+}
+
+TEST_CASE("the index is the same bytes built on several threads as on one", "[search]") {
+    // More articles than count_terms folds at once, and some snippets, pairs and article files of each.
+    Site s;
+    for (int i = 0; i < 600; ++i)
+        s.writing.push_back(article("post-" + std::to_string(i), "Title " + std::to_string(i % 37),
+                                    "dek " + std::to_string(i % 11),
+                                    "Body of post " + std::to_string(i) + ": Καλημέρα giới 北方看极光 word" +
+                                        std::to_string(i % 53) + " and the common words of every post."));
+    SearchIndexOptions one, many;
+    many.parallel = folio::testing::threads_from_the_end();
+    for (const Site* site : std::vector<const Site*>{&s, &folio::testing::seed_site()}) {
+        const std::vector<OutputFile> a = build_search_index(*site, one), b = build_search_index(*site, many);
+        REQUIRE(a.size() == b.size());
+        CHECK(a.size() > 3);
+        for (size_t i = 0; i < a.size(); ++i) {
+            INFO(a[i].path);
+            CHECK(a[i].path == b[i].path);
+            CHECK(a[i].contents == b[i].contents);
+        }
+    }
 }

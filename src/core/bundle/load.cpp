@@ -160,11 +160,7 @@ bool load_text(const std::string& file_label, std::string text, Site& site, Diag
         if (!a.body_file.empty() && !a.post_file && read_file)
             read[i] = read_body_file(a.body_file, a.body_markdown, read_file, user);
     };
-    if (options.parallel)
-        options.parallel(site.writing.size(), read_one);
-    else
-        for (size_t i = 0; i < site.writing.size(); ++i)
-            read_one(i);
+    for_each_index(options.parallel, site.writing.size(), read_one);
     for (size_t i = 0; i < site.writing.size(); ++i)
         if (!site.writing[i].body_file.empty() && !site.writing[i].post_file && read[i] != kReadable)
             check_body_file(r, json_path_index("$.writing", i), site.writing[i], read[i]);

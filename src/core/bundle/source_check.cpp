@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -209,19 +211,44 @@ std::string utf8(uint32_t c) {
     return s;
 }
 
-// What a file holds that no face maps, grouped by the package that draws it; one warning per group.
-void report_undrawable(const std::string& label, const std::string& text, const std::vector<std::string>& faces,
-                       Diagnostics& out) {
-    std::map<uint32_t, Place> places;
-    first_places(text, places);
+// The characters from U+0080 up that a text holds, each once, sorted. ASCII is skipped eight bytes at a time:
+// it is most of most sites' text, and every face draws it.
+std::vector<uint32_t> beyond_ascii(std::string_view text) {
+    std::vector<uint32_t> out;
+    for (size_t i = 0; i < text.size();) {
+        if (i + 8 <= text.size()) {
+            uint64_t word;
+            std::memcpy(&word, text.data() + i, 8);
+            if ((word & 0x8080808080808080ull) == 0) {
+                i += 8;
+                continue;
+            }
+        }
+        uint32_t c = 0;
+        const size_t len = utf8_decode(text, i, c);
+        if (len == 0) { // cannot happen: the bundle was read as UTF-8
+            ++i;
+            continue;
+        }
+        if (c >= 0x80) out.push_back(c);
+        i += len;
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+// Of the sorted characters `chars`, those no face maps, sorted. Invisible joiners and selectors draw
+// nothing on their own (the check of names refuses them where they matter); U+FFFD is the book's own mark
+// for what it cannot draw; what a face draws as part of its clusters (the emoji face's sequences) is drawn.
+std::vector<uint32_t> undrawable(const std::vector<uint32_t>& chars, const std::vector<std::string>& faces) {
     std::vector<uint32_t> missing;
-    for (const auto& [c, place] : places)
-        // Invisible joiners and selectors draw nothing on their own; the check of names refuses them where
-        // they matter. U+FFFD is the book's own mark for what it cannot draw.
+    for (uint32_t c : chars)
         if (c != 0x200B && c != 0x200C && c != 0x200D && c != 0xFEFF && c != 0xFFFD && !(c >= 0xFE00 && c <= 0xFE0F))
             missing.push_back(c);
-    std::set<uint32_t> in_clusters; // what a face draws as part of its clusters: the emoji face's sequences
+    std::set<uint32_t> in_clusters;
     for (const std::string& face : faces) {
+        if (missing.empty()) break;
         std::vector<uint32_t> still;
         std::string error;
         if (!unmapped_code_points(face, missing, still, error)) continue; // an unreadable face maps nothing
@@ -240,6 +267,15 @@ void report_undrawable(const std::string& label, const std::string& text, const 
     }
     missing.erase(std::remove_if(missing.begin(), missing.end(), [&](uint32_t c) { return in_clusters.count(c) > 0; }),
                   missing.end());
+    return missing;
+}
+
+// The warnings for a file whose text holds the characters `missing` (sorted), which no face draws: one per
+// Debian package that draws them, at the first of them.
+void report_undrawable(const std::string& label, const std::string& text, const std::vector<uint32_t>& missing,
+                       Diagnostics& out) {
+    std::map<uint32_t, Place> places;
+    first_places(text, places);
     std::map<std::string, std::vector<uint32_t>> by_package;
     for (uint32_t c : missing)
         by_package[font_package_for(c)].push_back(c);
@@ -281,14 +317,32 @@ void report_undrawable(const std::string& label, const std::string& text, const 
 } // namespace
 
 void check_drawable(const Site& site, const std::string& bundle_dir, const std::vector<std::string>& faces,
-                    Diagnostics& out) {
+                    Diagnostics& out, const ParallelFor& parallel) {
     const std::string dir = bundle_dir == "." ? "" : bundle_dir + "/";
-    std::string text;
-    if (read_whole_file(dir + "content.json", text)) report_undrawable(dir + "content.json", text, faces, out);
+    std::vector<std::string> files{dir + "content.json"};
     std::set<std::string> seen;
     for (const Article& a : site.writing)
-        if (!a.body_file.empty() && seen.insert(a.body_file).second && read_whole_file(dir + a.body_file, text))
-            report_undrawable(dir + a.body_file, text, faces, out);
+        if (!a.body_file.empty() && seen.insert(a.body_file).second) files.push_back(dir + a.body_file);
+    // Each file's characters beyond ASCII (on every core), then the faces asked once about them all: asking
+    // them about each file took most of a large build's check.
+    std::vector<std::vector<uint32_t>> chars(files.size());
+    for_each_index(parallel, files.size(), [&](size_t i) {
+        std::string text;
+        if (read_whole_file(files[i], text)) chars[i] = beyond_ascii(text);
+    });
+    std::vector<uint32_t> all;
+    for (const std::vector<uint32_t>& c : chars)
+        all.insert(all.end(), c.begin(), c.end());
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    const std::vector<uint32_t> missing_anywhere = undrawable(all, faces);
+    for (size_t i = 0; i < files.size() && !missing_anywhere.empty(); ++i) {
+        std::vector<uint32_t> missing;
+        std::set_intersection(chars[i].begin(), chars[i].end(), missing_anywhere.begin(), missing_anywhere.end(),
+                              std::back_inserter(missing));
+        std::string text;
+        if (!missing.empty() && read_whole_file(files[i], text)) report_undrawable(files[i], text, missing, out);
+    }
 }
 
 } // namespace folio

@@ -9,6 +9,7 @@
 
 #include "core/bundle/diagnostics.h"
 #include "core/model/model.h"
+#include "core/text/parallel.h"
 
 namespace folio {
 
@@ -25,9 +26,9 @@ void check_other_host_images(const Site& site, const std::string& bundle_dir, Di
 // Characters the book cannot draw: those of content.json and of the Markdown files that none of the
 // faces (the bytes of the font files the site ships) maps. They would draw as U+FFFD, a black diamond.
 // One warning per file and per Debian font package that draws them, at the first such character,
-// naming a few of them and how many there are.
+// naming a few of them and how many there are. The files are read through parallel, when given.
 void check_drawable(const Site& site, const std::string& bundle_dir, const std::vector<std::string>& faces,
-                    Diagnostics& out);
+                    Diagnostics& out, const ParallelFor& parallel = {});
 
 // The Debian package whose fonts draw c, for the hint: fonts-noto-cjk, fonts-noto-color-emoji or
 // fonts-noto-core.

@@ -557,21 +557,26 @@ bool fonts_made_for_bidi(const std::string& dir) {
     return needs_bidi(text);
 }
 
-bool fonts_cover(const FontState& state, const std::vector<std::string_view>& texts) {
+bool fonts_cover(const FontState& state, const std::vector<std::string_view>& texts, const ParallelFor& parallel) {
     if (state.key.empty()) return false;
-    for (std::string_view t : texts) // (a set of the text's own and a walk of all Unicode took 1 ms at least)
-        if (!code_points_in(t, state.chars)) return false;
-    for (const std::string& r : runs_needed(texts, state.shaped).list)
-        if (!state.runs.count(r)) return false;
-    return true;
+    std::vector<char> covered(texts.size(), 0);
+    for_each_index(parallel, texts.size(), [&](size_t i) {
+        // (a set of the text's own and a walk of all Unicode took 1 ms at least)
+        if (!code_points_in(texts[i], state.chars)) return;
+        for (const std::string& r : runs_needed({texts[i]}, state.shaped).list)
+            if (!state.runs.count(r)) return;
+        covered[i] = 1;
+    });
+    return std::all_of(covered.begin(), covered.end(), [](char c) { return c != 0; });
 }
 
 bool ensure_site_fonts(const std::vector<std::string_view>& texts, const std::string& language, const std::string& dir,
-                       FontState& state, bool& made, std::string& error, const FontSources& sources) {
+                       FontState& state, bool& made, std::string& error, const FontSources& sources,
+                       const ParallelFor& parallel) {
     made = false;
     if (!state.read) read_state(dir, state);
     const std::string key = recipe_key(sources);
-    if (state.key == key && fonts_cover(state, texts)) return true;
+    if (state.key == key && fonts_cover(state, texts, parallel)) return true;
     // The new text, every character asked for before, each alone (run together they would be shaped as
     // words), and every run shaped before, a line each: the fonts only grow, so an undone edit costs nothing.
     CodePointSet chars;

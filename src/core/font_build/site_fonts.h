@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/font_build/text_runs.h"
+#include "core/text/parallel.h"
 
 namespace folio {
 
@@ -39,13 +40,16 @@ struct FontState {
     std::unordered_set<std::string> runs; // every run shaped (shaped scripts, emoji, pointed Arabic)
 };
 
-// Whether the fonts hold what the texts need: each character asked for, each run shaped.
-bool fonts_cover(const FontState& state, const std::vector<std::string_view>& texts);
+// Whether the fonts hold what the texts need: each character asked for, each run shaped. No run crosses
+// from one text to the next, so the texts are checked each on its own (through parallel, when given).
+bool fonts_cover(const FontState& state, const std::vector<std::string_view>& texts, const ParallelFor& parallel = {});
 
 // Makes the folder's fonts for the texts (all the site shows) unless its state says they cover it. `made`
-// says whether they were made. False with a reason (a face that cannot be read or cut).
+// says whether they were made. False with a reason (a face that cannot be read or cut). The check runs
+// through parallel when given.
 bool ensure_site_fonts(const std::vector<std::string_view>& texts, const std::string& language, const std::string& dir,
-                       FontState& state, bool& made, std::string& error, const FontSources& sources = {});
+                       FontState& state, bool& made, std::string& error, const FontSources& sources = {},
+                       const ParallelFor& parallel = {});
 inline bool ensure_site_fonts(std::string_view text, const std::string& language, const std::string& dir,
                               FontState& state, bool& made, std::string& error, const FontSources& sources = {}) {
     return ensure_site_fonts(std::vector<std::string_view>{text}, language, dir, state, made, error, sources);

@@ -5,12 +5,9 @@
 #include <set>
 
 #include "core/model/model.h"
+#include "core/text/parallel.h"
 
 namespace folio {
-
-// Runs body(i) once for every i below n, in any order, possibly on several threads at once. Core never
-// starts a thread itself: the CLI passes one that uses every core; null means one after another.
-using ParallelFor = std::function<void(size_t n, const std::function<void(size_t)>& body)>;
 
 struct DeriveOptions {
     ParallelFor parallel;      // parses the articles' bodies, each on its own (they share nothing)

@@ -227,21 +227,33 @@ struct Counted {
     std::vector<float> length;                  // by article: the terms it holds, in all its fields
 };
 
+// Articles whose bodies are folded at once by count_terms: enough for parallel_for to use every core.
+constexpr int kFoldBatch = 256;
+
 // 1. Term frequencies, by field, per article. An article's postings are gathered in `here`, found by
 // term through `slot` (valid where `stamp` is the article's number): no map made per article.
-void count_terms(const Site& site, Counted& c) {
+void count_terms(const Site& site, Counted& c, const ParallelFor& parallel) {
     const int n = static_cast<int>(site.writing.size());
     TermTable term_id(c.terms);
     c.length.assign(static_cast<size_t>(n), 0);
     std::vector<Posting> here;
     std::vector<int> here_term, slot, stamp;
+    // The bodies are folded a batch at a time on every core (most of the work), and counted in order: the
+    // term table is one, and the term ids follow the articles' order.
+    std::vector<std::string> folded_bodies;
     for (int d = 0; d < n; ++d) {
+        const int batch = d % kFoldBatch;
+        if (batch == 0) {
+            folded_bodies.assign(static_cast<size_t>(std::min(kFoldBatch, n - d)), std::string());
+            for_each_index(parallel, folded_bodies.size(), [&](size_t k) {
+                folded_bodies[k] = fold_text(body_text(site.writing[static_cast<size_t>(d) + k]));
+            });
+        }
         const Article& a = site.writing[d];
         here.clear();
         here_term.clear();
         float len = 0;
-        auto add = [&](const std::string& text, float w, bool body) {
-            const std::string folded = fold_text(text);
+        auto add_folded = [&](const std::string& folded, float w, bool body) {
             each_term(folded, [&](std::string_view t, size_t at) {
                 const int id = term_id.find_or_add(t);
                 if (id == static_cast<int>(c.postings.size())) { // a new term
@@ -261,13 +273,13 @@ void count_terms(const Site& site, Counted& c) {
                 len += 1;
             });
         };
-        add(a.title, kTitle, false);
-        add(a.dek, kDek, false);
+        add_folded(fold_text(a.title), kTitle, false);
+        add_folded(fold_text(a.dek), kDek, false);
         std::string tags;
         for (const std::string& t : a.tags)
             tags += t + " ";
-        add(tags, kTags, false);
-        add(body_text(a), kBody, true);
+        add_folded(fold_text(tags), kTags, false);
+        add_folded(folded_bodies[static_cast<size_t>(batch)], kBody, true);
         c.length[d] = len;
         for (size_t k = 0; k < here.size(); ++k)
             c.postings[here_term[k]].push_back(here[k]);
@@ -311,8 +323,9 @@ std::vector<std::vector<std::string>> snippets(const Site& site, const Counted& 
     std::vector<std::vector<std::string>> snippet(postings.size());
     for (size_t t = 0; t < postings.size(); ++t)
         snippet[t].resize(cards[t]);
-    for (int d = 0; d < n; ++d) {
-        if (wanted[d].empty()) continue;
+    // Each article's snippets are its own (a term's rank is one article's), so the articles go on every core.
+    for_each_index(opt.parallel, static_cast<size_t>(n), [&](size_t d) {
+        if (wanted[d].empty()) return;
         const Article& a = site.writing[d];
         std::string text = body_text(a);
         std::vector<int> origin;
@@ -321,7 +334,7 @@ std::vector<std::vector<std::string>> snippets(const Site& site, const Counted& 
             const Posting& p = postings[t][r];
             snippet[t][r] = p.first < 0 ? a.dek : snippet_at(text, static_cast<size_t>(origin[p.first]));
         }
-    }
+    });
     return snippet;
 }
 
@@ -386,15 +399,18 @@ size_t articles_per_file(const Site& site, const SearchIndexOptions& opt) {
 
 void write_docs(const Site& site, const SearchIndexOptions& opt, std::vector<OutputFile>& files, std::string& all) {
     const size_t n = site.writing.size(), per = articles_per_file(site, opt);
-    for (size_t start = 0; start < n; start += per) {
+    std::vector<std::string> texts((n + per - 1) / per);
+    for_each_index(opt.parallel, texts.size(), [&](size_t k) {
         nlohmann::json group = nlohmann::json::array();
-        for (size_t d = start; d < std::min(n, start + per); ++d) {
+        for (size_t d = k * per; d < std::min(n, (k + 1) * per); ++d) {
             const Article& a = site.writing[d];
             group.push_back({a.slug, a.title, format_iso(a.date), a.dek, body_text(a)});
         }
-        std::string text = compact(group);
-        all += text;
-        files.push_back({"search/d/" + std::to_string(start / per) + ".json.gz", text + "\n"});
+        texts[k] = compact(group);
+    });
+    for (size_t k = 0; k < texts.size(); ++k) {
+        all += texts[k];
+        files.push_back({"search/d/" + std::to_string(k) + ".json.gz", std::move(texts[k]) + "\n"});
     }
 }
 
@@ -402,7 +418,7 @@ void write_docs(const Site& site, const SearchIndexOptions& opt, std::vector<Out
 
 std::vector<OutputFile> build_search_index(const Site& site, const SearchIndexOptions& opt) {
     Counted counted;
-    count_terms(site, counted);
+    count_terms(site, counted, opt.parallel);
     score(counted, opt);
     const std::vector<std::vector<std::string>> snippet = snippets(site, counted, opt);
     std::vector<OutputFile> files;

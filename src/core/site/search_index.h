@@ -20,6 +20,7 @@
 
 #include "core/model/model.h"
 #include "core/site/emit.h"
+#include "core/text/parallel.h"
 
 namespace folio {
 
@@ -43,6 +44,9 @@ struct SearchIndexOptions {
     // snippets come from the article files (search/d/). A smaller site keeps every card: its index is small.
     size_t pair_cards_from = 100;
     float k1 = 1.2f, b = 0.75f;
+    // Folds the articles' text, cuts their snippets and makes their article files on every core, when
+    // given (the index is the same bytes either way).
+    ParallelFor parallel;
 };
 
 // The folded terms of text, in order (what the index stores and the query looks up).
