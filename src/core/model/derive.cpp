@@ -266,8 +266,11 @@ void derive(Site& site, const DeriveOptions& options) {
             if (it != by_slug.end()) before[i] = it->second;
         }
     }
-    for_each_index(options.parallel, site.writing.size(),
-                   [&](size_t i) { derive_body(site.writing[i], options, before[i]); });
+    if (options.parallel)
+        options.parallel(site.writing.size(), [&](size_t i) { derive_body(site.writing[i], options, before[i]); });
+    else
+        for (size_t i = 0; i < site.writing.size(); ++i)
+            derive_body(site.writing[i], options, before[i]);
     // site.json of a bounded archive holds part of it: its articles carry the numbers of the whole.
     derive_site(site, /*whole=*/site.folds.empty());
 }
