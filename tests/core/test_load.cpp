@@ -323,3 +323,37 @@ TEST_CASE("dates are parsed strictly", "[load]") {
         CHECK(d[0].message == std::string("'") + bad + "' is not a date");
     }
 }
+
+TEST_CASE("a file read into a buffer fills the memory the buffer holds", "[load]") {
+    const std::filesystem::path file = std::filesystem::temp_directory_path() / "folio-read-into.txt";
+    std::ofstream(file) << "{\"a\": 1}\n";
+    std::string buffer;
+    buffer.reserve(1 << 16);
+    const char* memory = buffer.data();
+    REQUIRE(read_whole_file_into(file.string(), buffer));
+    CHECK(buffer == "{\"a\": 1}\n");
+    CHECK(buffer.data() == memory); // the same memory, not a new string's
+    std::filesystem::remove(file);
+    CHECK_FALSE(read_whole_file_into(file.string(), buffer));
+    CHECK(buffer.empty());
+}
+
+TEST_CASE("content.json read again alone: the entry replaced, and the old text's buffer given back", "[load]") {
+    Site site;
+    Diagnostics d;
+    BundleText kept;
+    REQUIRE(load_bundle(FOLIO_SOURCE_DIR, site, d, {}, &kept));
+    const std::string slug = site.writing.front().slug, title = "\"" + site.writing.front().title + "\"";
+    const size_t at = kept.text.find(title);
+    REQUIRE(at != std::string::npos);
+    const std::string old = kept.text;
+    std::string text = old;
+    text.replace(at, title.size(), "\"A title read again\"");
+    const std::string edited = text;
+    std::vector<std::string> changed;
+    REQUIRE(reload_content(FOLIO_SOURCE_DIR, text, kept, site, d, changed) == Reload::Done);
+    CHECK(changed == std::vector<std::string>{slug});
+    CHECK(site.writing[site.find_article(changed[0])].title == "A title read again");
+    CHECK(kept.text == edited);
+    CHECK(text == old); // the buffer the next read fills
+}

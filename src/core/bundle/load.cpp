@@ -56,6 +56,19 @@ bool read_whole_file(const std::string& path, std::string& contents) {
     return ok;
 }
 
+bool read_whole_file_into(const std::string& path, std::string& buffer) {
+    buffer.clear();
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return false;
+    char chunk[65536];
+    for (size_t n; (n = std::fread(chunk, 1, sizeof chunk, f)) > 0;)
+        buffer.append(chunk, n); // within the capacity buffer had
+    const bool ok = !std::ferror(f);
+    std::fclose(f);
+    if (!ok) buffer.clear();
+    return ok;
+}
+
 namespace {
 
 // What reading an article's Markdown file found: kUnreadable, kReadable, or the offset of its first byte
@@ -316,7 +329,7 @@ void replace_article(Site& site, int k, Article a, const BundleText* kept) {
 
 } // namespace
 
-Reload reload_content(const std::string& bundle_dir, std::string text, BundleText& kept, Site& site, Diagnostics& out,
+Reload reload_content(const std::string& bundle_dir, std::string& text, BundleText& kept, Site& site, Diagnostics& out,
                       std::vector<std::string>& changed) {
     const std::string& old = kept.text;
     if (text == old) return Reload::Done;
@@ -373,7 +386,7 @@ Reload reload_content(const std::string& bundle_dir, std::string text, BundleTex
 
     for (size_t j = i + 1; j < kept.writing_at.size(); ++j)
         kept.writing_at[j] = kept.writing_at[j] - old.size() + text.size();
-    kept.text = std::move(text);
+    kept.text.swap(text);
     replace_article(site, k, std::move(a), &kept);
     changed.push_back(kept.writing_slugs[i]);
     return Reload::Done;

@@ -51,8 +51,9 @@ enum class Reload {
 // and its slug stays, only that entry is read (its positions are those of the whole file) and, with its
 // Markdown file, replaces the article in site (loaded clean from kept, derived); only what that article
 // can change is derived again (its order, neighbours and folds when its date moved, the tag index when
-// its tags changed; derive_site whole when its images changed).
-Reload reload_content(const std::string& bundle_dir, std::string text, BundleText& kept, Site& site, Diagnostics& out,
+// its tags changed; derive_site whole when its images changed). When the entry is read alone, text is
+// given the old text's buffer in exchange: the next edit's read fills memory already in use.
+Reload reload_content(const std::string& bundle_dir, std::string& text, BundleText& kept, Site& site, Diagnostics& out,
                       std::vector<std::string>& changed);
 
 // The Markdown file body_file changed: the articles it is the body of are parsed again (a post file's
@@ -71,6 +72,9 @@ bool load_site_json(const std::string& file_label, std::string text, Site& site,
 
 // Reads a whole file (native only). False if it cannot be opened.
 bool read_whole_file(const std::string& path, std::string& contents);
+// The same into buffer, in the memory it holds (it grows only for a longer file): false, and buffer
+// cleared, when the file cannot be read.
+bool read_whole_file_into(const std::string& path, std::string& buffer);
 
 // One JSON document: what the browser loads (site_reader.h reads it). With separate_bodies, an article whose body is
 // more than its opening paragraph carries a body_url instead (its document tree, fetched when the article is opened),
