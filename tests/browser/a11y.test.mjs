@@ -160,6 +160,22 @@ test("the seed's front page and writing chapter: every word in the tree once, at
   await checkRoute(env.browser, env.base, "/writing", chapters);
 });
 
+// While the book loads (its wasm held back here), #text is what assistive technology reads: out of sight,
+// but every word of the route in the tree. Skipping its layout (content-visibility) would speed the proof's
+// paint, and took it out of Chromium's tree (docs/first-view.md).
+test("while the book loads, the static text is in the tree, every word", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.route(/\.wasm(\?|$)/, () => {}); // never answered: the book stays loading
+  await page.goto(env.base + "/writing", { waitUntil: "load" });
+  await page.waitForFunction(() => document.documentElement.classList.contains("canvas-loading"));
+  const own = await staticBlocks(env.browser, env.base, "/writing");
+  const c = coverage(await axTree(page), own, "");
+  assert.ok(c.words > 50, `the route's static text has words (${c.words})`);
+  assert.ok(c.share >= 0.99, `${(c.share * 100).toFixed(2)}% of the words; missing: ${JSON.stringify(c.missing.slice(0, 10))}`);
+  await context.close();
+});
+
 test("the fixture blog's longest post: every word in the tree once, at the top and half-way", async () => {
   blogServer = await serve(BLOG);
   const base = `http://127.0.0.1:${blogServer.address().port}`;
