@@ -38,31 +38,25 @@ void derive_sources(Site& site, DeriveOptions options) {
 void set_body(Article& a, const std::string& markdown) { set_body_parsed(a, markdown, parse_markdown(markdown)); }
 
 bool read_whole_file(const std::string& path, std::string& contents) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return false;
-    // Read straight into the string, growing it only when the file is longer than it said.
     std::string data;
-    if (std::fseek(f, 0, SEEK_END) == 0) {
-        long size = std::ftell(f);
-        if (size > 0) data.reserve(static_cast<size_t>(size));
-        std::rewind(f);
-    }
-    char buf[65536];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;)
-        data.append(buf, n);
-    const bool ok = !std::ferror(f);
-    std::fclose(f);
-    if (ok) contents = std::move(data);
-    return ok;
+    if (!read_whole_file_into(path, data)) return false;
+    contents = std::move(data);
+    return true;
 }
 
 bool read_whole_file_into(const std::string& path, std::string& buffer) {
     buffer.clear();
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) return false;
+    // Read straight into the buffer, grown only when it is shorter than the file says (or the file grew).
+    if (std::fseek(f, 0, SEEK_END) == 0) {
+        const long size = std::ftell(f);
+        if (size > 0 && buffer.capacity() < static_cast<size_t>(size)) buffer.reserve(static_cast<size_t>(size));
+        std::rewind(f);
+    }
     char chunk[65536];
     for (size_t n; (n = std::fread(chunk, 1, sizeof chunk, f)) > 0;)
-        buffer.append(chunk, n); // within the capacity buffer had
+        buffer.append(chunk, n);
     const bool ok = !std::ferror(f);
     std::fclose(f);
     if (!ok) buffer.clear();
