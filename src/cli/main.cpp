@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/build.h"
+#include "cli/huge_pages.h"
 #include "cli/import.h"
 #include "cli/math.h"
 #include "cli/preview.h"
@@ -301,6 +302,7 @@ int cmd_import(int argc, char** argv) {
 } // namespace
 
 int main(int argc, char** argv) {
+    folio::restart_with_huge_pages(argv);
     Args a;
     std::string error;
     if (argc >= 2 &&

@@ -163,9 +163,11 @@ status() { /usr/bin/python3 -c 'import json,sys; s=json.load(open(sys.argv[1]));
 same_as_full() { full "$dir/big-full" && diff -rq -x .folio-manifest -x preview-status.json "$dir/big-full" "$dir/big-watch" >"$dir/diff.txt" || { head -5 "$dir/diff.txt"; false; }; }
 n=1
 edit_json "" # the layout an editor keeps (gen_bundle's): later edits differ from it only where they edit
-"$folio" build "$dir/big" -o "$dir/big-watch" --web "$dir/web" --fonts "$dir/fonts" --incremental --watch >"$dir/watch.log" 2>&1 &
+env -u GLIBC_TUNABLES "$folio" build "$dir/big" -o "$dir/big-watch" --web "$dir/web" --fonts "$dir/fonts" --incremental --watch >"$dir/watch.log" 2>&1 &
 watcher=$!
 ok wait_rebuilds $n
+# The builder runs with its heaps in huge pages: started again in place with glibc's tunable (cli/huge_pages.h).
+ok grep -qz '^GLIBC_TUNABLES=glibc.malloc.hugetlb=1$' "/proc/$watcher/environ"
 # One edit at a time, each once the watcher is idle: one rebuild each.
 # An article's Markdown.
 slug3=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][3]["slug"])' "$dir/big/content.json")

@@ -1,0 +1,22 @@
+// folio CLI: the process's memory in huge pages (huge_pages.h).
+#include "cli/huge_pages.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace folio {
+
+void restart_with_huge_pages(char** argv) {
+    constexpr const char* kVariable = "GLIBC_TUNABLES";
+    constexpr const char* kTunable = "glibc.malloc.hugetlb";
+    const char* tunables = std::getenv(kVariable);
+    if (tunables && std::strstr(tunables, kTunable)) return; // said already: by the user, or by the start before
+    const std::string said = tunables && *tunables ? std::string(tunables) + ":" : std::string();
+    if (setenv(kVariable, (said + kTunable + "=1").c_str(), 1) != 0) return;
+    execv("/proc/self/exe", argv); // returns only when it failed: go on as we are
+}
+
+} // namespace folio
