@@ -166,8 +166,13 @@ edit_json "" # the layout an editor keeps (gen_bundle's): later edits differ fro
 env -u GLIBC_TUNABLES "$folio" build "$dir/big" -o "$dir/big-watch" --web "$dir/web" --fonts "$dir/fonts" --incremental --watch >"$dir/watch.log" 2>&1 &
 watcher=$!
 ok wait_rebuilds $n
-# The builder runs with its heaps in huge pages: started again in place with glibc's tunable (cli/huge_pages.h).
-ok grep -qz '^GLIBC_TUNABLES=glibc.malloc.hugetlb=1$' "/proc/$watcher/environ"
+# A whole build runs with its heaps in huge pages (started again in place with glibc's tunable); the watching
+# builder, which answers edits, does not (cli/huge_pages.h).
+ok sh -c 'env -u GLIBC_TUNABLES FOLIO_BUILD_TIMES=1 "$1" build "$2" -o "$3" --web "$4" --fonts "$5" 2>&1 >/dev/null | grep -qx "folio build: heaps in huge pages"' - \
+  "$folio" "$dir/big" "$dir/big-pages" "$dir/web" "$dir/fonts"
+ok sh -c 'GLIBC_TUNABLES=glibc.malloc.hugetlb=0 FOLIO_BUILD_TIMES=1 "$1" build "$2" -o "$3" --web "$4" --fonts "$5" 2>&1 >/dev/null | grep -qx "folio build: heaps in 4 KB pages"' - \
+  "$folio" "$dir/big" "$dir/big-pages" "$dir/web" "$dir/fonts"
+ok test "$(tr '\0' '\n' <"/proc/$watcher/environ" | grep -c '^GLIBC_TUNABLES=')" = 0
 # One edit at a time, each once the watcher is idle: one rebuild each.
 # An article's Markdown.
 slug3=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["writing"][3]["slug"])' "$dir/big/content.json")
