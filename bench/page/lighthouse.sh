@@ -54,21 +54,14 @@ RUNS=${FOLIO_LIGHTHOUSE_RUNS:-3}
 
 # Lighthouse's default configuration: mobile (a Moto G Power's screen), simulated slow 4G and 4x CPU
 # throttling. Each page RUNS times; every figure is the median, with min and max beside it.
-# The browser's own omnibox popup (a WebUI page in a renderer of its own) is left out, as in the browser
-# tests (tests/support/harness.mjs): a fresh browser makes it during the page's load, seconds of CPU on two
-# cores; a visitor's browser made it when it started. FOLIO_LH_BROWSER_UI=1 keeps it, to compare.
-ui_flag="--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI"
-[ -n "${FOLIO_LH_BROWSER_UI:-}" ] && ui_flag=""
-ui_note=""
-[ -n "$ui_flag" ] && ui_note=" (no omnibox WebUI)"
-echo "mobile, default config; $RUNS runs per page: median [min-max]$ui_note"
+echo "mobile, default config; $RUNS runs per page: median [min-max]"
 for u in "${urls[@]}"; do
   reports=()
   for ((i = 0; i < RUNS; i++)); do
     out="$work/report-$i.json"
     if CHROME_PATH=/usr/bin/chromium "$LH" "http://127.0.0.1:$port$u" --quiet --output=json --output-path="$out" --save-assets \
       --only-categories=performance,accessibility,best-practices,seo \
-      --chrome-flags="--headless --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader $ui_flag" >"$work/lh.log" 2>&1; then
+      --chrome-flags="--headless --no-sandbox --use-angle=swiftshader --enable-unsafe-swiftshader" >"$work/lh.log" 2>&1; then
       reports+=("$out")
     else
       echo "$u: lighthouse failed: $(tail -1 "$work/lh.log")"

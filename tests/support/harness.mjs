@@ -73,7 +73,16 @@ function dripped(res, bytes, until) {
   });
 }
 
-// Chromium's features that make its own WebUI pages (the omnibox popup and their preloading).
+// Chromium takes only the last --disable-features it is given, so the one below holds playwright-core's own
+// list (its chromiumSwitches, 1.65.1 as package.json pins it) and the features that make the browser's own
+// WebUI pages: the omnibox popup, a page in a renderer of its own, is made for every new context (each
+// test's and each cold load's), seconds of CPU on two cores beside the page under test; a visitor's browser
+// made it once, at its start. playwright's own switch is left out (ignoreDefaultArgs); if a later version
+// says another list, its switch stays, and this one, coming last, still holds the list above.
+const PLAYWRIGHT_DISABLED = ["AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying",
+  "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion"];
 const BROWSER_UI_PAGES = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup", "PreloadTopChromeWebUI"];
 
 export async function launch() {
@@ -81,10 +90,8 @@ export async function launch() {
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync",
-      // The browser's own omnibox popup, a WebUI page in a renderer of its own, is made for every new context
-      // (each test's and each cold load's): seconds of CPU on two cores beside the page under test. A
-      // visitor's browser made it once, at its start.
-      "--disable-features=" + BROWSER_UI_PAGES.join(",")],
+      "--disable-features=" + [...PLAYWRIGHT_DISABLED, ...BROWSER_UI_PAGES].join(",")],
+    ignoreDefaultArgs: ["--disable-features=" + PLAYWRIGHT_DISABLED.join(",")],
     // playwright gives every launch a fresh temporary profile of its own.
   });
 }
