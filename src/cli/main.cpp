@@ -316,6 +316,7 @@ int main(int argc, char** argv) {
         return folio::new_post(argv[3], argc == 5 ? argv[4] : ".");
     }
     if (!parse_args(argc, argv, a, error)) return usage_error(error);
+    if (a.command == "build" && !a.mode.watch) folio::restart_with_huge_pages(argv); // before any work
 
     if (a.command == "check") {
         folio::Site site;
@@ -361,7 +362,6 @@ int main(int argc, char** argv) {
         if (a.out.empty()) a.out = a.bundle + "/_site";
         default_resources(a);
         if (a.mode.watch) return folio::watch_site(a.bundle, a.out, a.web, a.fonts, a.shell, a.mode);
-        folio::restart_with_huge_pages(argv);
         folio::PhaseClock clock;
         if (std::getenv("FOLIO_BUILD_TIMES"))
             std::fprintf(stderr, "folio build: heaps in %s\n",
