@@ -76,6 +76,11 @@
     bytes.catch(function () { if (bodyChunks[file] === bytes) delete bodyChunks[file]; });
     return bytes;
   };
+  // A body chunk that came another way (the preview's status carries the chunks an edit wrote): taken as
+  // its download, inflated, so the book does not ask for it.
+  folio.bodyChunkArrived = function (file, buffer) {
+    return (bodyChunks[file] = Promise.resolve(buffer));
+  };
 
   //---- The faces ----
 

@@ -15,9 +15,14 @@
       wasm.withString(st.errors, function (p) { window.Module._folio_set_error(p); });
       return null;
     }
-    // The body chunks the edit wrote, asked for now: the book asks for them once it has laid the new
-    // site.json out, and finds them on their way (web/downloads.js: folio.bodyChunk).
-    var chunks = (st.fresh || []).map(function (file) { return folio.bodyChunk(file).catch(function () {}); });
+    // The body chunks the edit wrote: the status carries their text (cli/watch.cpp: write_status), taken
+    // as their downloads; one it lacks is asked for now. The book asks for them once it has laid the new
+    // site.json out, and finds them there or on their way (web/downloads.js: folio.bodyChunk).
+    var bodies = st.bodies || {};
+    var chunks = (st.fresh || []).map(function (file) {
+      if (typeof bodies[file] === "string") return folio.bodyChunkArrived(file, new TextEncoder().encode(bodies[file]).buffer);
+      return folio.bodyChunk(file).catch(function () {});
+    });
     return (site || Promise.resolve(null))
       .then(function (text) {
         return text !== null ? text : fetch("/site.json", { cache: "no-store" }).then(function (r) { return r.text(); });

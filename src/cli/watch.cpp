@@ -73,12 +73,31 @@ long status_version(const fs::path& file) {
     }
 }
 
-// fresh: the addresses of the body chunks this round wrote, which the open page asks for at once
-// (web/preview.js) rather than after it has laid the new site.json out.
-bool write_status(const fs::path& out, long version, const std::string& errors, const std::vector<std::string>& fresh) {
+// A body chunk this round wrote: its address, and its text as the file holds it inflated.
+struct FreshBody {
+    std::string address, text;
+};
+
+// fresh: the body chunks this round wrote. The status carries their addresses ("fresh") and their text
+// ("bodies", by address), which the open page takes as the chunks' downloads (web/preview.js): asking for
+// them once the status was in took a round trip and an inflation, 8 to 17 ms of a Markdown edit at
+// 10,000 posts.
+bool write_status(const fs::path& out, long version, const std::string& errors, const std::vector<FreshBody>& fresh) {
     const fs::path file = out / "preview-status.json", tmp = out / "preview-status.json.tmp";
-    const nlohmann::json status{{"version", version}, {"errors", errors}, {"fresh", fresh}};
-    if (!write_file(tmp, status.dump() + "\n")) return false;
+    nlohmann::json addresses = nlohmann::json::array(), bodies = nlohmann::json::object();
+    for (const FreshBody& b : fresh) {
+        addresses.push_back(b.address);
+        bodies[b.address] = b.text;
+    }
+    nlohmann::json status{{"version", version}, {"errors", errors}, {"fresh", addresses}, {"bodies", bodies}};
+    std::string text;
+    try {
+        text = status.dump();
+    } catch (const nlohmann::json::type_error&) { // not UTF-8 (the check lets none through): the page asks
+        status.erase("bodies");
+        text = status.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+    if (!write_file(tmp, text + "\n")) return false;
     std::error_code ec;
     fs::rename(tmp, file, ec);
     return !ec;
@@ -192,12 +211,12 @@ bool write_fold_chunks(const std::vector<OutputFile>& folds, Output& output) {
 // before them are compressed and written on another thread (the machine has two cores).
 int write_content(Site& site, const Before& before, const std::vector<std::string>& changed, BodyChunkCache& bodies,
                   Output& output, const FontState& fonts, const std::function<bool()>& make_fonts,
-                  std::vector<std::string>& fresh) {
+                  std::vector<FreshBody>& fresh) {
     std::vector<BodyChunk> chunks;
     bodies.only_changed.emplace(changed.begin(), changed.end());
     PhaseClock clock;
     pack_bodies(site, &bodies, [&](BodyChunk&& c) {
-        if (!c.kept) fresh.push_back("/" + c.path);
+        if (!c.kept) fresh.push_back({"/" + c.path, c.contents});
         chunks.push_back(std::move(c));
     });
     clock.mark("pack");
@@ -274,7 +293,7 @@ int watch_site(const std::string& bundle_dir, const std::string& out_dir, const 
         // follow an edit that needed new characters in the fonts).
         bool told = false, told_ok = true;
         double shown_ms = -1, page_ms = -1; // when the book, and the edited article's page, have the edit
-        std::vector<std::string> fresh;     // the body chunks written for the page (write_content)
+        std::vector<FreshBody> fresh;       // the body chunks written for the page (write_content)
         auto tell = [&](const std::string& errors) {
             told = true;
             shown_ms = since_start();
