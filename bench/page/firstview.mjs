@@ -15,6 +15,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { serve, launch } from "../../tests/support/harness.mjs";
+import { listen, heard } from "./heard.mjs";
 
 const [seedDir, hugoDir, bigDir] = process.argv.slice(2);
 if (!seedDir || !hugoDir) {
@@ -28,29 +29,6 @@ const median = (v) => {
   const s = [...v].sort((a, b) => a - b), n = s.length;
   return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 };
-
-// The first frame, stamped in the page the moment boot.js's promise resolves, and told to the benchmark as
-// a console message. Not page.waitForFunction: that injects Playwright's own script (330 KB) into the page
-// as it loads, a 40 ms task on the main thread in the middle of what is measured (seen in a trace).
-const PROBE = () => {
-  let value;
-  Object.defineProperty(window, "folio", {
-    configurable: true, enumerable: true,
-    get() { return value; },
-    set(v) { value = v; if (v && v.ready) v.ready.then(() => console.debug("bench:first-frame " + performance.now())); },
-  });
-};
-// The Hugo twin's first contentful paint, told the same way.
-const PAINT_PROBE = () => {
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      if (e.name === "first-contentful-paint") console.debug("bench:first-frame " + e.startTime);
-  }).observe({ type: "paint", buffered: true });
-};
-// Waits for the probe's message; starts listening before the navigation, so that nothing is missed.
-const firstFrame = (page) => page.waitForEvent("console", {
-  predicate: (m) => m.text().startsWith("bench:first-frame "), timeout: 60000,
-}).then((m) => Number(m.text().split(" ")[1]));
 
 // Where the time goes: each step's time from navigation start (boot.js's and the wasm's "folio:" marks
 // and measures, docs/first-view.md; the responses' ends from Resource Timing), for the breakdown.
@@ -106,10 +84,10 @@ function breakdown(loads) {
 async function folioLoad(browser, base) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
-  await page.addInitScript(PROBE);
+  await listen(page);
   const bodies = [];
   page.on("response", (r) => bodies.push(r.body().then((b) => ({ request: r.request(), b }), () => ({ request: r.request(), b: Buffer.alloc(0) }))));
-  const frame = firstFrame(page);
+  const frame = heard(page, "first-frame");
   await page.goto(base + "/", { waitUntil: "commit" });
   const t = await frame;
   // The first paint: the proof (the first page as the book sets it, docs/first-view.md), before the canvas.
@@ -133,8 +111,8 @@ async function folioLoad(browser, base) {
 async function hugoLoad(browser, base) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
-  await page.addInitScript(PAINT_PROBE);
-  const paint = firstFrame(page);
+  await listen(page);
+  const paint = heard(page, "fcp");
   await page.goto(base + "/", { waitUntil: "commit" });
   const t = await paint;
   await context.close();

@@ -15,6 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { serve, launch } from "../../tests/support/harness.mjs";
+import { listen, heard } from "./heard.mjs";
 
 const [site, symbols] = process.argv.slice(2);
 if (!site || !symbols) {
@@ -53,9 +54,10 @@ async function load(profile) {
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
   }
+  await listen(page);
+  const frame = heard(page, "first-frame", 30000);
   await page.goto(base + "/");
-  await page.waitForFunction(() => window.folio && window.folio.ready, null, { timeout: 30000 });
-  await page.evaluate(() => window.folio.ready);
+  await frame;
   await page.waitForTimeout(300); // the first text layer, a frame later
   const result = profile ? (await cdp.send("Profiler.stop")).profile : null;
   const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType("mark")
@@ -113,8 +115,10 @@ for (let i = 0; i < LOADS; i++) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await browser.startTracing(page, { path: traceFile, categories: ["blink.user_timing", "v8.wasm", "__metadata"] });
+  await listen(page);
+  const shown = heard(page, "book-shown", 30000);
   await page.goto(base + "/");
-  await page.waitForFunction(() => performance.getEntriesByName("folio:book-shown").length > 0, null, { timeout: 30000 });
+  await shown;
   await browser.stopTracing();
   await context.close();
   const events = JSON.parse(fs.readFileSync(traceFile, "utf8")).traceEvents;
