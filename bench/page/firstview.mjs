@@ -84,7 +84,7 @@ function breakdown(loads) {
 async function folioLoad(browser, base) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
-  await listen(page);
+  await listen(page, ["first-frame"]);
   const bodies = [];
   page.on("response", (r) => bodies.push(r.body().then((b) => ({ request: r.request(), b }), () => ({ request: r.request(), b: Buffer.alloc(0) }))));
   const frame = heard(page, "first-frame");
@@ -111,7 +111,7 @@ async function folioLoad(browser, base) {
 async function hugoLoad(browser, base) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
-  await listen(page);
+  await listen(page, ["fcp"]);
   const paint = heard(page, "fcp");
   await page.goto(base + "/", { waitUntil: "commit" });
   const t = await paint;

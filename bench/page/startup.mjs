@@ -54,7 +54,7 @@ async function load(profile) {
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
   }
-  await listen(page);
+  await listen(page, ["first-frame"]);
   const frame = heard(page, "first-frame", 30000);
   await page.goto(base + "/");
   await frame;
@@ -115,7 +115,7 @@ for (let i = 0; i < LOADS; i++) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await browser.startTracing(page, { path: traceFile, categories: ["blink.user_timing", "v8.wasm", "__metadata"] });
-  await listen(page);
+  await listen(page, ["book-shown"]);
   const shown = heard(page, "book-shown", 30000);
   await page.goto(base + "/");
   await shown;
