@@ -90,9 +90,10 @@ private:
 // files it names and rebuilds in place on every change, until it is stopped. It keeps what it loaded, so
 // an edit inside one article's entry, or to its Markdown, is read again alone (load.h: reload_content),
 // and what the open page fetches (the changed chunk files and site.json) is written before the pages.
-// After each rebuild it writes out_dir/preview-status.json ({"version", "errors", "fresh", "bodies"}: what
-// the open page watches), with the diagnostics as `folio check` prints them when the bundle has errors, and
-// the body chunks the round wrote (their addresses, and their text: the page need not ask for them). When the text
+// After each rebuild it writes out_dir/preview-status.json ({"version", "errors", "fresh"}: what the open
+// page watches), with the diagnostics as `folio check` prints them when the bundle has errors and the
+// addresses of the body chunks the round wrote, and preview-news.json: the same with the new site.json and
+// those chunks' text, all an open page needs from one answer (watch.cpp: write_status). When the text
 // needs what the fonts lack, it makes them again (make_site_fonts) and builds whole. Returns 1 when the
 // output or the fonts cannot be written.
 int watch_site(const std::string& bundle_dir, const std::string& out_dir, const std::string& web_dir,

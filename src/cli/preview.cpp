@@ -67,7 +67,7 @@ std::string status_errors(const fs::path& status) {
 }
 
 // The version of preview-status.json the builder wrote last. The page asks the server for news after the
-// version it has ("/preview-status.json?after=N", web/preview.js), and the server holds the question until
+// version it has ("/preview-news.json?after=N", web/preview.js), and the server holds the question until
 // the builder writes the next one: the page hears of an edit once it is built, not at its next poll. The
 // page asks again once it has shown what it heard (its new site.json set, the edit's body chunks handed
 // over): that question says it took version N, and the builder's work behind the page waits for it.
@@ -104,12 +104,10 @@ private:
     long version_ = -1, taken_ = -1;
 };
 
-constexpr const char* kStatusAsk = "/preview-status.json?after=";
-
-// N in "/preview-status.json?after=N" or "/site.json?after=N"; false for any other target. The page asks
-// for both at once (web/preview.js), so the new site.json comes with the news, not a round trip after it.
+// N in "/preview-news.json?after=N" (what the page asks: the news with the new site.json and body chunks
+// in it, cli/watch.cpp: write_status) or "/preview-status.json?after=N"; false for any other target.
 bool asks_after(const std::string& target, long& seen) {
-    for (const std::string prefix : {kStatusAsk, "/site.json?after="}) {
+    for (const std::string prefix : {"/preview-news.json?after=", "/preview-status.json?after="}) {
         if (target.rfind(prefix, 0) != 0) continue;
         char* end = nullptr;
         seen = std::strtol(target.c_str() + prefix.size(), &end, 10);
@@ -154,7 +152,7 @@ int run_preview(const PreviewOptions& o) {
     server.before_answer = [board](const std::string& target) {
         long seen = 0;
         if (!asks_after(target, seen)) return;
-        if (target.rfind(kStatusAsk, 0) == 0) board->taken(seen);
+        board->taken(seen);
         board->wait_past(seen, std::chrono::seconds(25));
     };
     std::atomic<bool> stopped{false};

@@ -78,29 +78,48 @@ struct FreshBody {
     std::string address, text;
 };
 
-// fresh: the body chunks this round wrote. The status carries their addresses ("fresh") and their text
-// ("bodies", by address), which the open page takes as the chunks' downloads (web/preview.js): asking for
-// them once the status was in took a round trip and an inflation, 8 to 17 ms of a Markdown edit at
-// 10,000 posts.
+// Writes text to out/name through a temporary name, so a reader never sees half of it.
+bool replace_file(const fs::path& out, const std::string& name, const std::string& text) {
+    const fs::path tmp = out / (name + ".tmp");
+    if (!write_file(tmp, text)) return false;
+    std::error_code ec;
+    fs::rename(tmp, out / name, ec);
+    return !ec;
+}
+
+// JSON text for the page; where a text is not UTF-8 (the check lets none through), without the fields
+// the page can fetch for itself (`optional`).
+std::string page_json(nlohmann::json j, std::initializer_list<const char*> optional) {
+    try {
+        return j.dump() + "\n";
+    } catch (const nlohmann::json::type_error&) {
+        for (const char* field : optional)
+            j.erase(field);
+        return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    }
+}
+
+// What the open page hears after each round, in two files:
+// - preview-status.json: the version, the errors and the addresses of the body chunks the round wrote
+//   ("fresh"). A page on a server that answers at once (emrun) polls it, then fetches what it names.
+// - preview-news.json: the same, with the new site.json ("site") and the fresh chunks' text ("bodies", by
+//   address, as their files hold it inflated). The preview's server holds the page's question for it until
+//   the next round (cli/preview.cpp), and the page takes all it needs from the one answer (web/preview.js).
+//   It had asked for site.json beside the status (a second answer, once 30 ms behind the first) and for the
+//   chunks after it (a round trip and an inflation: 8 to 17 ms of a Markdown edit at 10,000 posts).
 bool write_status(const fs::path& out, long version, const std::string& errors, const std::vector<FreshBody>& fresh) {
-    const fs::path file = out / "preview-status.json", tmp = out / "preview-status.json.tmp";
     nlohmann::json addresses = nlohmann::json::array(), bodies = nlohmann::json::object();
     for (const FreshBody& b : fresh) {
         addresses.push_back(b.address);
         bodies[b.address] = b.text;
     }
-    nlohmann::json status{{"version", version}, {"errors", errors}, {"fresh", addresses}, {"bodies", bodies}};
-    std::string text;
-    try {
-        text = status.dump();
-    } catch (const nlohmann::json::type_error&) { // not UTF-8 (the check lets none through): the page asks
-        status.erase("bodies");
-        text = status.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    }
-    if (!write_file(tmp, text + "\n")) return false;
-    std::error_code ec;
-    fs::rename(tmp, file, ec);
-    return !ec;
+    const nlohmann::json status{{"version", version}, {"errors", errors}, {"fresh", addresses}};
+    nlohmann::json news = status;
+    news["bodies"] = std::move(bodies);
+    std::string site;
+    if (errors.empty() && read_whole_file((out / "site.json").string(), site)) news["site"] = std::move(site);
+    return replace_file(out, "preview-news.json", page_json(std::move(news), {"bodies", "site"})) &&
+           replace_file(out, "preview-status.json", page_json(status, {}));
 }
 
 bool same_folds(const std::vector<Fold>& a, const std::vector<Fold>& b) {

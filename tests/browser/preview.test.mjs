@@ -153,9 +153,9 @@ test("the page's question for news is held until the builder writes the next sta
   const held = fetch(`${base}/preview-status.json?after=${now.version}`).then((r) => r.json());
   const first = await Promise.race([held, new Promise((r) => setTimeout(() => r("held"), 1500))]);
   assert.equal(first, "held", "the server answered before anything changed");
-  // site.json asked for after that version is held with it (web/preview.js asks for both at once).
-  const heldSite = fetch(`${base}/site.json?after=${now.version}`).then((r) => r.text());
-  assert.equal(await Promise.race([heldSite, new Promise((r) => setTimeout(() => r("held"), 500))]), "held");
+  // The news (what web/preview.js asks for: the status with the new site.json in it) is held the same way.
+  const heldNews = fetch(`${base}/preview-news.json?after=${now.version}`).then((r) => r.json());
+  assert.equal(await Promise.race([heldNews, new Promise((r) => setTimeout(() => r("held"), 500))]), "held");
   // Asked after an older version: answered at once.
   assert.equal((await (await fetch(`${base}/preview-status.json?after=${now.version - 1}`)).json()).version, now.version);
   const file = path.join(bundle, "content.json");
@@ -165,13 +165,18 @@ test("the page's question for news is held until the builder writes the next sta
   const answered = await held;
   assert.equal(answered.version, now.version + 1);
   assert.equal(answered.errors, "");
-  assert.match(await heldSite, /buy me a mug of coffee/, "site.json asked for with the news came new");
+  const news = await heldNews;
+  assert.equal(news.version, now.version + 1);
+  assert.equal(typeof news.site, "string");
+  assert.match(news.site, /buy me a mug of coffee/, "the news carries the new site.json");
+  assert.equal(news.site, await (await fetch(`${base}/site.json`)).text(), "the news's site.json is the served one");
+  assert.equal(answered.site, undefined, "the polled status stays small");
 
   // An open page asks once and waits: an idle page does not poll.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   let asked = 0;
-  page.on("request", (r) => { if (r.url().includes("/preview-status.json")) asked++; });
+  page.on("request", (r) => { if (/\/preview-(status|news)\.json/.test(r.url())) asked++; });
   await page.goto(`${base}/`);
   await ready(page);
   await page.waitForFunction(() => document.querySelectorAll("#layer [data-i]").length > 0);
@@ -221,7 +226,7 @@ test("an open article keeps its body through an edit of its title, and an edit o
   edited.writing.find((w) => w.slug === slug).body = withBody("A closing line, second draft.").writing.find((w) => w.slug === slug).body;
   fs.writeFileSync(file, JSON.stringify(edited, null, 2));
   await page.waitForFunction(() => document.getElementById("layer")?.textContent.includes("A closing line, second draft."), null, { timeout: 15000 });
-  const status = await (await fetch(`http://127.0.0.1:${PORT}/preview-status.json`)).json();
+  const status = await (await fetch(`http://127.0.0.1:${PORT}/preview-news.json`)).json();
   assert.equal(status.fresh.length, 1, JSON.stringify(status.fresh));
   assert.match(status.fresh[0], /^\/assets\/bodies\/.*\.json\.gz$/);
   assert.deepEqual(chunks.slice(asked), [], "the page asked for no chunk: the status brought it");

@@ -96,7 +96,7 @@ found = set()
 for d, _, names in os.walk(root):
     for n in names:
         rel = os.path.relpath(os.path.join(d, n), root)
-        if rel not in (".folio-manifest", "preview-status.json"):
+        if rel not in (".folio-manifest", "preview-status.json", "preview-news.json"):
             found.add(rel)
 bad = [p for p in found if p not in listed or fnv(open(os.path.join(root, p), "rb").read())[:10] != listed[p]]
 sys.exit(1 if bad or set(listed) != found else 0)
@@ -160,7 +160,7 @@ PY
 }
 last_line() { grep "$1" "$dir/watch.log" | tail -1; }
 status() { /usr/bin/python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(s[sys.argv[2]], end="")' "$dir/big-watch/preview-status.json" "$1"; }
-same_as_full() { full "$dir/big-full" && diff -rq -x .folio-manifest -x preview-status.json "$dir/big-full" "$dir/big-watch" >"$dir/diff.txt" || { head -5 "$dir/diff.txt"; false; }; }
+same_as_full() { full "$dir/big-full" && diff -rq -x .folio-manifest -x preview-status.json -x preview-news.json "$dir/big-full" "$dir/big-watch" >"$dir/diff.txt" || { head -5 "$dir/diff.txt"; false; }; }
 n=1
 edit_json "" # the layout an editor keeps (gen_bundle's): later edits differ from it only where they edit
 env -u GLIBC_TUNABLES "$folio" build "$dir/big" -o "$dir/big-watch" --web "$dir/web" --fonts "$dir/fonts" --incremental --watch >"$dir/watch.log" 2>&1 &
