@@ -42,6 +42,15 @@ bool write_file(const fs::path& path, const std::string& data) {
     return ::close(fd) == 0;
 }
 
+bool replace_file(const fs::path& path, const std::string& data) {
+    fs::path tmp = path;
+    tmp += ".tmp";
+    if (!write_file(tmp, data)) return false;
+    std::error_code ec;
+    fs::rename(tmp, path, ec);
+    return !ec;
+}
+
 namespace {
 
 unsigned long long fnv1a(const std::string& data) {
@@ -100,16 +109,12 @@ bool Output::write(const std::string& path, const std::string& data) {
     }
     const fs::path file = root_ / path;
     if (!in_place_) return write_file(file, data);
-    fs::path tmp = file;
-    tmp += ".tmp";
-    std::error_code ec;
-    if (!write_file(tmp, data)) return false;
-    fs::rename(tmp, file, ec);
-    if (!ec && track_) { // written twice in one round (the preview's first pass, then the rest): not stale
+    const bool ok = replace_file(file, data);
+    if (ok && track_) { // written twice in one round (the preview's first pass, then the rest): not stale
         std::lock_guard<std::mutex> lock(mutex_);
         previous_[path] = written_[path];
     }
-    return !ec;
+    return ok;
 }
 
 bool Output::keep(const std::string& path) {

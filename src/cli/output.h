@@ -22,6 +22,10 @@ namespace folio {
 // Creates the folders it needs; false when the file cannot be written.
 bool write_file(const std::filesystem::path& path, const std::string& data);
 
+// write_file through a temporary name beside path, then a rename: a reader sees the old file or the new
+// one, never half of one.
+bool replace_file(const std::filesystem::path& path, const std::string& data);
+
 // FNV-1a, 64 bits, its first 10 hex digits: enough to tell versions of one file apart in a name.
 std::string content_hash(const std::string& data);
 

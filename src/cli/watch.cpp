@@ -78,15 +78,6 @@ struct FreshBody {
     std::string address, text;
 };
 
-// Writes text to out/name through a temporary name, so a reader never sees half of it.
-bool replace_file(const fs::path& out, const std::string& name, const std::string& text) {
-    const fs::path tmp = out / (name + ".tmp");
-    if (!write_file(tmp, text)) return false;
-    std::error_code ec;
-    fs::rename(tmp, out / name, ec);
-    return !ec;
-}
-
 // JSON text for the page; where a text is not UTF-8 (the check lets none through), without the fields
 // the page can fetch for itself (`optional`).
 std::string page_json(nlohmann::json j, std::initializer_list<const char*> optional) {
@@ -118,8 +109,8 @@ bool write_status(const fs::path& out, long version, const std::string& errors, 
     news["bodies"] = std::move(bodies);
     std::string site;
     if (errors.empty() && read_whole_file((out / "site.json").string(), site)) news["site"] = std::move(site);
-    return replace_file(out, "preview-news.json", page_json(std::move(news), {"bodies", "site"})) &&
-           replace_file(out, "preview-status.json", page_json(status, {}));
+    return replace_file(out / "preview-news.json", page_json(std::move(news), {"bodies", "site"})) &&
+           replace_file(out / "preview-status.json", page_json(status, {}));
 }
 
 bool same_folds(const std::vector<Fold>& a, const std::vector<Fold>& b) {

@@ -220,23 +220,23 @@ test("an open article keeps its body through an edit of its title, and an edit o
   await settle(page);
   assert.equal(chunks.length, asked, "the body's chunk did not change, and is not asked for again");
 
-  // A line of the body edited: the status names the chunk written and carries its text, the page takes it
+  // A line of the body edited: the news names the chunk written and carries its text, the page takes it
   // from there and asks for no chunk, and the line arrives.
   const edited = retitled;
   edited.writing.find((w) => w.slug === slug).body = withBody("A closing line, second draft.").writing.find((w) => w.slug === slug).body;
   fs.writeFileSync(file, JSON.stringify(edited, null, 2));
   await page.waitForFunction(() => document.getElementById("layer")?.textContent.includes("A closing line, second draft."), null, { timeout: 15000 });
-  const status = await (await fetch(`http://127.0.0.1:${PORT}/preview-news.json`)).json();
-  assert.equal(status.fresh.length, 1, JSON.stringify(status.fresh));
-  assert.match(status.fresh[0], /^\/assets\/bodies\/.*\.json\.gz$/);
-  assert.deepEqual(chunks.slice(asked), [], "the page asked for no chunk: the status brought it");
+  const news = await (await fetch(`http://127.0.0.1:${PORT}/preview-news.json`)).json();
+  assert.equal(news.fresh.length, 1, JSON.stringify(news.fresh));
+  assert.match(news.fresh[0], /^\/assets\/bodies\/.*\.json\.gz$/);
+  assert.deepEqual(chunks.slice(asked), [], "the page asked for no chunk: the news brought it");
   // The text it brought is the chunk's file, inflated; the server sends the file as gzip, for the book's
   // own requests (Node's fetch inflates it and keeps the header).
-  const served = await fetch(`http://127.0.0.1:${PORT}${status.fresh[0]}`);
+  const served = await fetch(`http://127.0.0.1:${PORT}${news.fresh[0]}`);
   assert.equal(served.headers.get("content-encoding"), "gzip");
   const chunkText = await served.text();
   assert.ok(chunkText.includes("A closing line, second draft."), "the chunk holds the edit");
-  assert.equal(status.bodies[status.fresh[0]], chunkText, "the status carries the chunk's text");
+  assert.equal(news.bodies[news.fresh[0]], chunkText, "the news carries the chunk's text");
   // The builder went on with the pages once the open page had taken the edit (it asked for news after it).
   const tookIt = log.length;
   edited.writing.find((w) => w.slug === slug).title = "the tensor was the handle, twice";
